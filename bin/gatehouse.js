@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The `gatehouse` command: a thin launcher for the bundled CLI in dist/.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+if (!existsSync(cli)) {
+  process.stderr.write("gatehouse: dist/cli.js is missing — run `npm run build` first\n");
+  process.exit(70);
+}
+const { main } = await import(cli);
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,114 @@
+// The classifier's output: what an action would *do* (SPEC §6, seed 001
+// `Classification`). Zod schemas are the single source of these types.
+import { z } from "zod";
+
+export const VERBS = [
+  "read",
+  "write",
+  "delete",
+  "execute",
+  "fetch",
+  "send",
+  "push",
+  "discard",
+  "destroy",
+  "install",
+] as const;
+export const VerbSchema = z.enum(VERBS);
+export type Verb = z.infer<typeof VerbSchema>;
+
+export const TARGET_CLASSES = [
+  "filesystem_root",
+  "home_dir",
+  "workspace_root",
+  "workspace_file",
+  "temp_path",
+  "system_path",
+  "home_file",
+  "secret_file",
+  "data_store",
+  "external_path",
+  "vcs_remote",
+  "vcs_history",
+  "infrastructure",
+  "database",
+  "package",
+  "network_host",
+  "remote_code",
+  "shell",
+  "subagent",
+  "unknown",
+] as const;
+export const TargetClassSchema = z.enum(TARGET_CLASSES);
+export type TargetClass = z.infer<typeof TargetClassSchema>;
+
+/** An attribute value carried on an effect tuple (`effect.attrs.<name>`). */
+export const AttrValueSchema = z.union([z.string(), z.number().int(), z.boolean()]);
+export type AttrValue = z.infer<typeof AttrValueSchema>;
+
+/** One classified effect tuple. `attrs` is always serialised, `{}` when empty. */
+export const EffectSchema = z.object({
+  verb: VerbSchema,
+  target_class: TargetClassSchema,
+  attrs: z.record(z.string(), AttrValueSchema),
+});
+export type Effect = z.infer<typeof EffectSchema>;
+
+/** A coverage gap: which of the twelve shapes (SPEC §6.3), why, and the command as written. */
+export const UnknownCommandSchema = z.object({
+  shape: z.number().int().min(1).max(12),
+  reason: z.string(),
+  command: z.string(),
+});
+export type UnknownCommand = z.infer<typeof UnknownCommandSchema>;
+
+/** `(operator, target)`: `>`, `>>`, `2>`, `&>`, `<`, `<<`, `<<<` and their targets (raw text). */
+export const RedirectSchema = z.tuple([z.string(), z.string()]);
+export type Redirect = z.infer<typeof RedirectSchema>;
+
+/**
+ * One simple command after wrappers are peeled. `argv` excludes the program
+ * word; `raw_argv` is `argv` element for element with the quotes kept.
+ */
+export const SimpleCommandSchema = z.object({
+  program: z.string(),
+  argv: z.array(z.string()),
+  raw: z.string(),
+  redirects: z.array(RedirectSchema),
+  raw_argv: z.array(z.string()),
+});
+export type SimpleCommand = z.infer<typeof SimpleCommandSchema>;
+
+export const ClassifiedPathSchema = z.object({
+  class: TargetClassSchema,
+  /** The path as the action declared it. */
+  value: z.string(),
+  /** Relative to `env.cwd` when the path lies under it (source of `path.rel`), else null. */
+  rel: z.string().nullable(),
+});
+export type ClassifiedPath = z.infer<typeof ClassifiedPathSchema>;
+
+export const UrlBoundarySchema = z.enum(["internal", "external"]);
+export type UrlBoundary = z.infer<typeof UrlBoundarySchema>;
+
+export const ClassifiedUrlSchema = z.object({
+  value: z.string(),
+  host: z.string(),
+  tld: z.string(),
+  scheme: z.string(),
+  boundary: UrlBoundarySchema,
+});
+export type ClassifiedUrl = z.infer<typeof ClassifiedUrlSchema>;
+
+export const ClassificationSchema = z.object({
+  effects: z.array(EffectSchema),
+  unknown: z.array(UnknownCommandSchema),
+  simple: z.array(SimpleCommandSchema),
+  paths: z.array(ClassifiedPathSchema),
+  urls: z.array(ClassifiedUrlSchema),
+});
+export type Classification = z.infer<typeof ClassificationSchema>;
+
+export function emptyClassification(): Classification {
+  return { effects: [], unknown: [], simple: [], paths: [], urls: [] };
+}

@@ -1,0 +1,92 @@
+// The event: one tool call as the engine sees it (SPEC §2, seed 001 `Event`).
+// Deliberately tolerant: unknown keys are ignored and every field has a
+// default, so an adapter newer than the engine still evaluates. A field of the
+// wrong type falls back to its default rather than failing the event.
+import { z } from "zod";
+
+export const EVENT_TYPES = [
+  "pre_tool_use",
+  "post_tool_use",
+  "post_tool_batch",
+  "message_display",
+  "session_start",
+  "stop",
+] as const;
+export type KnownEventType = (typeof EVENT_TYPES)[number];
+
+const optionalString = z.string().optional().catch(undefined);
+const optionalInt = z.number().int().optional().catch(undefined);
+const stringList = z.array(z.string()).catch([]);
+
+export const AgentContextSchema = z.object({
+  agent_id: optionalString,
+  agent_row_id: optionalString,
+  agent_type: optionalString,
+  environment: optionalString,
+  function: optionalString,
+  principal: optionalString,
+});
+export type AgentContext = z.infer<typeof AgentContextSchema>;
+
+/** Declared host paths: the path resolver reads these strings and nothing else. */
+export const EventEnvSchema = z.object({
+  home: optionalString,
+  cwd: optionalString,
+  path_dirs: stringList.default([]),
+  additional_dirs: stringList.default([]),
+});
+export type EventEnv = z.infer<typeof EventEnvSchema>;
+
+export const SessionFactsSchema = z.object({
+  elapsed_ms: optionalInt,
+  tool_calls: optionalInt,
+  spend_micro_usd: optionalInt,
+  tokens: optionalInt,
+});
+export type SessionFacts = z.infer<typeof SessionFactsSchema>;
+
+export const SpendDeltaSchema = z.object({
+  tokens: optionalInt,
+  micro_usd: optionalInt,
+});
+export type SpendDelta = z.infer<typeof SpendDeltaSchema>;
+
+const JsonValueSchema = z.unknown();
+
+export const EventSchema = z.object({
+  event_type: z.string().catch("").default(""),
+  session_id: z.string().catch("").default(""),
+  tool_use_id: z.string().catch("").default(""),
+  tool_name: z.string().catch("").default(""),
+  tool_input: JsonValueSchema.default(null),
+  tool_result: JsonValueSchema.default(null),
+  agent: AgentContextSchema.nullable().catch(null).default(null),
+  binding: JsonValueSchema.default(null),
+  env: EventEnvSchema.nullable().catch(null).default(null),
+  session: SessionFactsSchema.nullable().catch(null).default(null),
+  spend_delta: SpendDeltaSchema.nullable().catch(null).default(null),
+  facts: z.record(z.string(), JsonValueSchema).nullable().catch(null).default(null),
+});
+export type Event = z.infer<typeof EventSchema>;
+/** What a caller may hand in: any subset of the fields. */
+export type EventInput = z.input<typeof EventSchema>;
+
+/**
+ * Read a caller's event tolerantly. Only a non-object (a string, an array,
+ * `null`) is refused: there is nothing to default from.
+ */
+export function parseEvent(value: unknown): Event {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError(`event must be a JSON object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
+  }
+  return EventSchema.parse(value);
+}
+
+export function isKnownEventType(type: string): type is KnownEventType {
+  return (EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/** Post events carry a tool result whose text joins the haystack (SPEC §7). */
+export function isPostEvent(type: string): boolean {
+  return type === "post_tool_use" || type === "post_tool_batch";
+}

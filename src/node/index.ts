@@ -1,0 +1,2 @@
+// Node entry of the library: the engine plus file-backed loaders.
+export {};
