@@ -1,2 +1,28 @@
-// Node entry of the library: the engine plus file-backed loaders.
-export {};
+// Node entry of the library: the pure engine plus the file-backed loaders
+// (shell grammar from the installed packages, bundles from disk).
+import { Engine, type EngineOptions } from "../engine.js";
+import { defaultBundlePath, readBundleFile } from "./bundle-file.js";
+import { readGrammarFiles } from "./grammar.js";
+
+export { Engine, type EngineOptions } from "../engine.js";
+export { BundleLoadError } from "../bundle/load.js";
+export { StateLayoutError } from "../state/session.js";
+export type { Decision, Verdict } from "../evaluate/decision.js";
+export type { Envelope } from "../evaluate/envelope.js";
+export type { EventInput } from "../evaluate/event.js";
+export type { SessionState } from "../state/session.js";
+export type { Classification, Effect } from "../classify/types.js";
+export { defaultBundlePath, readBundleFile } from "./bundle-file.js";
+
+export interface NodeEngineOptions extends Partial<Omit<EngineOptions, "bundle">> {
+  /** A bundle object or JSON text; wins over `bundlePath`. */
+  bundle?: unknown;
+  /** A bundle file; with neither, the embedded default bundle. */
+  bundlePath?: string;
+}
+
+/** Load an engine in Node: grammar from node_modules, bundle from disk or the default. */
+export async function loadEngine(options: NodeEngineOptions = {}): Promise<Engine> {
+  const bundle = options.bundle ?? readBundleFile(options.bundlePath ?? defaultBundlePath());
+  return Engine.load({ ...options, bundle, grammar: options.grammar ?? readGrammarFiles() });
+}

@@ -1,0 +1,41 @@
+// Optimize directives (SPEC §9.5): seven levers, each with an exact parameter
+// shape. A directive that does not fit its lever is `invalid_optimize_directive`.
+import { z } from "zod";
+import { LeverSchema, type Lever } from "../evaluate/decision.js";
+import { canonicalJson } from "./canonical.js";
+
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const strings = z.array(z.string());
+
+/** Parameter schemas per lever: exact keys, nothing extra. */
+export const LEVER_PARAMS = {
+  effort_clamp: z.object({ effort: z.string(), quality_floor: z.string() }).strict(),
+  context_edit: z.object({ trigger: count, keep: count, clear_at_least: count, exclude_tools: strings }).strict(),
+  prefix_guard: z.object({ pin_ttl: z.string().nullable() }).strict(),
+  loop_stop: z.object({ n_errors: count, n_identical: count, exempt_patterns: strings }).strict(),
+  narrow_output: z
+    .object({ allowlist: z.array(z.object({ command_prefix: z.string(), filter: z.string() }).strict()) })
+    .strict(),
+  steer: z.object({ steer_instruction: z.string(), dedupe_window_s: count }).strict(),
+  substitute: z.object({ pairs: z.array(z.object({ from: z.string(), to: z.string() }).strict()) }).strict(),
+} satisfies Record<Lever, z.ZodType>;
+
+export const OptimizeDirectiveSchema = z.object({ lever: z.string(), params: z.unknown() }).strict();
+
+export interface OptimizeDirective {
+  lever: Lever;
+  params: Record<string, unknown>;
+  /** Canonical text of lever + params: two directives conflict when these differ. */
+  identity: string;
+}
+
+export function parseOptimizeDirective(value: unknown): OptimizeDirective | null {
+  const envelope = OptimizeDirectiveSchema.safeParse(value);
+  if (!envelope.success) return null;
+  const lever = LeverSchema.safeParse(envelope.data.lever);
+  if (!lever.success) return null;
+  const params = LEVER_PARAMS[lever.data].safeParse(envelope.data.params);
+  if (!params.success) return null;
+  const raw = envelope.data.params as Record<string, unknown>;
+  return { lever: lever.data, params: raw, identity: canonicalJson({ lever: lever.data, params: raw }) };
+}

@@ -1,0 +1,58 @@
+// `gatehouse eval [--bundle B] FILE.jsonl`: evaluate lines in order — each an
+// event, or a frame {event, now_ms?, state?} — carrying session state per
+// session_id. One envelope per line; a bad line prints {"error": {line, message}}
+// and evaluation goes on; exit 1 at the end if any line failed.
+import type { SessionState } from "../state/session.js";
+import { parseArgs, UsageError } from "./args.js";
+import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
+import { EXIT } from "./exit-codes.js";
+import type { Io } from "./io.js";
+
+interface Frame {
+  event: unknown;
+  now_ms: number | null;
+  state: unknown;
+}
+
+function frameOf(value: unknown): Frame {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("a line must be a JSON object (an event or a frame)");
+  const v = value as Record<string, unknown>;
+  const isFrame = typeof v.event === "object" && v.event !== null && !("event_type" in v);
+  if (!isFrame) return { event: value, now_ms: null, state: undefined };
+  if (v.now_ms !== undefined && !Number.isSafeInteger(v.now_ms)) throw new Error("frame now_ms must be an integer");
+  return { event: v.event, now_ms: (v.now_ms as number | undefined) ?? null, state: v.state };
+}
+
+export async function evalCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: ["bundle"], flags: ["twin"] });
+  const [file, ...extra] = args.positionals;
+  if (file === undefined || extra.length > 0) throw new UsageError("eval needs exactly one FILE.jsonl (use - for stdin)");
+  let text: string;
+  try {
+    text = file === "-" ? io.readStdin() : io.readFile(file);
+  } catch (error) {
+    throw new CliError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.NO_INPUT);
+  }
+  const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
+  reportSkipped(engine, io.err);
+  const sessions = new Map<string, SessionState>();
+  let failed = 0;
+  const lines = text.split("\n");
+  lines.forEach((line, index) => {
+    if (line.trim() === "") return;
+    const lineNo = index + 1;
+    try {
+      const frame = frameOf(JSON.parse(line));
+      const sessionId = typeof (frame.event as { session_id?: unknown }).session_id === "string" ? (frame.event as { session_id: string }).session_id : "";
+      const state = frame.state !== undefined ? frame.state : (sessions.get(sessionId) ?? null);
+      const envelope = engine.evaluate(frame.event, state, frame.now_ms ?? io.now());
+      sessions.set(sessionId, envelope.state);
+      io.out(JSON.stringify(envelope));
+    } catch (error) {
+      failed++;
+      io.out(JSON.stringify({ error: { line: lineNo, message: error instanceof Error ? error.message : String(error) } }));
+    }
+  });
+  if (failed > 0) io.err(`gatehouse eval: ${failed} line(s) failed`);
+  return failed > 0 ? EXIT.FAILURE : EXIT.OK;
+}

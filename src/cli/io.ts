@@ -1,0 +1,24 @@
+// The CLI's window on the world, injected so subcommands are testable in-process.
+import { readFileSync } from "node:fs";
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  readFile(path: string): string;
+  readStdin(): string;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  now(): number;
+}
+
+export function processIo(): Io {
+  return {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    readFile: (path) => readFileSync(path, "utf8"),
+    readStdin: () => readFileSync(0, "utf8"),
+    env: process.env,
+    cwd: process.cwd(),
+    now: () => Date.now(),
+  };
+}

@@ -1,0 +1,245 @@
+// The engine: an async load (WASM, shell grammar, bundle compilation) and a
+// pure, synchronous `evaluate(event, state, now_ms)`. No clock, no I/O, no
+// globals: the same inputs give byte-identical output, which is what makes the
+// ledger replayable (SPEC §1).
+import { loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import { canonicalJson } from "./bundle/canonical.js";
+import { classifyEvent, isShellEvent } from "./classify/index.js";
+import { mcpEffects } from "./classify/mcp.js";
+import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellParser } from "./classify/shell/index.js";
+import { emptyClassification, type Classification } from "./classify/types.js";
+import type { EventView } from "./evaluate/context.js";
+import { join, monitorEvidence, type Contribution } from "./evaluate/contribution.js";
+import { neutralDecision, type Anomaly, type Decision } from "./evaluate/decision.js";
+import type { Envelope } from "./evaluate/envelope.js";
+import { isKnownEventType, isPostEvent, parseEvent, type Event } from "./evaluate/event.js";
+import { applyExceptions, type ExceptionArtifact } from "./evaluate/exceptions.js";
+import { selectOptimize, type OptimizingArtifact } from "./evaluate/optimize.js";
+import { createTier2Vm, type Tier2Vm } from "./evaluate/tier2/index.js";
+import { renderReason } from "./evaluate/reason.js";
+import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
+import { unknownContribution } from "./evaluate/unknown.js";
+import { compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
+import { instantiateGatehouseWasm } from "./hotpath/instance.js";
+import { blankState, checkState, type SessionState } from "./state/session.js";
+import type { StateLayout } from "./state/layout.js";
+import { ENGINE_VERSION } from "./version.js";
+
+export interface EngineOptions {
+  /** The bundle as a parsed object or JSON text. */
+  bundle: unknown;
+  /** tree-sitter runtime + bash grammar bytes; required unless `classify` is given. */
+  grammar?: GrammarBytes;
+  /** `wasm` (default) or the plain-TypeScript twin of every hot-path export. */
+  implementation?: "wasm" | "twin";
+  /** The keyword prefilter (SPEC §7); off only to prove it changes nothing. */
+  prefilter?: boolean;
+  /** Replace the classifier (tests feed hand-built classifications). */
+  classify?: (event: Event) => Classification;
+}
+
+
+export class Engine {
+  readonly engineVersion = ENGINE_VERSION;
+
+  private constructor(
+    private readonly bundle: LoadedBundle,
+    private readonly hotPath: HotPath,
+    private readonly vm: Tier2Vm,
+    private readonly parser: ShellParser | null,
+    private readonly prefilter: boolean,
+    private readonly classifyOverride: ((event: Event) => Classification) | null,
+  ) {}
+
+  /** Throws BundleLoadError for a bundle that cannot load at all. */
+  static async load(options: EngineOptions): Promise<Engine> {
+    const bundle = loadBundle(options.bundle);
+    const kind = options.implementation ?? "wasm";
+    const wasm = kind === "wasm" ? instantiateGatehouseWasm() : undefined;
+    const hotPath = createHotPath(compileAutomaton(bundle.keywords), { kind, wasm });
+    const vm = createTier2Vm({ kind, wasm });
+    if (options.grammar === undefined && options.classify === undefined)
+      throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");
+    const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null);
+  }
+
+  get bundleDigest(): string {
+    return this.bundle.digest;
+  }
+  get bundleId(): string {
+    return this.bundle.bundle_id;
+  }
+  get skipped() {
+    return this.bundle.skipped;
+  }
+  get warnings(): readonly string[] {
+    return this.bundle.warnings;
+  }
+  get layout(): StateLayout {
+    return this.bundle.layout;
+  }
+  get implementation(): "wasm" | "twin" {
+    return this.hotPath.kind;
+  }
+
+  blankState(): SessionState {
+    return blankState(this.bundle.layout);
+  }
+
+  /**
+   * Classify what the event's action would do. Pure; exposed for the CLI and
+   * the browser page, which show effects without a decision.
+   */
+  classify(event: Event): Classification {
+    if (this.classifyOverride !== null) return this.classifyOverride(event);
+    if (event.tool_name === "") return emptyClassification();
+    const parser = this.parser!;
+    const bundle = this.bundle;
+    return classifyEvent(event, {
+      analyzeText: (text) => analyzeShellText(parser, text),
+      analyzeArgv: (argv) => analyzeArgv(parser, argv),
+      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts }),
+    });
+  }
+
+  /**
+   * Evaluate one event. Throws TypeError for a non-object event and
+   * StateLayoutError for a state that does not fit the bundle's layout.
+   */
+  evaluate(eventInput: unknown, stateInput: unknown, nowMs: number): Envelope {
+    if (!Number.isSafeInteger(nowMs)) throw new TypeError(`now_ms must be an integer, got ${nowMs}`);
+    const event = parseEvent(eventInput);
+    const state = stateInput === null || stateInput === undefined ? blankState(this.bundle.layout) : checkState(stateInput, this.bundle.layout);
+    const envelope = (decision: Decision, next: SessionState): Envelope => ({
+      decision,
+      state: next,
+      engine_version: ENGINE_VERSION,
+      bundle_digest: this.bundle.digest,
+    });
+    if (!isKnownEventType(event.event_type)) return envelope(neutralDecision(), state);
+    const { decision, state: next } = this.decide(event, state, nowMs);
+    return envelope(decision, next);
+  }
+
+  private decide(event: Event, state: SessionState, nowMs: number): { decision: Decision; state: SessionState } {
+    const bundle = this.bundle;
+    const warnings = [...bundle.warnings];
+    const classification = this.classify(event);
+    const scan = this.hotPath.scan(
+      JSON.stringify(event.tool_input ?? null) ?? "null",
+      isPostEvent(event.event_type) ? (JSON.stringify(event.tool_result ?? null) ?? "null") : null,
+    );
+    if (scan.oversize) {
+      if (isShellEvent(event)) {
+        if (!classification.unknown.some((u) => u.shape === 1))
+          classification.unknown.push({ shape: 1, reason: "the tool input is over the per-event memory bound", command: "" });
+      } else warnings.push("the tool input is over the per-event memory bound: content was truncated");
+    }
+    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts };
+    const hits = scan.hits;
+    const inconclusive = new Set<string>();
+    const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
+    const passesPrefilter = (a: LoadedArtifact) =>
+      !this.prefilter || a.required.every((k) => ((hits[k >>> 5]! >>> (k & 31)) & 1) === 1);
+
+    const contributions: Contribution[] = [];
+    const anomalies: Anomaly[] = [];
+    const optimizing: OptimizingArtifact[] = [];
+    const exceptions: ExceptionArtifact[] = [];
+    let current = state;
+
+    for (const a of bundle.artifacts) {
+      if (a.kind === "exception") {
+        exceptions.push(a);
+        continue;
+      }
+      if (a.kind === "t2_program" && !a.on.includes(event.event_type)) continue;
+      if (!passesPrefilter(a)) continue;
+      const base = {
+        order: a.order,
+        artifact_id: a.artifact_id,
+        atom_id: a.atom_id,
+        policy_public_id: a.policy_public_id,
+        dimension: a.dimension,
+        mode: a.mode,
+        hold: null,
+        ground_key: null,
+        when: a.when,
+      };
+      if (a.kind === "t2_program") {
+        if (a.when !== null) {
+          const outcome = evaluateTree(a.when, view, hits);
+          noteBottoms(outcome);
+          if (!outcome.value) continue;
+        }
+        const result = this.vm.run(a.program, current, {
+          now_ms: nowMs,
+          spend_tokens: event.spend_delta?.tokens ?? null,
+          spend_micro_usd: event.spend_delta?.micro_usd ?? null,
+          session_tokens: event.session?.tokens ?? null,
+          run_material: runMaterial(event, classification),
+        });
+        current = result.state;
+        result.inconclusive.forEach((id) => inconclusive.add(id));
+        for (const code of result.anomalies) anomalies.push({ code, artifact_id: a.artifact_id, atom_id: a.atom_id });
+        if (result.fired) contributions.push({ ...base, tier: 2, verdict: a.verdict, reason: a.reason });
+        continue;
+      }
+      const outcome = evaluateTree(a.when, view, hits);
+      noteBottoms(outcome);
+      if (!outcome.value) continue;
+      if (a.kind === "t1_predicate_tree") {
+        contributions.push({ ...base, tier: 1, verdict: a.verdict, reason: a.reason });
+        if (a.optimize !== null) optimizing.push(a);
+      } else {
+        contributions.push({ ...base, tier: 3, verdict: "hold", reason: a.reason, hold: a.hold });
+      }
+    }
+
+    const gap = unknownContribution(event, classification, bundle, bundle.artifacts.length);
+    if (gap !== null) contributions.push(gap);
+
+    const final = applyExceptions(contributions, exceptions, nowMs, (e) => {
+      if (!passesPrefilter(e)) return { value: false, bottoms: null };
+      const outcome = evaluateTree(e.when, view, hits);
+      noteBottoms(outcome);
+      return outcome;
+    });
+    const monitor = monitorEvidence(final);
+    const decider = join(final);
+    const { optimize, rewrite } = selectOptimize(optimizing);
+
+    const decision = neutralDecision();
+    if (decider !== null) {
+      decision.verdict = decider.verdict;
+      decision.artifact_id = decider.artifact_id;
+      decision.atom_id = decider.atom_id;
+      decision.policy_public_id = decider.policy_public_id;
+      decision.dimension = decider.dimension;
+      decision.mode = decider.mode;
+      decision.tier = decider.tier;
+      decision.reason = renderReason(decider.reason, decider.when, view, hits);
+      decision.hold = decider.verdict === "hold" ? decider.hold : null;
+      decision.ground_key = decider.ground_key;
+      decision.undecided = false;
+    }
+    decision.would_have_verdict = monitor.would_have_verdict;
+    decision.inconclusive_facts = [...inconclusive].sort();
+    decision.rewrite = rewrite;
+    decision.optimize = optimize;
+    decision.effects = classification.effects;
+    decision.unknown = classification.unknown;
+    decision.anomalies = [...anomalies, ...monitor.anomalies];
+    decision.warnings = warnings;
+    return { decision, state: current };
+  }
+}
+
+const EMPTY_SCAN = { length: 0, text: () => "" };
+
+/** What RUN hashes (SPEC §8): tool name ‖ first effect tuple ‖ first program, newline-separated. */
+export function runMaterial(event: Event, classification: Classification): string {
+  const effect = classification.effects[0];
+  return [event.tool_name, effect === undefined ? "" : canonicalJson(effect), classification.simple[0]?.program ?? ""].join("\n");
+}

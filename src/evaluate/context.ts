@@ -1,0 +1,16 @@
+// What every artifact reads about one event, computed once per event: the
+// parsed event, its classification, the haystack scan, the injected clock.
+import type { Classification } from "../classify/types.js";
+import type { Event } from "./event.js";
+
+export type FactType = "string" | "integer" | "boolean" | "string_list";
+
+export interface EventView {
+  readonly event: Event;
+  readonly classification: Classification;
+  /** The flattened haystack (the `content` field). */
+  readonly scan: { readonly length: number; text(): string };
+  /** Injected by the caller; the engine never reads a clock. */
+  readonly now_ms: number;
+  readonly declaredFacts: ReadonlyMap<string, FactType>;
+}

@@ -1,0 +1,61 @@
+// Tree evaluation with ⊥ (SPEC §5). A leaf over an absent session/spend/fact
+// value is false *and* unknown; a node reports the ⊥ ids its outcome actually
+// depended on — an `any` already true elsewhere, or an `all` already false
+// for a known reason, reports none.
+import type { CompiledNode } from "../bundle/compile-tree.js";
+import type { EventView } from "./context.js";
+
+export interface TreeOutcome {
+  value: boolean;
+  /** ⊥ ids the outcome depended on; null when it depended on none. */
+  bottoms: string[] | null;
+}
+
+const concat = (a: string[] | null, b: string[] | null): string[] | null => (a === null ? b : b === null ? a : a.concat(b));
+
+export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Array): TreeOutcome {
+  switch (node.t) {
+    case "kw":
+      return { value: ((hits[node.index >>> 5]! >>> (node.index & 31)) & 1) === 1, bottoms: null };
+    case "exists": {
+      const present = node.get(view) !== null;
+      return { value: present === node.want, bottoms: null };
+    }
+    case "leaf": {
+      const values = node.get(view);
+      if (values === null) return { value: false, bottoms: node.bottom === null ? null : [node.bottom] };
+      for (const v of values) if (node.match(v)) return { value: true, bottoms: null };
+      return { value: false, bottoms: null };
+    }
+    case "not": {
+      const inner = evaluateTree(node.c, view, hits);
+      return { value: !inner.value, bottoms: inner.bottoms };
+    }
+    case "all":
+      return combine(node.c, view, hits, false);
+    case "any":
+      return combine(node.c, view, hits, true);
+  }
+}
+
+/**
+ * `all` (decisive = false) and `any` (decisive = true) are duals: a child with
+ * the decisive value and no ⊥ settles the node cleanly; otherwise the node's ⊥
+ * set is the union over the children that produced its value.
+ */
+function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, decisive: boolean): TreeOutcome {
+  let decided = false;
+  let decisiveBottoms: string[] | null = null;
+  let otherBottoms: string[] | null = null;
+  for (const child of children) {
+    const outcome = evaluateTree(child, view, hits);
+    if (outcome.value === decisive) {
+      if (outcome.bottoms === null) return { value: decisive, bottoms: null };
+      decided = true;
+      decisiveBottoms = concat(decisiveBottoms, outcome.bottoms);
+    } else if (!decided) {
+      otherBottoms = concat(otherBottoms, outcome.bottoms);
+    }
+  }
+  return decided ? { value: decisive, bottoms: decisiveBottoms } : { value: !decisive, bottoms: otherBottoms };
+}
