@@ -1,7 +1,7 @@
 // Bundle loading: the two-stage parse (SPEC §4). A bundle that is not JSON, not
 // an object, or of another schema major fails as a whole with BundleLoadError;
 // anything below that level is skipped with a reason and the rest still loads.
-import picomatch from "picomatch/posix";
+import picomatch from "picomatch/posix.js";
 import type { Effect } from "../classify/types.js";
 import type { Dimension, HoldRequest, Mode, Verdict } from "../evaluate/decision.js";
 import type { FactType } from "../evaluate/context.js";

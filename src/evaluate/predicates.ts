@@ -1,6 +1,6 @@
 // Predicates compiled once at bundle load into plain matchers over one field
 // value. Multi-valued fields call the matcher per value (any match wins).
-import picomatch from "picomatch/posix";
+import picomatch from "picomatch/posix.js";
 import ignore from "ignore";
 import { RE2JS } from "re2js";
 import { getPublicSuffix } from "tldts";

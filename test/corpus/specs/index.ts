@@ -1,0 +1,1 @@
+export const SPEC_FILES: Record<string, import("../spec.js").CaseSpec[]> = {};

@@ -1,0 +1,78 @@
+// fast-check arbitraries for random bundles and events over a small shared
+// vocabulary, so random trees actually fire on random events.
+import fc from "fast-check";
+
+export const WORDS = ["rm", "git", "push", "deploy", "drop", "table", "main", "secret", "curl", "sh", "ls", "build", "--force", "prod"];
+
+const keywordLeaf = fc.constantFrom(...WORDS).map((w) => ({ field: "content", pred: "keyword", value: w }));
+const contentContains = fc.constantFrom(...WORDS).map((w) => ({ field: "content", pred: "contains", value: w }));
+const toolLeaf = fc.constantFrom("Bash", "Write", "Read").map((t) => ({ field: "tool.name", pred: "eq", value: t }));
+const factLeaf = fc.constantFrom("main", "dev").map((b) => ({ field: "fact.git.branch", pred: "eq", value: b }));
+const sessionLeaf = fc.integer({ min: 0, max: 10 }).map((n) => ({ field: "session.tool_calls", pred: "gt", value: n }));
+const spendLeaf = fc.integer({ min: 0, max: 10 }).map((n) => ({ field: "spend.tokens", pred: "lte", value: n }));
+const argvLeaf = fc.constantFrom(...WORDS).map((w) => ({ field: "tool.input.command", pred: "contains", value: w }));
+
+export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    keywordLeaf,
+    keywordLeaf,
+    contentContains,
+    toolLeaf,
+    factLeaf,
+    sessionLeaf,
+    spendLeaf,
+    argvLeaf,
+    fc.record({ all: fc.array(tie("tree"), { maxLength: 3 }) }),
+    fc.record({ any: fc.array(tie("tree"), { maxLength: 3 }) }),
+    fc.record({ not: tie("tree") }),
+  ),
+})).tree;
+
+const verdictArb = fc.constantFrom("allow", "ask", "hold", "deny");
+
+const artifactArb = (i: number) =>
+  fc.oneof(
+    fc.record({
+      kind: fc.constant("t1_predicate_tree"),
+      artifact_id: fc.constant(`a${i}`),
+      dimension: fc.constantFrom("security", "safety", "cost"),
+      mode: fc.constantFrom("enforce", "enforce", "monitor"),
+      body: fc.record({ when: treeArb, verdict: verdictArb, reason: fc.constant(`a${i}`) }),
+    }),
+    fc.record({
+      kind: fc.constant("exception"),
+      artifact_id: fc.constant(`a${i}`),
+      body: fc.record({
+        when: treeArb,
+        ground_key: fc.constant(`g${i}`),
+        applies_to: fc.constantFrom({}, { dimensions: ["security"] }, { artifact_ids: ["a0", "a1"] }),
+        verdict: fc.constantFrom("allow", "ask"),
+      }),
+    }),
+    fc.record({
+      kind: fc.constant("t3_hold"),
+      artifact_id: fc.constant(`a${i}`),
+      body: fc.record({ when: treeArb, reason: fc.constant(`a${i}`), resolve: fc.constant("ask_human") }),
+    }),
+  );
+
+export const bundleArb = fc.integer({ min: 1, max: 8 }).chain((n) =>
+  fc.tuple(...Array.from({ length: n }, (_, i) => artifactArb(i))).map((artifacts) => ({
+    schema_version: "2.0",
+    bundle_id: "random",
+    facts: [{ id: "git.branch", type: "string" }],
+    artifacts,
+  })),
+);
+
+export const eventArb = fc.record({
+  event_type: fc.constantFrom("pre_tool_use", "post_tool_use"),
+  session_id: fc.constant("s"),
+  tool_name: fc.constantFrom("Bash", "Write", "Read"),
+  tool_input: fc.array(fc.constantFrom(...WORDS, "x", "Main", "RM"), { maxLength: 8 }).map((ws) => ({ command: ws.join(" ") })),
+  tool_result: fc.option(fc.constantFrom("ok", "secret prod table"), { nil: undefined }),
+  facts: fc.option(fc.record({ "git.branch": fc.constantFrom("main", "dev") }), { nil: undefined }),
+  session: fc.option(fc.record({ tool_calls: fc.integer({ min: 0, max: 12 }) }), { nil: undefined }),
+  spend_delta: fc.option(fc.record({ tokens: fc.integer({ min: 0, max: 12 }) }), { nil: undefined }),
+});
