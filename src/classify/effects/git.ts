@@ -1,0 +1,292 @@
+// git rows: push (vcs_remote), discarding work (workspace_file), rewriting
+// history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
+import { has, parseGnu, type FlagSpec } from "../flags.js";
+import { classifyUrl, remoteSpecUrl } from "../urls.js";
+import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+/** Git's global options before the subcommand: those that take a value. */
+const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"]);
+const GLOBAL_VALUE_EQ = /^--(git-dir|work-tree|namespace|super-prefix|config-env|exec-path|list-cmds|attr-source)=/;
+
+export interface GitInvocation {
+  sub: string | null;
+  /** argv after the subcommand. */
+  args: string[];
+  /** argv index of args[0]. */
+  offset: number;
+  /** `-c k=v` pairs. */
+  config: string[];
+}
+
+export function splitGit(argv: readonly string[]): GitInvocation {
+  const config: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i];
+    if (GLOBAL_WITH_VALUE.has(a)) {
+      if (a === "-c" && argv[i + 1] !== undefined) config.push(argv[i + 1]);
+      i += 2;
+      continue;
+    }
+    if (a.startsWith("-c") && a.length > 2 && !a.startsWith("--")) {
+      config.push(a.slice(2));
+      i++;
+      continue;
+    }
+    if (GLOBAL_VALUE_EQ.test(a) || (a.startsWith("-") && a !== "-")) {
+      i++;
+      continue;
+    }
+    break;
+  }
+  return { sub: argv[i] ?? null, args: argv.slice(i + 1), offset: i + 1, config };
+}
+
+function gitAttrs(ctx: Ctx, _sub: string, extra: Attrs = {}): Attrs {
+  return attrs(ctx, extra);
+}
+
+const PUSH_SPEC: FlagSpec = {
+  shortValue: "o",
+  longValue: ["repo", "receive-pack", "exec", "push-option", "signed", "recurse-submodules"],
+  longBool: ["force", "force-with-lease", "force-if-includes", "delete", "mirror", "all", "tags", "prune", "dry-run", "set-upstream", "verbose", "quiet", "atomic", "no-verify", "follow-tags", "progress", "porcelain", "ipv4", "ipv6", "thin", "no-thin"],
+  aliases: { f: "force", d: "delete", n: "dry-run", u: "set-upstream", v: "verbose", q: "quiet", o: "push-option" },
+};
+
+function branchOf(dst: string): { branch?: string; tag?: string } {
+  // `HEAD`/`@` push the current branch, whose name the text does not say: branch omitted.
+  if (dst === "" || dst === "HEAD" || dst === "@") return {};
+  if (dst.startsWith("refs/heads/")) return { branch: dst.slice("refs/heads/".length) };
+  if (dst.startsWith("refs/tags/")) return { tag: dst.slice("refs/tags/".length) };
+  if (dst.startsWith("refs/")) return {};
+  return { branch: dst };
+}
+
+function push(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, PUSH_SPEC);
+  if (has(p, "dry-run")) return;
+  const lease = p.flags.some((f) => f.name === "force-with-lease" || f.name === "force-if-includes");
+  const force = has(p, "force", "mirror") || lease;
+  const del = has(p, "delete");
+  const base: Attrs = { force };
+  if (lease) base.force_with_lease = true;
+  if (has(p, "prune", "mirror")) base.delete = true;
+  const repoFlag = p.flags.find((f) => f.name === "repo" && f.value !== null)?.value;
+  const ops = p.operands;
+  const remote = repoFlag ?? ops[0]?.value;
+  if (remote) ctx.out.url(classifyUrl(remote) ?? remoteSpecUrl(remote));
+  for (const op of ops) substGap(ctx, inv.offset + op.index, "a refspec");
+  const refspecs = repoFlag ? ops : ops.slice(1);
+  if (refspecs.length === 0) {
+    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", base));
+    return;
+  }
+  for (let k = 0; k < refspecs.length; k++) {
+    let spec = refspecs[k].value;
+    if (spec === "tag" && refspecs[k + 1]) {
+      k++;
+      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", base));
+      continue;
+    }
+    const a: Attrs = { ...base };
+    if (spec.startsWith("+")) {
+      a.force = true;
+      spec = spec.slice(1);
+    }
+    const colon = spec.lastIndexOf(":");
+    const src = colon >= 0 ? spec.slice(0, colon) : spec;
+    const dst = colon >= 0 ? spec.slice(colon + 1) : spec;
+    if (del || (colon >= 0 && src === "")) a.delete = true;
+    const b = branchOf(dst).branch;
+    if (b !== undefined) a.branch = b;
+    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
+  }
+}
+
+function discardWorktree(ctx: Ctx, sub: string, extra: Attrs = {}): void {
+  ctx.out.effect("discard", "workspace_file", gitAttrs(ctx, sub, extra));
+}
+function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}): void {
+  ctx.out.effect("discard", "vcs_history", gitAttrs(ctx, sub, extra));
+}
+
+function checkout(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, {
+    shortValue: "bBU",
+    longValue: ["orphan", "conflict", "pathspec-from-file"],
+    aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge" },
+  });
+  if (has(p, "new-branch", "orphan", "detach")) return;
+  const ops = p.operands;
+  const fromFile = p.flags.some((f) => f.name === "pathspec-from-file");
+  if (p.sawDoubleDash && ops.length > p.doubleDashOperand) return discardWorktree(ctx, "checkout");
+  if (fromFile) return discardWorktree(ctx, "checkout");
+  if (has(p, "force", "ours", "theirs")) return discardWorktree(ctx, "checkout");
+  if (has(p, "force-new-branch")) return;
+  if (ops.length >= 2) return discardWorktree(ctx, "checkout"); // `git checkout REF path…`
+  if (ops.length === 1) {
+    const v = ops[0].value;
+    if (v === "." || v === ".." || v.startsWith("./") || v.startsWith("../") || /[*?[]/.test(v) || v.startsWith(":/")) {
+      return discardWorktree(ctx, "checkout");
+    }
+  }
+}
+
+function restore(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { shortValue: "s", longValue: ["source", "conflict", "pathspec-from-file"], aliases: { s: "source", S: "staged", W: "worktree", p: "patch" } });
+  if (has(p, "staged") && !has(p, "worktree")) return;
+  if (p.operands.length === 0 && !p.flags.some((f) => f.name === "pathspec-from-file")) return;
+  discardWorktree(ctx, "restore");
+}
+
+function reset(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, {});
+  if (has(p, "hard")) discardWorktree(ctx, "reset");
+  else if (has(p, "merge")) discardWorktree(ctx, "reset");
+}
+
+function clean(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { shortValue: "e", longValue: ["exclude"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
+  if (!has(p, "force") || has(p, "dry-run")) return;
+  discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") });
+}
+
+function stash(ctx: Ctx, inv: GitInvocation): void {
+  const action = inv.args[0];
+  if (action === "drop" || action === "clear") discardWorktree(ctx, "stash");
+}
+
+function branch(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, {
+    shortValue: "tu",
+    longValue: ["set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color", "column"],
+    aliases: { d: "delete", D: "force-delete", f: "force", m: "move", M: "force-move", r: "remotes", t: "track", u: "set-upstream-to" },
+  });
+  const forceDelete = has(p, "force-delete") || (has(p, "delete") && has(p, "force"));
+  const forceMove = has(p, "force-move") || (has(p, "move") && has(p, "force"));
+  if (forceDelete) {
+    if (p.operands.length === 0) discardHistory(ctx, "branch", { force: true });
+    for (const op of p.operands) discardHistory(ctx, "branch", { force: true, branch: op.value });
+  } else if (forceMove) {
+    const target = p.operands[p.operands.length - 1]?.value;
+    discardHistory(ctx, "branch", target ? { force: true, branch: target } : { force: true });
+  }
+}
+
+function rebase(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, {});
+  if (has(p, "abort", "continue", "skip", "quit", "edit-todo", "show-current-patch")) return;
+  discardHistory(ctx, "rebase");
+}
+
+function commit(ctx: Ctx, inv: GitInvocation): void {
+  if (parseGnu(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"] }).flags.some((f) => f.name === "amend"))
+    discardHistory(ctx, "commit");
+}
+
+function reflog(ctx: Ctx, inv: GitInvocation): void {
+  if (inv.args[0] === "expire" || inv.args[0] === "delete") discardHistory(ctx, "reflog");
+}
+
+function gc(ctx: Ctx, inv: GitInvocation): void {
+  const prune = parseGnu(inv.args, {}).flags.find((f) => f.name === "prune");
+  if (prune && prune.value !== null && /^(now|all)$/i.test(prune.value)) discardHistory(ctx, "gc");
+}
+
+function prune(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { longValue: ["expire"], aliases: { n: "dry-run" } });
+  if (!has(p, "dry-run")) discardHistory(ctx, "prune");
+}
+
+function updateRef(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { shortValue: "m", aliases: { d: "delete" } });
+  if (has(p, "delete")) discardHistory(ctx, "update-ref");
+}
+
+function gitRm(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
+  if (has(p, "cached", "dry-run")) return;
+  const extra = { recursive: has(p, "recursive"), force: has(p, "force") };
+  for (const op of p.operands) emitPath(ctx, "delete", op.value, inv.offset + op.index, "mutate", extra);
+}
+
+function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
+  const p = parseGnu(inv.args, {
+    shortValue: "obujc",
+    longValue: ["origin", "branch", "upload-pack", "template", "reference", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "filter", "jobs", "server-option", "recurse-submodules", "strategy", "strategy-option", "refmap"],
+  });
+  const ops = p.operands;
+  if (ops[0]) {
+    const u = classifyUrl(ops[0].value) ?? remoteSpecUrl(ops[0].value);
+    ctx.out.url(u);
+  }
+  ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub));
+  if (sub === "clone") {
+    const dir = ops[1];
+    if (dir) emitPath(ctx, "write", dir.value, inv.offset + dir.index, "mutate");
+    else if (ops[0]) {
+      const name = ops[0].value.replace(/\/+$/, "").split(/[/:]/).pop()?.replace(/\.git$/, "") || "repo";
+      emitPath(ctx, "write", `./${name}`, -1, "mutate");
+    }
+  }
+  if (sub === "pull") {
+    const q = parseGnu(inv.args, {});
+    if (has(q, "rebase") || q.flags.some((f) => f.name === "r")) discardHistory(ctx, "pull");
+  }
+}
+
+function git(ctx: Ctx): void {
+  const inv = splitGit(ctx.argv);
+  // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
+  for (const kv of inv.config) {
+    if (/^alias\.[^=]+=\s*!/i.test(kv) || /^core\.(sshcommand|pager|editor|fsmonitor|hookspath)=/i.test(kv)) {
+      ctx.out.effect("execute", "shell", attrs(ctx));
+    }
+  }
+  const sub = inv.sub;
+  if (sub === null) return;
+  if (inv.offset - 1 >= 0) substGap(ctx, inv.offset - 1, "the subcommand");
+  switch (sub) {
+    case "push":
+      return push(ctx, inv);
+    case "reset":
+      return reset(ctx, inv);
+    case "checkout":
+      return checkout(ctx, inv);
+    case "restore":
+      return restore(ctx, inv);
+    case "clean":
+      return clean(ctx, inv);
+    case "stash":
+      return stash(ctx, inv);
+    case "branch":
+      return branch(ctx, inv);
+    case "rebase":
+      return rebase(ctx, inv);
+    case "commit":
+      return commit(ctx, inv);
+    case "filter-branch":
+    case "filter-repo":
+      return discardHistory(ctx, sub);
+    case "reflog":
+      return reflog(ctx, inv);
+    case "gc":
+      return gc(ctx, inv);
+    case "prune":
+      return prune(ctx, inv);
+    case "update-ref":
+      return updateRef(ctx, inv);
+    case "rm":
+      return gitRm(ctx, inv);
+    case "clone":
+    case "fetch":
+    case "pull":
+      return network(ctx, inv, sub);
+  }
+}
+
+export const GIT_HANDLERS: Record<string, Handler> = {
+  git,
+  "git-filter-repo": (ctx) => discardHistory(ctx, "filter-repo"),
+};

@@ -1,0 +1,147 @@
+// Infrastructure rows: destroy × infrastructure, with `is_production` when a
+// named context, namespace, workspace, stack, profile, project or var-file says.
+import { boolFlag, has, parseGnu, parseSingleDash, type FlagSpec } from "../flags.js";
+import { attrs, isProductionName, substGap, type Attrs, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+/** `is_production` from named environments: true if any says prod, false if some are named and none does. */
+function production(names: Array<string | null | undefined>): Attrs {
+  const named = names.filter((n): n is string => typeof n === "string" && n !== "");
+  if (named.length === 0) return {};
+  return { is_production: named.some(isProductionName) };
+}
+
+function destroy(ctx: Ctx, extra: Attrs = {}): void {
+  ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));
+}
+
+const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
+
+function terraform(ctx: Ctx): void {
+  const global = parseSingleDash(ctx.argv.slice(0, Math.max(0, ctx.argv.findIndex((a) => !a.startsWith("-")))), ["chdir"]);
+  const subIdx = ctx.argv.findIndex((a) => !a.startsWith("-"));
+  if (subIdx < 0) return;
+  const sub = ctx.argv[subIdx];
+  const rest = ctx.argv.slice(subIdx + 1);
+  const p = parseSingleDash(rest, TF_VALUE_FLAGS);
+  if (sub === "workspace" && (p.operands[0]?.value === "select" || p.operands[0]?.value === "new") && p.operands[1]) {
+    ctx.state.tfWorkspace = p.operands[1].value;
+    return;
+  }
+  const names: Array<string | null> = [ctx.state.tfWorkspace];
+  const chdir = global.flags.get("chdir");
+  if (typeof chdir === "string") names.push(chdir);
+  for (const k of ["var-file", "state", "backend-config"]) {
+    const v = p.flags.get(k);
+    if (typeof v === "string") names.push(v);
+  }
+  const isDestroy = sub === "destroy" || (sub === "apply" && boolFlag(p, "destroy"));
+  if (isDestroy) destroy(ctx, production(names));
+  if (sub === "workspace" && p.operands[0]?.value === "delete") destroy(ctx, production([p.operands[1]?.value]));
+  if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, production(names));
+}
+
+function pulumi(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } });
+  const [a, b] = p.operands.map((o) => o.value);
+  const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
+  if (a === "destroy" || a === "down") destroy(ctx, production([stack]));
+  else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, production([stack, p.operands[2]?.value]));
+}
+
+const KUBE_SPEC: FlagSpec = {
+  shortValue: "nflcoLsp",
+  longValue: ["context", "namespace", "cluster", "user", "kubeconfig", "filename", "selector", "output", "server", "token", "grace-period", "timeout", "field-selector", "cascade", "type", "as", "as-group", "request-timeout", "certificate-authority", "client-certificate", "client-key", "tls-server-name", "profile", "raw"],
+  aliases: { n: "namespace", f: "filename", l: "selector", o: "output", s: "server" },
+};
+
+function kubectl(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, KUBE_SPEC);
+  const ops = p.operands.map((o) => o.value);
+  const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
+  if (ops[0] === "config" && ops[1] === "use-context" && ops[2]) {
+    ctx.state.kubeContext = ops[2];
+    return;
+  }
+  const context = val("context") ?? ctx.state.kubeContext ?? undefined;
+  const prod = production([context, val("namespace"), val("cluster")]);
+  if (ops[0] === "delete") {
+    for (const op of p.operands.slice(1)) substGap(ctx, op.index, "a resource name");
+    destroy(ctx, prod);
+  }
+}
+
+function helm(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } });
+  const op = p.operands[0]?.value;
+  if (op === "uninstall" || op === "delete" || op === "del" || op === "un") {
+    const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
+    destroy(ctx, production([val("kube-context") ?? ctx.state.kubeContext ?? undefined, val("namespace"), ...p.operands.slice(1).map((o) => o.value)]));
+  }
+}
+
+function aws(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { longValue: ["profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color", "cli-read-timeout", "cli-connect-timeout", "bucket", "key", "instance-ids", "stack-name", "db-instance-identifier", "function-name", "table-name", "cluster", "service"] });
+  const [service, op] = p.operands.map((o) => o.value);
+  if (!service || !op) return;
+  const profile = p.flags.find((f) => f.name === "profile" && f.value !== null)?.value;
+  const s3Rm = service === "s3" && (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("s3://"))));
+  if (/^delete-/.test(op) || /^terminate-/.test(op) || op === "purge-queue" || s3Rm || /^deregister-/.test(op) || op === "remove-permission") {
+    destroy(ctx, production([profile]));
+  }
+}
+
+function gcloud(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { longValue: ["project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity"] });
+  // The command group path is the leading operands; `delete` anywhere in it destroys.
+  const path = p.operands.map((o) => o.value);
+  const project = p.flags.find((f) => f.name === "project" && f.value !== null)?.value;
+  if (path.slice(0, 5).includes("delete")) destroy(ctx, production([project]));
+}
+
+function az(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "gn", longValue: ["subscription", "resource-group", "name", "output", "query", "location"], aliases: { g: "resource-group", n: "name" } });
+  const path = p.operands.map((o) => o.value);
+  const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
+  if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, production([val("subscription"), val("resource-group")]));
+}
+
+function gsutil(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "ohu" });
+  const op = p.operands[0]?.value;
+  if (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("gs://")))) destroy(ctx);
+}
+
+/** docker/podman: `system prune`, `volume rm|prune`, `compose down -v` lose data for good. */
+function docker(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } });
+  const ops = p.operands.map((o) => o.value);
+  const [a, b] = ops;
+  const context = p.flags.find((f) => f.name === "context" && f.value !== null)?.value;
+  const prod = production([context]);
+  if (a === "system" && b === "prune") destroy(ctx, { ...prod, force: has(p, "force") });
+  else if (a === "volume" && (b === "rm" || b === "prune" || b === "remove")) destroy(ctx, { ...prod, force: has(p, "force") });
+  else if (a === "compose" && b === "down" && has(p, "volumes")) destroy(ctx, prod);
+}
+
+function dockerCompose(ctx: Ctx): void {
+  const p = parseGnu(ctx.argv, { shortValue: "fp", longValue: ["file", "project-name", "env-file", "profile"], aliases: { v: "volumes" } });
+  if (p.operands[0]?.value === "down" && has(p, "volumes")) destroy(ctx);
+}
+
+export const INFRA_HANDLERS: Record<string, Handler> = {
+  terraform,
+  tofu: terraform,
+  terragrunt: terraform,
+  pulumi,
+  kubectl,
+  oc: kubectl,
+  helm,
+  aws,
+  gcloud,
+  az,
+  gsutil,
+  docker,
+  podman: docker,
+  "docker-compose": dockerCompose,
+};

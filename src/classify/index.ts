@@ -1,0 +1,100 @@
+// classifyEvent (SPEC §6): route an event to the shell table (shell-bearing
+// tools, §6.1), the MCP effect classes (§6.6, supplied by the caller), or the
+// non-shell tool table. Confident effects and coverage gaps side by side: the
+// shell analysis's own gaps first, then the table's (shapes 5 and 8).
+import type { Event } from "../evaluate/event.js";
+import { shellEffects } from "./effects/index.js";
+import type { ShellAnalysis } from "./shell/types.js";
+import { toolEffects } from "./tools.js";
+import type { Classification, ClassifiedUrl, Effect } from "./types.js";
+import { extractUrls } from "./urls.js";
+
+export { resolvePathClass } from "./paths.js";
+export { classifyUrl, extractUrls } from "./urls.js";
+export { shellEffects } from "./effects/index.js";
+export { toolEffects } from "./tools.js";
+
+export interface ClassifyDeps {
+  analyzeText(text: string): ShellAnalysis;
+  analyzeArgv(argv: string[]): ShellAnalysis;
+  mcpEffects?(event: Event): Effect[];
+}
+
+/** What a shell-bearing event asks to run: a text to parse or an argv. */
+export type ShellInput = { text: string } | { argv: string[] };
+
+const SHELL_TOOLS = new Set(["Bash", "bash", "shell", "exec", "local_shell", "container.exec", "run_shell_command", "terminal/create", "execute_command", "run_terminal_cmd"]);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === "string");
+}
+
+/**
+ * The shell input of a shell-bearing event, or null. Shell-bearing: Claude
+ * `Bash`, Codex `shell`/`exec`/`local_shell` (`command` array or string),
+ * Gemini `run_shell_command`, ACP `terminal/create` (`command` + `args`), and
+ * any tool whose input has a string `command` (MCP tools excepted).
+ */
+export function shellInput(event: Pick<Event, "tool_name" | "tool_input">): ShellInput | null {
+  const input = event.tool_input;
+  if (!isObject(input)) return null;
+  const command = input.command;
+  const name = event.tool_name;
+  if (isMcpTool(name) && !SHELL_TOOLS.has(name)) return null;
+  if (name === "terminal/create") {
+    if (typeof command !== "string") return null;
+    if (isStringArray(input.args)) return { argv: [command, ...input.args] };
+    return { text: command };
+  }
+  if (isStringArray(command) && command.length > 0) return { argv: command };
+  if (typeof command === "string") return { text: command };
+  if (SHELL_TOOLS.has(name) && typeof input.cmd === "string") return { text: input.cmd };
+  return null;
+}
+
+export function isShellEvent(event: Pick<Event, "tool_name" | "tool_input">): boolean {
+  return shellInput(event) !== null;
+}
+
+/** `mcp__server__tool` (Claude, Codex) or `mcp_server_tool` (Gemini). */
+export function isMcpTool(name: string): boolean {
+  return name.startsWith("mcp__") || /^mcp_[^_]/.test(name);
+}
+
+function stringsOf(value: unknown, out: string[], depth = 0): void {
+  if (out.length >= 256 || depth > 16) return;
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out, depth + 1);
+  else if (isObject(value)) for (const v of Object.values(value)) stringsOf(v, out, depth + 1);
+}
+
+export function classifyEvent(event: Event, deps: ClassifyDeps): Classification {
+  const shell = shellInput(event);
+  if (shell) {
+    const analysis = "text" in shell ? deps.analyzeText(shell.text) : deps.analyzeArgv(shell.argv);
+    const table = shellEffects(analysis, event.env);
+    return {
+      effects: table.effects,
+      unknown: [...analysis.unknown, ...table.unknown],
+      simple: analysis.commands.map((c) => c.cmd),
+      paths: table.paths,
+      urls: table.urls,
+    };
+  }
+  if (isMcpTool(event.tool_name)) {
+    const effects = deps.mcpEffects ? deps.mcpEffects(event) : [];
+    // Every URL the action names: `scheme://` tokens in the MCP call's string arguments.
+    const strings: string[] = [];
+    stringsOf(event.tool_input, strings);
+    const urls: ClassifiedUrl[] = [];
+    const seen = new Set<string>();
+    for (const s of strings) for (const u of extractUrls(s.split(/\s+/))) if (!seen.has(u.value)) (seen.add(u.value), urls.push(u));
+    return { effects, unknown: [], simple: [], paths: [], urls };
+  }
+  const t = toolEffects(event.tool_name, event.tool_input, event.env);
+  return { effects: t.effects, unknown: t.unknown, simple: [], paths: t.paths, urls: t.urls };
+}

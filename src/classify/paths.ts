@@ -1,0 +1,368 @@
+// The path resolver (SPEC §6.4): an ordered table, first match wins, reading
+// only the declared `env` strings — never the filesystem. Decisions (also in
+// docs/classifier.md):
+//
+// - `~`, `~/x`, `$HOME`, `${HOME}`, `%USERPROFILE%`, `$env:USERPROFILE` expand
+//   from `env.home`. With no home declared, `~`/`$HOME` are still `home_dir`
+//   and `~/x` is `home_file` (they name the home directory whatever it is).
+//   `~user` (another user's home) is `unknown`.
+// - `$PWD`/`${PWD}` expand from `env.cwd`; `$TMPDIR`/`${TMPDIR}`, `%TEMP%`,
+//   `%TMP%` are `temp_path` (their value is unknown but their class is not).
+// - Relative paths resolve against `env.cwd`. With no cwd, `.`/`./` (and `*`)
+//   are still `workspace_root`; other relative paths are `unknown` unless a
+//   row that needs no env (secret_file by basename) places them.
+// - Any other variable (`$DIR/x`, `${X}`, `%FOO%`) or a substitution leaves the
+//   path `unknown` (`dynamic: true` in `resolvePathDetailed`).
+// - Lexical normalisation: `.`, `..` (never above a root), repeated `/`;
+//   Windows forms (`C:\x`, `C:/x`, `\\server\share`, `.\x`, and any `\` when
+//   env.cwd is a Windows path) use `\` as a separator and compare
+//   case-insensitively.
+// - A trailing glob component that enumerates a directory (`*`, `.*`, `*.*`,
+//   `**`, `?`) takes the class of that directory; a partial glob (`*.log`,
+//   `*.pem`) is a file in that directory, and its pattern is tested against
+//   the secret basenames (`*.pem` is a secret_file, `.env*` too).
+// - `external_path` needs `env.cwd` (otherwise an unplaced absolute path might be
+//   the workspace: it is `unknown`); `system_path` needs an env object (SPEC:
+//   with no env the workspace_*, system_path and home_* rows do not fire).
+// - `rel` is the path relative to `env.cwd` (forward slashes, "" for the cwd
+//   itself) when it lies under it; with no cwd, a relative path that does not
+//   climb with `..` is its own `rel`.
+import type { EventEnv } from "../evaluate/event.js";
+import type { TargetClass } from "./types.js";
+
+export interface ResolvedPath {
+  class: TargetClass;
+  normalized: string;
+  rel: string | null;
+}
+
+export interface ResolvedPathDetailed extends ResolvedPath {
+  /** The path holds a variable or substitution the resolver cannot expand. */
+  dynamic: boolean;
+}
+
+type BaseKind = "posix" | "win" | "unc" | "home" | "rel" | "tmpdir";
+
+interface Abstract {
+  base: BaseKind;
+  drive: string; // for win: uppercase letter
+  segs: string[];
+  /** Leading `..` that climbed above a non-rooted base (home/rel/tmpdir). */
+  up: number;
+}
+
+const SYSTEM_ROOTS = ["usr", "bin", "sbin", "etc", "lib", "lib32", "lib64", "libx32", "boot", "sys", "proc", "dev", "opt"];
+const WIN_SYSTEM_ROOTS = ["windows", "program files", "program files (x86)", "programdata"];
+const TEMP_ROOTS = [["tmp"], ["var", "tmp"], ["private", "tmp"], ["private", "var", "tmp"]];
+const DATA_ROOTS = [["data"], ["mnt"], ["srv"], ["var", "lib"]];
+
+const SECRET_NAMES = new Set([
+  ".env",
+  "id_rsa",
+  "id_dsa",
+  "id_ecdsa",
+  "id_ed25519",
+  "credentials",
+  "credentials.json",
+  ".pgpass",
+  ".netrc",
+  ".npmrc",
+  "shadow",
+]);
+const SECRET_SUFFIXES = [".pem", ".key", ".p12", ".pfx"];
+/** Representatives a partial glob is matched against to decide secret-ness. */
+const SECRET_REPRESENTATIVES = [...SECRET_NAMES, ".env.local", "x.pem", "x.key", "x.p12", "x.pfx"];
+
+const GLOB_CHARS = /[*?[]/;
+
+function isRooted(base: BaseKind): boolean {
+  return base === "posix" || base === "win" || base === "unc";
+}
+
+function isWindowsForm(s: string): boolean {
+  return /^[A-Za-z]:([\\/]|$)/.test(s) || s.startsWith("\\\\");
+}
+
+function stripQuotes(s: string): string {
+  if (s.length >= 2 && ((s[0] === '"' && s.endsWith('"')) || (s[0] === "'" && s.endsWith("'")))) return s.slice(1, -1);
+  return s;
+}
+
+/** Does the text still hold an expansion we cannot resolve? */
+export function hasUnresolvedExpansion(s: string): boolean {
+  return /\$[A-Za-z_{(0-9@*#?!$-]/.test(s) || s.includes("`") || /%[A-Za-z_][A-Za-z0-9_]*%/.test(s) || /\$env:/i.test(s);
+}
+
+interface Parsed {
+  abs: Abstract | null; // null → unplaceable (dynamic or ~user)
+  dynamic: boolean;
+}
+
+const HOME_PREFIX = /^(~|\$HOME|\$\{HOME\})(?=$|[\\/])/;
+const WIN_HOME_PREFIX = /^(%USERPROFILE%|\$env:USERPROFILE|\$env:HOME)(?=$|[\\/])/i;
+const PWD_PREFIX = /^(\$PWD|\$\{PWD\})(?=$|[\\/])/;
+const TMP_PREFIX = /^(\$TMPDIR|\$\{TMPDIR\})(?=$|[\\/])/;
+const WIN_TMP_PREFIX = /^(%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)(?=$|[\\/])/i;
+
+function parseAbstract(input: string, winHint: boolean, literal: boolean): Parsed {
+  let s = literal ? input : stripQuotes(input);
+  let base: BaseKind | null = null;
+  let drive = "";
+  let win = winHint;
+  if (!literal) {
+    let m: RegExpExecArray | null;
+    if ((m = HOME_PREFIX.exec(s) ?? WIN_HOME_PREFIX.exec(s))) {
+      base = "home";
+      s = s.slice(m[0].length);
+    } else if ((m = PWD_PREFIX.exec(s))) {
+      base = "rel";
+      s = s.slice(m[0].length);
+    } else if ((m = TMP_PREFIX.exec(s) ?? WIN_TMP_PREFIX.exec(s))) {
+      base = "tmpdir";
+      s = s.slice(m[0].length);
+    } else if (/^~[^\\/]/.test(s)) {
+      return { abs: null, dynamic: false };
+    }
+    if (hasUnresolvedExpansion(s)) return { abs: null, dynamic: true };
+  }
+  if (base === null) {
+    if (/^[A-Za-z]:([\\/]|$)/.test(s)) {
+      base = "win";
+      drive = s[0].toUpperCase();
+      win = true;
+      s = s.slice(2);
+      if (s === "") s = "\\"; // `C:` alone: treat as the drive root
+    } else if (s.startsWith("\\\\")) {
+      base = "unc";
+      win = true;
+      s = s.slice(2);
+    } else if (s.startsWith("/")) {
+      base = "posix";
+    } else {
+      base = "rel";
+      if (s.startsWith(".\\") || s.startsWith("..\\")) win = true;
+    }
+  } else if (s.startsWith("\\")) {
+    win = true;
+  }
+  if (win) s = s.replace(/\\/g, "/");
+  const raw = s.split("/");
+  return { abs: normalizeSegs({ base, drive, segs: [], up: 0 }, raw), dynamic: false };
+}
+
+function normalizeSegs(start: Abstract, raw: string[]): Abstract {
+  const out: Abstract = { base: start.base, drive: start.drive, segs: [...start.segs], up: start.up };
+  // Under a Windows base, `\` separates too (a `~\x` or relative `a\b` joined onto `C:\…`).
+  const parts = start.base === "win" || start.base === "unc" ? raw.flatMap((r) => r.split("\\")) : raw;
+  for (const seg of parts) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.segs.length > 0) out.segs.pop();
+      else if (!isRooted(out.base)) out.up++;
+      continue;
+    }
+    out.segs.push(seg);
+  }
+  return out;
+}
+
+interface EnvPaths {
+  hasEnv: boolean;
+  home: Abstract | null;
+  cwd: Abstract | null;
+  pathDirs: Abstract[];
+  additional: Abstract[];
+  winCwd: boolean;
+}
+
+function absoluteFromEnv(s: string | undefined): Abstract | null {
+  if (!s) return null;
+  const p = parseAbstract(s, isWindowsForm(s), true);
+  if (!p.abs || !isRooted(p.abs.base)) return null;
+  return p.abs;
+}
+
+function envPaths(env: EventEnv | null): EnvPaths {
+  if (!env) return { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+  return {
+    hasEnv: true,
+    home: absoluteFromEnv(env.home),
+    cwd: absoluteFromEnv(env.cwd),
+    pathDirs: (env.path_dirs ?? []).map(absoluteFromEnv).filter((p): p is Abstract => p !== null),
+    additional: (env.additional_dirs ?? []).map(absoluteFromEnv).filter((p): p is Abstract => p !== null),
+    winCwd: !!env.cwd && isWindowsForm(env.cwd),
+  };
+}
+
+function caseless(a: Abstract): boolean {
+  return a.base === "win" || a.base === "unc";
+}
+
+function segEq(a: string, b: string, ci: boolean): boolean {
+  return ci ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/** Is `p` equal to (`strict` false) or strictly under `dir`? Both rooted. */
+function under(p: Abstract, dir: Abstract, strict: boolean): boolean {
+  if (p.base !== dir.base || p.up !== 0 || dir.up !== 0) return false;
+  if (p.base === "win" && p.drive !== dir.drive) return false;
+  if (p.segs.length < dir.segs.length + (strict ? 1 : 0)) return false;
+  const ci = caseless(p);
+  for (let i = 0; i < dir.segs.length; i++) if (!segEq(p.segs[i], dir.segs[i], ci)) return false;
+  return true;
+}
+
+function underRoots(p: Abstract, roots: string[][]): boolean {
+  if (p.base !== "posix") return false;
+  return roots.some((r) => r.length <= p.segs.length && r.every((s, i) => p.segs[i] === s));
+}
+
+function globToRegExp(pattern: string): RegExp {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else if (c === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close < 0) re += "\\[";
+      else {
+        let body = pattern.slice(i + 1, close);
+        if (body.startsWith("!")) body = "^" + body.slice(1);
+        re += "[" + body.replace(/\\/g, "\\\\") + "]";
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\\]]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`, "i");
+}
+
+function isSecretName(base: string): boolean {
+  const b = base.toLowerCase();
+  if (b.endsWith(".pub")) return false;
+  if (SECRET_NAMES.has(b) || b.startsWith(".env.")) return true;
+  return SECRET_SUFFIXES.some((s) => b.endsWith(s));
+}
+
+function isSecret(segs: string[], basenamePattern: string | null): boolean {
+  const last = basenamePattern ?? segs[segs.length - 1] ?? "";
+  if (last.toLowerCase().endsWith(".pub")) return false;
+  if (basenamePattern !== null) {
+    let re: RegExp;
+    try {
+      re = globToRegExp(basenamePattern);
+    } catch {
+      return false;
+    }
+    if (SECRET_REPRESENTATIVES.some((r) => re.test(r))) return true;
+  } else if (isSecretName(last)) return true;
+  const lower = segs.map((s) => s.toLowerCase());
+  if (lower.includes(".ssh")) return true;
+  for (let i = 0; i + 1 < lower.length; i++) if (lower[i] === ".aws" && lower[i + 1] === "credentials") return true;
+  return false;
+}
+
+function render(a: Abstract): string {
+  const ups = "../".repeat(a.up);
+  switch (a.base) {
+    case "posix":
+      return "/" + a.segs.join("/");
+    case "win":
+      return `${a.drive}:\\` + a.segs.join("\\");
+    case "unc":
+      return "\\\\" + a.segs.join("\\");
+    case "home":
+      return a.up === 0 && a.segs.length === 0 ? "~" : "~/" + ups + a.segs.join("/");
+    case "tmpdir":
+      return a.up === 0 && a.segs.length === 0 ? "$TMPDIR" : "$TMPDIR/" + ups + a.segs.join("/");
+    case "rel": {
+      const body = ups + a.segs.join("/");
+      if (body === "") return ".";
+      const trimmed = body.endsWith("/") ? body.slice(0, -1) : body;
+      // Keep a first segment that would re-parse as something else (`~x`, `C:`, `\\x`) relative.
+      return /^(~|[A-Za-z]:|\\|\$|%|\.\.?\\)/.test(trimmed) ? "./" + trimmed : trimmed;
+    }
+  }
+}
+
+function isEnumerator(seg: string): boolean {
+  // `*`, `.*`, `*.*`, `**`, `?*`: after removing wildcards nothing but dots is left.
+  const rest = seg.replace(/\[[^\]]*\]/g, "").replace(/[*?]/g, "");
+  return /^\.?$/.test(rest) || rest === "..";
+}
+
+/** SPEC §6.4, with `dynamic` reporting an unresolved variable/substitution. Never throws. */
+export function resolvePathDetailed(path: string, env: EventEnv | null, opts: { literal?: boolean } = {}): ResolvedPathDetailed {
+  try {
+    return resolveInner(path, env, opts.literal === true);
+  } catch {
+    return { class: "unknown", normalized: path, rel: null, dynamic: false };
+  }
+}
+
+export function resolvePathClass(path: string, env: EventEnv | null): ResolvedPath {
+  const r = resolvePathDetailed(path, env);
+  return { class: r.class, normalized: r.normalized, rel: r.rel };
+}
+
+function resolveInner(path: string, env: EventEnv | null, literal: boolean): ResolvedPathDetailed {
+  const e = envPaths(env);
+  if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false };
+  const parsed = parseAbstract(path, e.winCwd && path.includes("\\") && !path.includes("/"), literal);
+  if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic };
+  let a = parsed.abs;
+  // Expand symbolic bases the env can place, then re-normalise.
+  if (a.base === "home" && e.home) a = normalizeSegs({ ...e.home, up: 0 }, [...Array(a.up).fill(".."), ...a.segs]);
+  else if (a.base === "rel" && e.cwd) a = normalizeSegs({ ...e.cwd, up: 0 }, [...Array(a.up).fill(".."), ...a.segs]);
+
+  const normalized = render(a);
+  let rel: string | null = null;
+  if (e.cwd && under(a, e.cwd, false)) rel = a.segs.slice(e.cwd.segs.length).join("/");
+  else if (!e.cwd && a.base === "rel" && a.up === 0) rel = a.segs.join("/");
+
+  // Trailing glob: an enumerator takes its directory's class; a partial glob is a file in it.
+  let target = a;
+  let pattern: string | null = null;
+  const last = a.segs[a.segs.length - 1];
+  if (last !== undefined && GLOB_CHARS.test(last)) {
+    if (isEnumerator(last)) target = { ...a, segs: a.segs.slice(0, -1) };
+    else pattern = last;
+  }
+  return { class: classify(target, pattern, e), normalized, rel, dynamic: false };
+}
+
+function classify(p: Abstract, pattern: string | null, e: EnvPaths): TargetClass {
+  const rooted = isRooted(p.base);
+  const isDir = pattern === null;
+  // 1. filesystem_root
+  if (isDir && (p.base === "posix" || p.base === "win") && p.segs.length === 0) return "filesystem_root";
+  // 2. home_dir
+  if (isDir && p.base === "home" && p.up === 0 && p.segs.length === 0) return "home_dir";
+  if (isDir && e.home && rooted && under(p, e.home, false) && p.segs.length === e.home.segs.length) return "home_dir";
+  // 3. secret_file
+  if (isSecret(p.segs, pattern)) return "secret_file";
+  // 4. temp_path
+  if (p.base === "tmpdir" && p.up === 0) return "temp_path";
+  if (underRoots(p, TEMP_ROOTS)) return "temp_path";
+  // 5. workspace_root
+  if (isDir && p.base === "rel" && p.up === 0 && p.segs.length === 0) return "workspace_root";
+  if (isDir && e.cwd && under(p, e.cwd, false) && p.segs.length === e.cwd.segs.length) return "workspace_root";
+  // 6. workspace_file
+  if (e.cwd && (pattern !== null ? under(p, e.cwd, false) : under(p, e.cwd, true))) return "workspace_file";
+  if (e.additional.some((d) => under(p, d, false))) return "workspace_file";
+  // 7. system_path
+  if (e.hasEnv && rooted) {
+    if (p.base === "posix" && p.segs.length > 0 && SYSTEM_ROOTS.includes(p.segs[0])) return "system_path";
+    if (p.base === "win" && p.segs.length > 0 && WIN_SYSTEM_ROOTS.includes(p.segs[0].toLowerCase())) return "system_path";
+    if (e.pathDirs.some((d) => under(p, d, false))) return "system_path";
+  }
+  // 8. home_file
+  if (p.base === "home" && p.up === 0) return "home_file";
+  if (e.home && (pattern !== null ? under(p, e.home, false) : under(p, e.home, true))) return "home_file";
+  // 9. data_store
+  if (underRoots(p, DATA_ROOTS)) return "data_store";
+  // 10. external_path
+  if (rooted && e.cwd) return "external_path";
+  // 11. unknown
+  return "unknown";
+}

@@ -1,0 +1,127 @@
+// Non-shell tools (SPEC §6.6): file tools, web tools and sub-agents of Claude
+// Code, Gemini CLI, Cursor, Codex and ACP. Decisions (docs/classifier.md):
+//
+// | tools | effect |
+// |---|---|
+// | Write, Edit, MultiEdit, NotebookEdit; Gemini write_file, replace; Cursor edit_file, search_replace; ACP fs/write_text_file | write × class(file_path / notebook_path / absolute_path / target_file / path) |
+// | Read, NotebookRead, LS, Glob, Grep; Gemini read_file, read_many_files, list_directory, glob, search_file_content; Cursor read_file, list_dir, grep_search, file_search; ACP fs/read_text_file | read × class(path); no path → workspace_root |
+// | Cursor delete_file | delete × class(target_file) |
+// | WebFetch, Gemini web_fetch (URLs inside `prompt`) | fetch × network_host + the URL(s) |
+// | WebSearch, Gemini google_web_search, Cursor web_search | fetch × network_host |
+// | Task, Agent | execute × subagent |
+// | Gemini save_memory | write × home_file (it appends to ~/.gemini/GEMINI.md) |
+// | Codex apply_patch | write/delete × class(each file the patch names) |
+//
+// Tool effects carry no attrs (`{}`): `tool.name` already tells a Write from a `cp`.
+import type { EventEnv } from "../evaluate/event.js";
+import { Collector } from "./effects/common.js";
+import { resolvePathDetailed } from "./paths.js";
+import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "./types.js";
+import { classifyUrl, extractUrls } from "./urls.js";
+
+export interface ToolEffects {
+  effects: Effect[];
+  unknown: UnknownCommand[];
+  paths: ClassifiedPath[];
+  urls: ClassifiedUrl[];
+}
+
+type Input = Record<string, unknown>;
+
+const WRITE_TOOLS: Record<string, string[]> = {
+  Write: ["file_path", "path"],
+  Edit: ["file_path", "path"],
+  MultiEdit: ["file_path", "path"],
+  NotebookEdit: ["notebook_path", "file_path"],
+  write_file: ["file_path", "absolute_path", "path"],
+  replace: ["file_path", "absolute_path", "path"],
+  edit: ["file_path", "absolute_path", "path"],
+  edit_file: ["target_file", "file_path", "path"],
+  search_replace: ["file_path", "target_file", "path"],
+  "fs/write_text_file": ["path"],
+};
+
+const READ_TOOLS: Record<string, string[]> = {
+  Read: ["file_path", "path"],
+  NotebookRead: ["notebook_path", "file_path"],
+  LS: ["path"],
+  Glob: ["path"],
+  Grep: ["path"],
+  read_file: ["absolute_path", "file_path", "target_file", "path"],
+  list_directory: ["path", "dir_path"],
+  list_dir: ["relative_workspace_path", "path"],
+  glob: ["path", "dir_path"],
+  search_file_content: ["path", "dir_path"],
+  grep_search: ["path"],
+  file_search: ["path"],
+  "fs/read_text_file": ["path"],
+};
+
+const DELETE_TOOLS: Record<string, string[]> = {
+  delete_file: ["target_file", "file_path", "path"],
+};
+
+/** Tools that read the workspace when given no path. */
+const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS", "list_directory", "list_dir", "glob", "search_file_content", "grep_search", "file_search"]);
+
+function str(v: unknown): string | null {
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+function firstField(input: Input, keys: string[]): string | null {
+  for (const k of keys) {
+    const v = str(input[k]);
+    if (v !== null) return v;
+  }
+  return null;
+}
+
+export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv | null): ToolEffects {
+  const out = new Collector();
+  const input: Input = toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput) ? (toolInput as Input) : {};
+  const attrs = {};
+  const onPath = (verb: Verb, path: string): void => {
+    const r = resolvePathDetailed(path, env);
+    out.path(path, r.class, r.rel);
+    out.effect(verb, r.class, attrs);
+  };
+  const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, attrs);
+
+  if (WRITE_TOOLS[toolName]) {
+    const p = firstField(input, WRITE_TOOLS[toolName]);
+    if (p !== null) onPath("write", p);
+    else effect("write", "unknown");
+  } else if (DELETE_TOOLS[toolName]) {
+    const p = firstField(input, DELETE_TOOLS[toolName]);
+    if (p !== null) onPath("delete", p);
+    else effect("delete", "unknown");
+  } else if (READ_TOOLS[toolName]) {
+    const p = firstField(input, READ_TOOLS[toolName]);
+    if (p !== null) onPath("read", p);
+    else if (SEARCH_TOOLS.has(toolName)) onPath("read", ".");
+    else effect("read", "unknown");
+  } else if (toolName === "read_many_files") {
+    const paths = Array.isArray(input.paths) ? input.paths.filter((x): x is string => typeof x === "string") : [];
+    if (paths.length === 0) onPath("read", ".");
+    for (const p of paths) onPath("read", p);
+  } else if (toolName === "WebFetch" || toolName === "web_fetch" || toolName === "fetch") {
+    effect("fetch", "network_host");
+    const url = str(input.url);
+    if (url !== null) out.url(classifyUrl(url));
+    const prompt = str(input.prompt);
+    if (prompt !== null) for (const u of extractUrls(prompt.split(/\s+/))) out.url(u);
+  } else if (toolName === "WebSearch" || toolName === "google_web_search" || toolName === "web_search") {
+    effect("fetch", "network_host");
+  } else if (toolName === "Task" || toolName === "Agent") {
+    effect("execute", "subagent");
+  } else if (toolName === "save_memory") {
+    effect("write", "home_file");
+  } else if (toolName === "apply_patch") {
+    const patch = firstField(input, ["input", "patch", "content"]) ?? (Array.isArray(input.command) ? input.command.filter((x) => typeof x === "string").join("\n") : null);
+    if (patch !== null) {
+      for (const m of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)) onPath(m[1] === "Delete" ? "delete" : "write", m[2].trim());
+      for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) onPath("write", m[1].trim());
+    }
+  }
+  return { effects: out.effects, unknown: out.unknown, paths: out.paths, urls: out.urls };
+}

@@ -1,0 +1,228 @@
+// URL classification (SPEC §6.5). Decisions (also in docs/classifier.md):
+//
+// - Recognised forms: `scheme://…` (any RFC 3986 scheme) and `user@host:path`
+//   remote specs (scp/git style; scheme reported as "ssh"). A bare `host:path`
+//   without `user@` is only a remote spec where the caller knows it must be one
+//   (scp/rsync operands: `remoteSpecUrl`). `C:\…` / `C:/…` are never URLs.
+// - `host`: lowercased, userinfo and port removed, one trailing dot removed,
+//   IPv6 literals kept bracketed (zone id dropped).
+// - `tld`: the ICANN public suffix via tldts (`example.co.uk` → `co.uk`,
+//   `a.github.io` → `io`). IP literals and single-label hosts (`localhost`,
+//   `db`) have tld "".
+// - `boundary`: internal by arithmetic. IPv4 is parsed inet_aton-style
+//   (`127.1`, `0x7f.0.0.1`, `2130706433` are loopback too) into a 32-bit
+//   integer and tested against 10/8, 172.16/12, 192.168/16, 127/8, 169.254/16
+//   and 0/8 (0.0.0.0 reaches the local host); IPv6 is parsed into eight
+//   hextets and tested against ::1, :: (unspecified), fc00::/7, fe80::/10 and
+//   IPv4-mapped ::ffff:a.b.c.d (judged as its IPv4). Names: `localhost`, any
+//   host with no dot, and the suffixes .localhost .local .internal .lan
+//   .home.arpa .localdomain. Everything else is external.
+// - `file://` URLs are reported with host "" (or as written), tld "" and
+//   boundary internal: they name the local machine.
+import { getPublicSuffix } from "tldts";
+import type { ClassifiedUrl, UrlBoundary } from "./types.js";
+
+const INTERNAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".localdomain"];
+
+/** inet_aton-style IPv4 parse: 1–4 parts, decimal / 0-octal / 0x-hex. Null when not an IPv4 literal. */
+export function parseIPv4(host: string): number | null {
+  if (!/^[0-9a-fA-Fx.]+$/.test(host) || host.length === 0) return null;
+  const parts = host.split(".");
+  if (parts.length > 4 || parts.some((p) => p === "")) return null;
+  const nums: number[] = [];
+  for (const p of parts) {
+    let n: number;
+    if (/^0[xX][0-9a-fA-F]*$/.test(p)) n = p.length === 2 ? 0 : parseInt(p.slice(2), 16);
+    else if (/^0[0-7]+$/.test(p)) n = parseInt(p.slice(1), 8);
+    else if (/^(0|[1-9][0-9]*)$/.test(p)) n = parseInt(p, 10);
+    else return null;
+    if (!Number.isFinite(n)) return null;
+    nums.push(n);
+  }
+  const last = nums[nums.length - 1];
+  const head = nums.slice(0, -1);
+  if (head.some((n) => n > 255)) return null;
+  const lastMax = 2 ** (8 * (5 - nums.length)) - 1;
+  if (last > lastMax) return null;
+  let value = 0;
+  head.forEach((n, i) => {
+    value += n * 2 ** (8 * (3 - i));
+  });
+  return value + last;
+}
+
+/** Parse an IPv6 literal (no brackets) into eight 16-bit hextets; null when not one. */
+export function parseIPv6(text: string): number[] | null {
+  let s = text;
+  const zone = s.indexOf("%");
+  if (zone >= 0) s = s.slice(0, zone);
+  if (!s.includes(":")) return null;
+  let tail: number[] = [];
+  const lastColon = s.lastIndexOf(":");
+  const lastPart = s.slice(lastColon + 1);
+  if (lastPart.includes(".")) {
+    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(lastPart)) return null;
+    const octets = lastPart.split(".").map(Number);
+    if (octets.some((o) => o > 255)) return null;
+    tail = [(octets[0] << 8) | octets[1], (octets[2] << 8) | octets[3]];
+    s = s.slice(0, lastColon + 1) + "0:0"; // two placeholder hextets, replaced below
+  }
+  const dbl = s.split("::");
+  if (dbl.length > 2) return null;
+  const parseGroup = (g: string): number[] | null => {
+    if (g === "") return [];
+    const out: number[] = [];
+    for (const h of g.split(":")) {
+      if (!/^[0-9a-fA-F]{1,4}$/.test(h)) return null;
+      out.push(parseInt(h, 16));
+    }
+    return out;
+  };
+  const left = parseGroup(dbl[0]);
+  const right = dbl.length === 2 ? parseGroup(dbl[1]) : [];
+  if (!left || !right) return null;
+  let hextets: number[];
+  if (dbl.length === 2) {
+    const fill = 8 - left.length - right.length;
+    if (fill < 1) return null;
+    hextets = [...left, ...Array(fill).fill(0), ...right];
+  } else {
+    if (left.length !== 8) return null;
+    hextets = left;
+  }
+  if (tail.length === 2) hextets.splice(6, 2, tail[0], tail[1]);
+  return hextets;
+}
+
+export function isInternalIPv4(ip: number): boolean {
+  const inNet = (net: number, bits: number): boolean => Math.floor(ip / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits));
+  const a = (x: number, y: number, z = 0, w = 0): number => ((x * 256 + y) * 256 + z) * 256 + w;
+  return (
+    inNet(a(10, 0), 8) ||
+    inNet(a(172, 16), 12) ||
+    inNet(a(192, 168), 16) ||
+    inNet(a(127, 0), 8) ||
+    inNet(a(169, 254), 16) ||
+    inNet(a(0, 0), 8)
+  );
+}
+
+export function isInternalIPv6(h: number[]): boolean {
+  const zeroUpTo = (n: number): boolean => h.slice(0, n).every((x) => x === 0);
+  if (zeroUpTo(7) && (h[7] === 1 || h[7] === 0)) return true; // ::1, ::
+  if ((h[0] & 0xfe00) === 0xfc00) return true; // fc00::/7
+  if ((h[0] & 0xffc0) === 0xfe80) return true; // fe80::/10
+  if (zeroUpTo(5) && h[5] === 0xffff) return isInternalIPv4(h[6] * 65536 + h[7]); // ::ffff:a.b.c.d
+  return false;
+}
+
+export function hostBoundary(host: string): UrlBoundary {
+  const h = host.toLowerCase();
+  if (h === "") return "internal";
+  if (h.startsWith("[")) {
+    const v6 = parseIPv6(h.slice(1, h.endsWith("]") ? -1 : undefined));
+    return v6 && isInternalIPv6(v6) ? "internal" : "external";
+  }
+  const v4 = parseIPv4(h);
+  if (v4 !== null) return isInternalIPv4(v4) ? "internal" : "external";
+  const v6 = parseIPv6(h);
+  if (v6) return isInternalIPv6(v6) ? "internal" : "external";
+  if (h === "localhost" || !h.includes(".")) return "internal";
+  if (INTERNAL_SUFFIXES.some((s) => h.endsWith(s))) return "internal";
+  return "external";
+}
+
+function tldOf(host: string): string {
+  if (host === "" || host.startsWith("[") || parseIPv4(host) !== null || parseIPv6(host) !== null) return "";
+  if (!host.includes(".")) return "";
+  try {
+    return getPublicSuffix(host) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function normalizeHost(raw: string): string | null {
+  let h = raw;
+  const at = h.lastIndexOf("@");
+  if (at >= 0) h = h.slice(at + 1);
+  if (h.startsWith("[")) {
+    const close = h.indexOf("]");
+    if (close < 0) return null;
+    let inner = h.slice(1, close).toLowerCase();
+    const zone = inner.search(/%/);
+    if (zone >= 0) inner = inner.slice(0, zone);
+    return `[${inner}]`;
+  }
+  const colon = h.indexOf(":");
+  if (colon >= 0) h = h.slice(0, colon);
+  h = h.toLowerCase();
+  if (h.endsWith(".")) h = h.slice(0, -1);
+  if (!/^[a-z0-9._~%!$&'()*+,;=-]*$/.test(h)) return null;
+  return h;
+}
+
+function build(value: string, scheme: string, host: string): ClassifiedUrl {
+  return { value, host, tld: tldOf(host), scheme: scheme.toLowerCase(), boundary: hostBoundary(host) };
+}
+
+const SCHEME_URL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/;
+const REMOTE_SPEC = /^[^\s@/:]+@(\[[0-9A-Fa-f:.%a-zA-Z]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(?!\/\/)/;
+const BARE_REMOTE = /^(\[[0-9A-Fa-f:.%a-zA-Z]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):/;
+
+/** Classify one token that is entirely a URL or `user@host:path` remote spec; null otherwise. */
+export function classifyUrl(text: string): ClassifiedUrl | null {
+  const t = text.trim();
+  if (t === "" || /^[A-Za-z]:[\\/]/.test(t)) return null;
+  const m = SCHEME_URL.exec(t);
+  if (m) {
+    const host = normalizeHost(m[2]);
+    if (host === null) return null;
+    return build(t, m[1], host);
+  }
+  const r = REMOTE_SPEC.exec(t);
+  if (r) {
+    const host = normalizeHost(r[1]);
+    if (host === null) return null;
+    return build(t, "ssh", host);
+  }
+  return null;
+}
+
+/**
+ * A scp/rsync operand that names a remote: `[user@]host:path`, `host::module`,
+ * or a `scheme://` URL. A path with a `/` before the colon, or `C:\…`, is local.
+ */
+export function remoteSpecUrl(token: string): ClassifiedUrl | null {
+  const url = classifyUrl(token);
+  if (url) return url;
+  if (/^[A-Za-z]:([\\/]|$)/.test(token)) return null;
+  const m = BARE_REMOTE.exec(token);
+  if (!m) return null;
+  const host = normalizeHost(m[1]);
+  if (host === null || host === "") return null;
+  return build(token, token.slice(m[0].length).startsWith(":") ? "rsync" : "ssh", host);
+}
+
+const EMBEDDED_URL = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s'"<>`)]+/g;
+
+/** Every URL inside the words: whole-word URLs/remote specs and `scheme://` tokens embedded in a word. */
+export function extractUrls(words: readonly string[]): ClassifiedUrl[] {
+  const out: ClassifiedUrl[] = [];
+  const seen = new Set<string>();
+  const push = (u: ClassifiedUrl | null): void => {
+    if (u && !seen.has(u.value)) {
+      seen.add(u.value);
+      out.push(u);
+    }
+  };
+  for (const w of words) {
+    const whole = classifyUrl(w);
+    if (whole) {
+      push(whole);
+      continue;
+    }
+    for (const m of w.matchAll(EMBEDDED_URL)) push(classifyUrl(m[0]));
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { classifyUrl, extractUrls, hostBoundary, parseIPv4, parseIPv6, remoteSpecUrl } from "../../src/classify/urls.js";
+
+const b = (u: string) => classifyUrl(u)?.boundary;
+
+describe("classifyUrl: decomposition", () => {
+  const rows: Array<[string, { host: string; tld: string; scheme: string; boundary: string }]> = [
+    ["https://Example.COM/path?q=1", { host: "example.com", tld: "com", scheme: "https", boundary: "external" }],
+    ["http://user:pw@example.co.uk:8080/x", { host: "example.co.uk", tld: "co.uk", scheme: "http", boundary: "external" }],
+    ["https://a.b.example.com.au", { host: "a.b.example.com.au", tld: "com.au", scheme: "https", boundary: "external" }],
+    ["https://x.github.io/", { host: "x.github.io", tld: "io", scheme: "https", boundary: "external" }],
+    ["http://[::1]:3000/", { host: "[::1]", tld: "", scheme: "http", boundary: "internal" }],
+    ["http://[FE80::1%25eth0]/", { host: "[fe80::1]", tld: "", scheme: "http", boundary: "internal" }],
+    ["http://127.0.0.1:8080", { host: "127.0.0.1", tld: "", scheme: "http", boundary: "internal" }],
+    ["http://localhost:5173", { host: "localhost", tld: "", scheme: "http", boundary: "internal" }],
+    ["http://db/", { host: "db", tld: "", scheme: "http", boundary: "internal" }],
+    ["postgres://admin:secret@db.prod.internal:5432/app", { host: "db.prod.internal", tld: "internal", scheme: "postgres", boundary: "internal" }],
+    ["HTTPS://EXAMPLE.org.", { host: "example.org", tld: "org", scheme: "https", boundary: "external" }],
+    ["git@github.com:org/repo.git", { host: "github.com", tld: "com", scheme: "ssh", boundary: "external" }],
+    ["deploy@10.0.0.5:/srv/app", { host: "10.0.0.5", tld: "", scheme: "ssh", boundary: "internal" }],
+    ["s3://my-bucket/key", { host: "my-bucket", tld: "", scheme: "s3", boundary: "internal" }],
+    ["file:///etc/passwd", { host: "", tld: "", scheme: "file", boundary: "internal" }],
+  ];
+  it.each(rows)("%s", (url, expected) => {
+    expect(classifyUrl(url)).toEqual({ value: url, ...expected });
+  });
+  it("rejects non-URLs", () => {
+    for (const t of ["C:\\x", "C:/x", "hello", "a:b", "HEAD:main", "/tmp/x", "user@host", "", "key=value", "src:dst"]) expect(classifyUrl(t)).toBeNull();
+  });
+  it("remote specs for scp/rsync", () => {
+    expect(remoteSpecUrl("host:/tmp/x")?.host).toBe("host");
+    expect(remoteSpecUrl("user@evil.example.com:/tmp/")?.boundary).toBe("external");
+    expect(remoteSpecUrl("backup::module/x")?.scheme).toBe("rsync");
+    expect(remoteSpecUrl("rsync://h.example.com/m")?.scheme).toBe("rsync");
+    expect(remoteSpecUrl("./a:b")).toBeNull();
+    expect(remoteSpecUrl("/abs/a:b")).toBeNull();
+    expect(remoteSpecUrl("C:\\x")).toBeNull();
+    expect(remoteSpecUrl("C:")).toBeNull();
+    expect(remoteSpecUrl("report.pdf")).toBeNull();
+  });
+  it("extractUrls finds whole and embedded URLs, deduplicated", () => {
+    const urls = extractUrls(["-X", "POST", "https://a.example.com/x", "--url=https://b.example.com", "https://a.example.com/x", "git@github.com:o/r.git", "plain"]);
+    expect(urls.map((u) => u.host)).toEqual(["a.example.com", "b.example.com", "github.com"]);
+  });
+});
+
+describe("boundary: IPv4 arithmetic", () => {
+  const sixteen = Array.from({ length: 16 }, (_, i) => 16 + i);
+  it.each(sixteen)("172.%i.x.y is internal (all sixteen 172.16/12 blocks)", (n) => {
+    expect(b(`http://172.${n}.0.1/`)).toBe("internal");
+    expect(b(`http://172.${n}.255.254/`)).toBe("internal");
+  });
+  it.each([15, 32, 0, 255])("172.%i.0.1 is external", (n) => {
+    expect(b(`http://172.${n}.0.1/`)).toBe("external");
+  });
+  const rows: Array<[string, string]> = [
+    ["10.0.0.1", "internal"],
+    ["10.255.255.255", "internal"],
+    ["11.0.0.1", "external"],
+    ["9.255.255.255", "external"],
+    ["192.168.1.1", "internal"],
+    ["192.169.0.1", "external"],
+    ["192.167.255.255", "external"],
+    ["127.0.0.1", "internal"],
+    ["127.255.1.2", "internal"],
+    ["128.0.0.1", "external"],
+    ["169.254.169.254", "internal"],
+    ["169.253.0.1", "external"],
+    ["169.255.0.1", "external"],
+    ["0.0.0.0", "internal"],
+    ["8.8.8.8", "external"],
+    ["1.1.1.1", "external"],
+    ["127.1", "internal"],
+    ["2130706433", "internal"],
+    ["0x7f.0.0.1", "internal"],
+    ["0x7f000001", "internal"],
+    ["0177.0.0.1", "internal"],
+    ["10.1", "internal"],
+  ];
+  it.each(rows)("%s → %s", (host, expected) => {
+    expect(b(`http://${host}/`)).toBe(expected);
+  });
+  it("parseIPv4 rejects out-of-range and non-numeric", () => {
+    expect(parseIPv4("256.0.0.1")).toBeNull();
+    expect(parseIPv4("1.2.3.4.5")).toBeNull();
+    expect(parseIPv4("cafe.babe")).toBeNull();
+    expect(parseIPv4("1..2")).toBeNull();
+    expect(parseIPv4("1.2.3.256")).toBeNull();
+    expect(parseIPv4("1.2.3.4")).toBe(16909060);
+  });
+});
+
+describe("boundary: IPv6 arithmetic", () => {
+  const rows: Array<[string, string]> = [
+    ["[::1]", "internal"],
+    ["[::]", "internal"],
+    ["[0:0:0:0:0:0:0:1]", "internal"],
+    ["[fc00::1]", "internal"],
+    ["[fd12:3456:789a::1]", "internal"],
+    ["[fbff::1]", "external"],
+    ["[fe00::1]", "external"],
+    ["[fe80::1]", "internal"],
+    ["[febf:ffff::1]", "internal"],
+    ["[fec0::1]", "external"],
+    ["[::ffff:127.0.0.1]", "internal"],
+    ["[::ffff:7f00:1]", "internal"],
+    ["[::ffff:10.1.2.3]", "internal"],
+    ["[::ffff:8.8.8.8]", "external"],
+    ["[2001:db8::1]", "external"],
+    ["[2606:4700:4700::1111]", "external"],
+    ["[::2]", "external"],
+  ];
+  it.each(rows)("%s → %s", (host, expected) => {
+    expect(b(`http://${host}/`)).toBe(expected);
+  });
+  it("parseIPv6", () => {
+    expect(parseIPv6("::1")).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(parseIPv6("1:2:3:4:5:6:7:8")).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(parseIPv6("1::2::3")).toBeNull();
+    expect(parseIPv6("1:2:3:4:5:6:7:8:9")).toBeNull();
+    expect(parseIPv6("12345::")).toBeNull();
+  });
+});
+
+describe("boundary: names", () => {
+  const rows: Array<[string, string]> = [
+    ["localhost", "internal"],
+    ["LOCALHOST", "internal"],
+    ["app.localhost", "internal"],
+    ["printer.local", "internal"],
+    ["api.internal", "internal"],
+    ["nas.lan", "internal"],
+    ["router.home.arpa", "internal"],
+    ["box.localdomain", "internal"],
+    ["intranet", "internal"],
+    ["example.com", "external"],
+    ["local.example.com", "external"],
+    ["internal.example.com", "external"],
+    ["mylan", "internal"],
+    ["evil-localhost.com", "external"],
+    ["10.0.0.1.nip.io", "external"],
+  ];
+  it.each(rows)("%s → %s", (host, expected) => {
+    expect(hostBoundary(host)).toBe(expected);
+  });
+});
+
+describe("property: boundary agrees with a CIDR oracle on random IPv4s", () => {
+  const CIDRS: Array<[number, number, number, number, number]> = [
+    [10, 0, 0, 0, 8],
+    [172, 16, 0, 0, 12],
+    [192, 168, 0, 0, 16],
+    [127, 0, 0, 0, 8],
+    [169, 254, 0, 0, 16],
+    [0, 0, 0, 0, 8],
+  ];
+  const oracle = (o: number[]): boolean =>
+    CIDRS.some(([a, b2, c, d, bits]) => {
+      const ip = ((o[0] << 24) | (o[1] << 16) | (o[2] << 8) | o[3]) >>> 0;
+      const net = ((a << 24) | (b2 << 16) | (c << 8) | d) >>> 0;
+      const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+      return (ip & mask) >>> 0 === (net & mask) >>> 0;
+    });
+  const octet = fc.integer({ min: 0, max: 255 });
+  // Bias towards the interesting first octets so every range is exercised.
+  const first = fc.oneof(octet, fc.constantFrom(0, 10, 127, 169, 172, 192));
+  const second = fc.oneof(octet, fc.constantFrom(15, 16, 31, 32, 168, 254));
+  it("dotted quads", () => {
+    fc.assert(
+      fc.property(first, second, octet, octet, (a, b2, c, d) => {
+        const expected = oracle([a, b2, c, d]) ? "internal" : "external";
+        expect(classifyUrl(`http://${a}.${b2}.${c}.${d}/`)?.boundary).toBe(expected);
+        expect(classifyUrl(`https://[::ffff:${a}.${b2}.${c}.${d}]/`)?.boundary).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it("the same address as one 32-bit integer", () => {
+    fc.assert(
+      fc.property(first, second, octet, octet, (a, b2, c, d) => {
+        const n = ((a << 24) | (b2 << 16) | (c << 8) | d) >>> 0;
+        expect(hostBoundary(String(n))).toBe(oracle([a, b2, c, d]) ? "internal" : "external");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
