@@ -334,3 +334,10 @@ describe("offsets and refusals", () => {
     expect(twin.kind).toBe("twin");
   });
 });
+
+describe("memory bound", () => {
+  it("the WASM VM's regions add up to the documented constant", async () => {
+    const { WASM_VM_MEMORY_BYTES } = await import("../../src/evaluate/tier2/index.js");
+    expect(WASM_VM_MEMORY_BYTES).toBe(56_188);
+  });
+});

@@ -5,8 +5,9 @@
 // state) into memory, calls `t2Run`, and copies the window back.
 //
 // Per-run linear memory of the VM (constant): code 32 KiB (MAX_CODE_WORDS
-// words) + registers 8 KiB (4 classes × 256 f64 slots) + IO 11,148 B + run
-// material 4 KiB ≈ 55.7 KiB.
+// words) + registers 8 KiB (4 classes × 256 f64 slots) + IO 11,132 B + run
+// material 4 KiB = 56,188 B (WASM_VM_MEMORY_BYTES), plus 640 B of static
+// SHA-256 data in the module.
 //
 // Views over memory detach when it grows (another part of the module may
 // allocate later): a detached view reads as length 0, and then every view is
