@@ -274,7 +274,7 @@ export function upstreamFindClasses(ctx: Ctx): TargetClass[] | null {
   const up = ctx.analysis.commands[src.upstream];
   if (!up || up.cmd.program !== "find") return null;
   const roots = findRoots(up.cmd.argv);
-  const filtered = up.cmd.argv.some((a) => FIND_TESTS.has(a));
+  const filtered = parseFind(up.cmd.argv).filtered;
   const classes: TargetClass[] = [];
   for (const root of roots) {
     const sub = filtered ? `${root}/${FIND_PLACEHOLDER}` : `${root}/*`;
@@ -286,23 +286,59 @@ export function upstreamFindClasses(ctx: Ctx): TargetClass[] | null {
 /** find's tests that narrow what it matches (a `-delete` under them is not a wipe of the root). */
 export const FIND_TESTS = new Set([
   "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type", "-xtype",
-  "-newer", "-anewer", "-cnewer", "-newermt", "-newerct", "-newerat", "-mtime", "-mmin", "-atime", "-amin",
+  "-newer", "-anewer", "-cnewer", "-newermt", "-newerct", "-newerat", "-newermm", "-mtime", "-mmin", "-atime", "-amin",
   "-ctime", "-cmin", "-size", "-user", "-group", "-uid", "-gid", "-perm", "-empty", "-links", "-inum",
   "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-readable", "-writable", "-executable", "-used",
   "-fstype", "-context",
 ]);
 
-/** find's leading operands before the expression. */
-export function findRoots(argv: readonly string[]): string[] {
-  const roots: string[] = [];
+/** find primaries that take one argument (so that argument is never read as a primary). */
+const FIND_ONE_ARG = new Set([
+  ...[...FIND_TESTS].filter((t) => !["-empty", "-nouser", "-nogroup", "-readable", "-writable", "-executable"].includes(t)),
+  "-maxdepth", "-mindepth", "-printf", "-fprint", "-fprint0", "-fls", "-regextype", "-files0-from",
+]);
+
+export interface FindExpr {
+  roots: Array<{ value: string; index: number }>;
+  filtered: boolean;
+  deletes: boolean;
+  /** `-fprint FILE` and friends: files find writes. */
+  writes: Array<{ value: string; index: number }>;
+}
+
+/** Walk find's argv: roots, then the expression (skipping -exec bodies and primaries' arguments). */
+export function parseFind(argv: readonly string[]): FindExpr {
   let i = 0;
   while (i < argv.length && ["-H", "-L", "-P"].includes(argv[i])) i++;
-  if (argv[i] === "-D" || argv[i] === "-O") i += 2;
+  if (argv[i] === "-D" || argv[i] === "-O" || /^-O\d$/.test(argv[i] ?? "")) i += argv[i] === "-D" || argv[i] === "-O" ? 2 : 1;
+  const roots: FindExpr["roots"] = [];
   for (; i < argv.length; i++) {
     const a = argv[i];
     if (a.startsWith("-") || a === "(" || a === "!" || a === "\\(") break;
-    roots.push(a);
+    roots.push({ value: a, index: i });
   }
+  const out: FindExpr = { roots, filtered: false, deletes: false, writes: [] };
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "-exec" || a === "-execdir" || a === "-ok" || a === "-okdir") {
+      while (i + 1 < argv.length && argv[i + 1] !== ";" && argv[i + 1] !== "\\;" && argv[i + 1] !== "+") i++;
+      i++;
+      continue;
+    }
+    if (a === "-delete") out.deletes = true;
+    if (FIND_TESTS.has(a)) out.filtered = true;
+    if (a === "-fprint" || a === "-fprint0" || a === "-fls" || a === "-fprintf") {
+      if (argv[i + 1] !== undefined) out.writes.push({ value: argv[i + 1], index: i + 1 });
+    }
+    if (a === "-fprintf") i += 2;
+    else if (FIND_ONE_ARG.has(a)) i++;
+  }
+  return out;
+}
+
+/** find's leading operands before the expression. */
+export function findRoots(argv: readonly string[]): string[] {
+  const roots = parseFind(argv).roots.map((r) => r.value);
   return roots.length ? roots : ["."];
 }
 

@@ -5,7 +5,7 @@ import type { TargetClass } from "../types.js";
 import {
   attrs,
   emitPath,
-  FIND_TESTS,
+  parseFind,
   gap,
   pathTarget,
   resolveAll,
@@ -89,34 +89,21 @@ function shred(ctx: Ctx): void {
 
 /** `find ROOT… [tests] -delete`: unfiltered it wipes the roots' contents, filtered it deletes files under them. */
 function find(ctx: Ctx): void {
-  let i = 0;
-  while (i < ctx.argv.length && ["-H", "-L", "-P"].includes(ctx.argv[i])) i++;
-  if (ctx.argv[i] === "-D" || ctx.argv[i] === "-O") i += 2;
-  const roots: Array<{ value: string; index: number }> = [];
-  for (; i < ctx.argv.length; i++) {
-    const a = ctx.argv[i];
-    if (a.startsWith("-") || a === "(" || a === "!" || a === "\\(") break;
-    roots.push({ value: a, index: i });
-  }
-  if (roots.length === 0) roots.push({ value: ".", index: -1 }); // `find -name x` searches `.`
-  const filtered = ctx.argv.some((a) => FIND_TESTS.has(a));
-  const deletes = ctx.argv.includes("-delete");
+  const expr = parseFind(ctx.argv);
+  const roots = expr.roots.length ? expr.roots : [{ value: ".", index: -1 }]; // `find -name x` searches `.`
   for (const root of roots) {
-    const classes = pathTarget(ctx, root.value, root.index, deletes ? "mutate" : "plain");
+    const classes = pathTarget(ctx, root.value, root.index, expr.deletes ? "mutate" : "plain");
     for (const c of classes) ctx.out.effect("read", c, attrs(ctx));
-    if (!deletes) continue;
+    if (!expr.deletes) continue;
     const cls: TargetClass[] = [];
     if (classes.includes("unknown")) cls.push("unknown");
     else {
-      const sub = filtered ? `${root.value}/__find_match__` : `${root.value}/*`;
+      const sub = expr.filtered ? `${root.value}/__find_match__` : `${root.value}/*`;
       for (const r of resolveAll(ctx, sub, false)) if (!cls.includes(r.class)) cls.push(r.class);
     }
-    for (const c of cls) ctx.out.effect("delete", c, attrs(ctx, { recursive: !filtered, force: true }));
+    for (const c of cls) ctx.out.effect("delete", c, attrs(ctx, { recursive: !expr.filtered, force: true }));
   }
-  const fprint = ["-fprint", "-fprint0", "-fprintf", "-fls"];
-  ctx.argv.forEach((a, k) => {
-    if (fprint.includes(a) && ctx.argv[k + 1] !== undefined) emitPath(ctx, "write", ctx.argv[k + 1], k + 1, "mutate");
-  });
+  for (const w of expr.writes) emitPath(ctx, "write", w.value, w.index, "mutate");
 }
 
 // ── write ────────────────────────────────────────────────────────────────
@@ -126,7 +113,7 @@ function copyLike(ctx: Ctx, spec: FlagSpec, sourceVerb: "read" | "delete"): void
   const recursive = has(p, "recursive", "archive");
   const target = flagValue(p, "target-directory");
   const targetFlag = p.flags.find((f) => f.name === "target-directory");
-  const extra = { recursive };
+  const extra: Attrs = ctx.program === "ln" ? {} : { recursive };
   if (xargsFed(ctx, p.operands.length)) return xargsTargets(ctx, "write", extra);
   let sources = p.operands;
   if (target !== null && targetFlag) {
@@ -326,9 +313,9 @@ const READERS: Record<string, ReaderSpec> = {
   cmp: { flags: { shortValue: "inI", longValue: ["ignore-initial", "bytes"] } },
   file: { flags: { shortValue: "fFmPe", longValue: ["files-from", "separator", "magic-file", "exclude", "parameter"] } },
   stat: { flags: { shortValue: "c", longValue: ["format", "printf"] } },
-  ls: { flags: { shortValue: "IwT", longValue: ["ignore", "hide", "width", "tabsize", "format", "sort", "time", "time-style", "color", "quoting-style", "indicator-style", "block-size"] } },
-  tree: { flags: { shortValue: "LPIo", longValue: ["filelimit", "timefmt", "sort", "charset"] } },
-  du: { flags: { shortValue: "dBt", longValue: ["max-depth", "block-size", "threshold", "exclude", "exclude-from", "time", "time-style", "files0-from"] } },
+  ls: { flags: { shortValue: "IwT", longValue: ["ignore", "hide", "width", "tabsize", "format", "sort", "time", "time-style", "color", "quoting-style", "indicator-style", "block-size"] } , defaultDir: () => true },
+  tree: { flags: { shortValue: "LPIo", longValue: ["filelimit", "timefmt", "sort", "charset"] } , defaultDir: () => true },
+  du: { flags: { shortValue: "dBt", longValue: ["max-depth", "block-size", "threshold", "exclude", "exclude-from", "time", "time-style", "files0-from"] } , defaultDir: () => true },
   grep: {
     flags: { shortValue: "efmABCdD", longValue: ["regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices", "include", "exclude", "exclude-dir", "exclude-from", "label", "color", "colour", "binary-files"], aliases: { e: "regexp", f: "file", r: "recursive", R: "recursive" } },
     firstIsProgram: (p) => !has(p, "regexp", "file"),

@@ -115,6 +115,7 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, {
     shortValue: "bBU",
     longValue: ["orphan", "conflict", "pathspec-from-file"],
+    longBool: ["force", "ours", "theirs", "detach", "patch", "merge", "quiet", "progress", "no-progress", "track", "no-track", "guess", "no-guess", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "pathspec-file-nul"],
     aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge" },
   });
   if (has(p, "new-branch", "orphan", "detach")) return;
@@ -134,20 +135,70 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function restore(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { shortValue: "s", longValue: ["source", "conflict", "pathspec-from-file"], aliases: { s: "source", S: "staged", W: "worktree", p: "patch" } });
-  if (has(p, "staged") && !has(p, "worktree")) return;
-  if (p.operands.length === 0 && !p.flags.some((f) => f.name === "pathspec-from-file")) return;
+  const p = parseGnu(inv.args, {
+    shortValue: "sU",
+    longValue: ["source", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
+    longBool: ["staged", "worktree", "no-staged", "no-worktree", "patch", "no-patch", "ours", "theirs", "merge", "overlay", "no-overlay", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "progress", "no-progress", "quiet", "pathspec-file-nul"],
+    aliases: { s: "source", S: "staged", W: "worktree", p: "patch", q: "quiet", U: "unified" },
+  });
+  // Last of --worktree/--no-worktree and --staged/--no-staged wins; the worktree is the default target.
+  let staged = false;
+  let worktree: boolean | null = null;
+  for (const f of p.flags) {
+    if (f.name === "staged") staged = true;
+    if (f.name === "no-staged") staged = false;
+    if (f.name === "worktree") worktree = true;
+    if (f.name === "no-worktree") worktree = false;
+  }
+  const touchesWorktree = worktree ?? !staged;
+  if (!touchesWorktree) return;
+  let patch = false;
+  for (const f of p.flags) {
+    if (f.name === "patch") patch = true;
+    if (f.name === "no-patch") patch = false;
+  }
+  if (p.operands.length === 0 && !patch && !p.flags.some((f) => f.name === "pathspec-from-file")) return;
   discardWorktree(ctx, "restore");
 }
 
+function switchBranch(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, {
+    shortValue: "cC",
+    longValue: ["create", "force-create", "orphan", "conflict"],
+    longBool: ["discard-changes", "force", "merge", "detach", "guess", "no-guess", "track", "no-track", "quiet", "progress", "no-progress", "recurse-submodules", "no-recurse-submodules", "ignore-other-worktrees"],
+    aliases: { f: "force", m: "merge", d: "detach", t: "track", q: "quiet" },
+  });
+  if (has(p, "discard-changes", "force")) discardWorktree(ctx, "switch");
+}
+
+function worktree(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { longBool: ["force"], aliases: { f: "force" } });
+  if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true });
+}
+
+function tag(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGnu(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
+  if (has(p, "delete")) discardHistory(ctx, "tag");
+}
+
+/** `git merge|rebase|cherry-pick|revert|am --abort`: throws away the in-progress resolution. */
+function abort(ctx: Ctx, inv: GitInvocation): boolean {
+  const p = parseGnu(inv.args, { longBool: ["abort", "continue", "skip", "quit"] });
+  if (has(p, "abort")) {
+    discardWorktree(ctx, "abort");
+    return true;
+  }
+  return false;
+}
+
 function reset(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {});
+  const p = parseGnu(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
   if (has(p, "hard")) discardWorktree(ctx, "reset");
   else if (has(p, "merge")) discardWorktree(ctx, "reset");
 }
 
 function clean(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { shortValue: "e", longValue: ["exclude"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
+  const p = parseGnu(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
   if (!has(p, "force") || has(p, "dry-run")) return;
   discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") });
 }
@@ -161,6 +212,7 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, {
     shortValue: "tu",
     longValue: ["set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color", "column"],
+    longBool: ["delete", "force", "move", "copy", "remotes", "all", "list", "verbose", "quiet", "track", "no-track", "unset-upstream", "edit-description", "show-current", "create-reflog", "ignore-case", "omit-empty", "abbrev", "no-abbrev", "recurse-submodules"],
     aliases: { d: "delete", D: "force-delete", f: "force", m: "move", M: "force-move", r: "remotes", t: "track", u: "set-upstream-to" },
   });
   const forceDelete = has(p, "force-delete") || (has(p, "delete") && has(p, "force"));
@@ -175,7 +227,8 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function rebase(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {});
+  if (abort(ctx, inv)) return;
+  const p = parseGnu(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
   if (has(p, "abort", "continue", "skip", "quit", "edit-todo", "show-current-patch")) return;
   discardHistory(ctx, "rebase");
 }
@@ -237,15 +290,23 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
 }
 
 function git(ctx: Ctx): void {
-  const inv = splitGit(ctx.argv);
+  let inv = splitGit(ctx.argv);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
   for (const kv of inv.config) {
     if (/^alias\.[^=]+=\s*!/i.test(kv) || /^core\.(sshcommand|pager|editor|fsmonitor|hookspath)=/i.test(kv)) {
       ctx.out.effect("execute", "shell", attrs(ctx));
     }
   }
+  // `-c alias.x=push` then `git x …`: expand a non-shell alias once.
+  const alias = inv.sub !== null ? inv.config.map((kv) => /^alias\.([^=]+)=\s*([^!].*)$/is.exec(kv)).find((m) => m && m[1].toLowerCase() === inv.sub!.toLowerCase()) : null;
+  if (alias) {
+    const words = alias[2].trim().split(/\s+/);
+    inv = { ...inv, sub: words[0], args: [...words.slice(1), ...inv.args], offset: inv.offset - words.length + 1 };
+  }
   const sub = inv.sub;
   if (sub === null) return;
+  const flagPart = inv.args.includes("--") ? inv.args.slice(0, inv.args.indexOf("--")) : inv.args;
+  if (flagPart.includes("-h") || flagPart.includes("--help")) return;
   if (inv.offset - 1 >= 0) substGap(ctx, inv.offset - 1, "the subcommand");
   switch (sub) {
     case "push":
@@ -256,6 +317,18 @@ function git(ctx: Ctx): void {
       return checkout(ctx, inv);
     case "restore":
       return restore(ctx, inv);
+    case "switch":
+      return switchBranch(ctx, inv);
+    case "worktree":
+      return worktree(ctx, inv);
+    case "tag":
+      return tag(ctx, inv);
+    case "merge":
+    case "cherry-pick":
+    case "revert":
+    case "am":
+      abort(ctx, inv);
+      return;
     case "clean":
       return clean(ctx, inv);
     case "stash":
