@@ -126,6 +126,9 @@ table("write: cp / mv / tee / dd / ln / install / truncate / chmod / chown / red
   ["make &> build.log", ["write×workspace_file"]],
   ["cmd 2>/dev/null", []],
   ["cmd >&2", []],
+  ["cmd 2>&1", []],
+  ["make >& build.log", ["write×workspace_file"]],
+  ["make 2> err.log", ["write×workspace_file"]],
   ["cmd > /dev/null 2>&1", []],
   ["cat <<'EOF' > .env", ["write×secret_file"]],
   ["echo x > /etc/hosts", ["write×system_path"]],
@@ -652,5 +655,32 @@ describe("program attr and robustness", () => {
     const c = cmd("rm -rf x");
     c.cmd.raw_argv = [];
     expect(tuples(analysis(c))).toEqual(["delete×workspace_file"]);
+  });
+});
+
+describe("property: the table never fails on arbitrary argv", () => {
+  it("no classifier-error gaps for any program of the table", async () => {
+    const fc = (await import("fast-check")).default;
+    const { handlersFor } = await import("../../src/classify/effects/index.js");
+    const programs = ["rm", "rmdir", "rd", "del", "remove-item", "unlink", "shred", "find", "cp", "mv", "ln", "install", "tee", "dd", "truncate", "chmod", "chown", "mkdir", "touch", "sed", "mkfs.ext4", "cat", "grep", "rg", "awk", "jq", "head", "source", ".", "tar", "unzip", "curl", "wget", "scp", "rsync", "sftp", "ssh", "nc", "git", "terraform", "pulumi", "kubectl", "helm", "aws", "gcloud", "az", "gsutil", "docker", "psql", "mysql", "sqlite3", "mongosh", "redis-cli", "dropdb", "mysqladmin", "npm", "pip", "pip3", "pacman", "npx", "bash", "python3", "node", "pwsh", "deno", "bun", "ts-node", "cd"];
+    expect(programs.filter((p) => p !== "cd" && handlersFor(p).length === 0)).toEqual([]);
+    const word = fc.oneof(
+      fc.constantFrom("-", "--", "-rf", "-o", "-d", "@-", "@.env", "/", "~", "$X", "$(x)", "`y`", "<(z)", "{}", "*", "push", "reset", "--hard", "-f", "+main", ":x", "destroy", "-destroy", "delete", "install", "-c", "DROP TABLE t", "of=/dev/sda", "if=x", "C:\\", "/s", "host:/x", "u@h:p", "https://x.io", "-m", "pip", "'q'", '"$HOME"', "-exec", ";", "-delete", "-name"),
+      fc.string({ maxLength: 8 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...programs), fc.array(word, { maxLength: 8 }), fc.boolean(), (program, argv, piped) => {
+        const c = cmd("x");
+        c.cmd = { program, argv, raw: `${program} ${argv.join(" ")}`, redirects: [[">", argv[0] ?? "out"]], raw_argv: argv };
+        if (piped) c.stdin = { kind: "pipe", upstream: 0 };
+        const a = analysis(cmd("curl https://x.io"), c);
+        for (const env of [ENV, null]) {
+          const r = shellEffects(a, env);
+          expect(r.unknown.filter((u) => u.reason.startsWith("classifier error"))).toEqual([]);
+          for (const e of r.effects) expect(typeof e.attrs.program).toBe("string");
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -433,8 +433,9 @@ export function redirects(ctx: Ctx): void {
   for (const [op, rawTarget] of ctx.pc.cmd.redirects) {
     const target = unquote(rawTarget.trim());
     if (op.startsWith("<<")) continue; // heredoc / herestring: literal text
-    if (op.endsWith("&") || target.startsWith("&") || /^\d+-?$|^-$/.test(target) && op.includes("&")) continue; // fd duplication
-    if (op === "<" || op === "0<") {
+    // fd duplication (`>&2`, `2>&1`, `<&-`); `>&file` is bash's `&>file`.
+    if (target.startsWith("&") || (op.endsWith("&") && /^(\d+-?|-)$/.test(target))) continue;
+    if (op === "<" || op === "0<" || op === "<&") {
       if (!NULL_SINKS.test(target)) emitPath(ctx, "read", target, -1, "plain", {}, rawTarget);
       continue;
     }
