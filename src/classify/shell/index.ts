@@ -1,0 +1,56 @@
+// Shell analysis: shell text (or an already-split argv) → every simple command
+// it would run, after wrappers are peeled and inline scripts parsed, plus the
+// coverage gaps found on the way (SPEC §6.1, §6.3).
+import type { ShellAnalysis } from "./types.js";
+import { SHAPE } from "./gaps.js";
+import { Analyzer, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./walk.js";
+import { literalWord, utf8Length } from "./words.js";
+import { loadShellParser, parserOf, type GrammarBytes, type ShellParser } from "./parser.js";
+
+export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext } from "./types.js";
+export type { GrammarBytes, ShellParser };
+export { loadShellParser, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH };
+
+function oversize(reason: string): ShellAnalysis {
+  return { commands: [], unknown: [{ shape: SHAPE.OVERSIZE, reason, command: "" }] };
+}
+
+function run(parser: ShellParser, body: (a: Analyzer) => void): ShellAnalysis {
+  const analyzer = new Analyzer(parserOf(parser));
+  try {
+    body(analyzer);
+  } catch (err) {
+    // Never throw on input: whatever went wrong is a gap, and the commands
+    // found before it are kept.
+    const message = err instanceof Error ? err.message : String(err);
+    analyzer.gaps.add(SHAPE.PARSE_ERROR, `shell analysis failed: ${message.slice(0, 200)}`, "");
+  }
+  return { commands: analyzer.commands, unknown: analyzer.gaps.items };
+}
+
+/** Analyze shell text (a Bash command line or script). Never throws on any string. */
+export function analyzeShellText(parser: ShellParser, text: string): ShellAnalysis {
+  const src = typeof text === "string" ? text : String(text ?? "");
+  if (src.length * 3 > MAX_COMMAND_BYTES && utf8Length(src) > MAX_COMMAND_BYTES) {
+    return oversize(`command text over ${MAX_COMMAND_BYTES} bytes`);
+  }
+  return run(parser, (a) => {
+    a.analyzeText(src, a.rootEnv(src));
+  });
+}
+
+/**
+ * Analyze an already-split command (Codex `command` array, ACP `terminal/create`
+ * command + args): the words are not shell-parsed, but wrappers are peeled and
+ * inline scripts (`bash -c …`) are parsed.
+ */
+export function analyzeArgv(parser: ShellParser, argv: string[]): ShellAnalysis {
+  const words = (Array.isArray(argv) ? argv : []).map((a) => literalWord(typeof a === "string" ? a : String(a)));
+  let bytes = 0;
+  for (const w of words) bytes += utf8Length(w.value) + 1;
+  if (bytes > MAX_COMMAND_BYTES) return oversize(`command over ${MAX_COMMAND_BYTES} bytes`);
+  return run(parser, (a) => {
+    const raw = words.map((w) => w.raw).join(" ");
+    a.analyzeWords(words, a.rootEnv(raw));
+  });
+}
