@@ -22,7 +22,7 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 });
 
 const PROTECTED = ["main", "master"];
-const HISTORY_LOSS = ["branch -D", "filter-branch", "reflog expire", "gc --prune", "update-ref -d"];
+const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d"];
 
 const artifacts = [
   // ── seed 003's six rules: deny ────────────────────────────────────────
@@ -31,7 +31,7 @@ const artifacts = [
     "fs.wipe: `{{program}}` would recursively delete {{target}} ({{class}}) — everything under it is lost and nothing can restore it. Delete the specific files or build directories you mean (e.g. `rm -rf build`)."),
   rule("git.force_push_protected", "safety", "critical", "deny",
     any(...PROTECTED.map((b) => eff("push", "vcs_remote", { force: true, branch: b }))),
-    "git.force_push_protected: a forced push to protected branch `{{target}}` rewrites history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
+    "git.force_push_protected: `git {{target}}` force-pushes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
   rule("git.reset_hard", "safety", "high", "deny",
     eff("discard", "workspace_file", { operation: "reset --hard" }),
     "git.reset_hard: `git reset --hard` discards every uncommitted change in the working tree irreversibly. Use `git stash` (recoverable) or `git reset --soft`/`--mixed`, which keep the files."),

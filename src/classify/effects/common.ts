@@ -162,8 +162,20 @@ export function rawArg(ctx: Ctx, index: number): string {
   return ctx.argv[index] ?? "";
 }
 
+/** Longest `target` quoted on an effect; longer text is cut with an ellipsis. */
+const TARGET_MAX = 160;
+
+export function targetText(text: string): string {
+  return text.length > TARGET_MAX ? `${text.slice(0, TARGET_MAX - 1)}…` : text;
+}
+
+/**
+ * Every shell effect names its program and its target — the operand as written
+ * (a path, a refspec, a URL), or the command's arguments when the effect has
+ * no single operand — so a refusal can quote exactly what it refused.
+ */
 export function attrs(ctx: Ctx, extra: Attrs = {}): Attrs {
-  return { program: ctx.program, ...extra };
+  return { program: ctx.program, target: targetText(ctx.argv.join(" ")), ...extra };
 }
 
 export function gap(ctx: Ctx, shape: number, reason: string): void {
@@ -253,7 +265,7 @@ export function pathTarget(ctx: Ctx, value: string, index: number, role: TargetR
 /** Emit `verb × class` for each class of a path target. */
 export function emitPath(ctx: Ctx, verb: Verb, value: string, index: number, role: TargetRole, extra: Attrs = {}, rawText?: string): TargetClass[] {
   const classes = pathTarget(ctx, value, index, role, rawText);
-  for (const c of classes) ctx.out.effect(verb, c, attrs(ctx, extra));
+  for (const c of classes) ctx.out.effect(verb, c, attrs(ctx, { target: targetText(rawText ?? value), ...extra }));
   if (verb === "read") {
     const prev = ctx.state.reads.get(ctx.index) ?? [];
     for (const c of classes) if (!prev.includes(c)) prev.push(c);

@@ -43,8 +43,9 @@ export function splitGit(argv: readonly string[]): GitInvocation {
   return { sub: argv[i] ?? null, args: argv.slice(i + 1), offset: i + 1, config };
 }
 
-function gitAttrs(ctx: Ctx, _sub: string, extra: Attrs = {}): Attrs {
-  return attrs(ctx, extra);
+/** Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart. */
+function gitAttrs(ctx: Ctx, operation: string, extra: Attrs = {}): Attrs {
+  return attrs(ctx, { operation, ...extra });
 }
 
 const PUSH_SPEC: FlagSpec = {
@@ -178,7 +179,7 @@ function worktree(ctx: Ctx, inv: GitInvocation): void {
 
 function tag(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
-  if (has(p, "delete")) discardHistory(ctx, "tag");
+  if (has(p, "delete")) discardHistory(ctx, "tag -d");
 }
 
 /** `git merge|rebase|cherry-pick|revert|am --abort`: throws away the in-progress resolution. */
@@ -193,8 +194,8 @@ function abort(ctx: Ctx, inv: GitInvocation): boolean {
 
 function reset(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
-  if (has(p, "hard")) discardWorktree(ctx, "reset");
-  else if (has(p, "merge")) discardWorktree(ctx, "reset");
+  if (has(p, "hard")) discardWorktree(ctx, "reset --hard");
+  else if (has(p, "merge")) discardWorktree(ctx, "reset --merge");
 }
 
 function clean(ctx: Ctx, inv: GitInvocation): void {
@@ -205,7 +206,7 @@ function clean(ctx: Ctx, inv: GitInvocation): void {
 
 function stash(ctx: Ctx, inv: GitInvocation): void {
   const action = inv.args[0];
-  if (action === "drop" || action === "clear") discardWorktree(ctx, "stash");
+  if (action === "drop" || action === "clear") discardWorktree(ctx, `stash ${action}`);
 }
 
 function branch(ctx: Ctx, inv: GitInvocation): void {
@@ -218,11 +219,11 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
   const forceDelete = has(p, "force-delete") || (has(p, "delete") && has(p, "force"));
   const forceMove = has(p, "force-move") || (has(p, "move") && has(p, "force"));
   if (forceDelete) {
-    if (p.operands.length === 0) discardHistory(ctx, "branch", { force: true });
-    for (const op of p.operands) discardHistory(ctx, "branch", { force: true, branch: op.value });
+    if (p.operands.length === 0) discardHistory(ctx, "branch -D", { force: true });
+    for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value });
   } else if (forceMove) {
     const target = p.operands[p.operands.length - 1]?.value;
-    discardHistory(ctx, "branch", target ? { force: true, branch: target } : { force: true });
+    discardHistory(ctx, "branch -M", target ? { force: true, branch: target } : { force: true });
   }
 }
 
@@ -235,16 +236,16 @@ function rebase(ctx: Ctx, inv: GitInvocation): void {
 
 function commit(ctx: Ctx, inv: GitInvocation): void {
   if (parseGnu(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"] }).flags.some((f) => f.name === "amend"))
-    discardHistory(ctx, "commit");
+    discardHistory(ctx, "commit --amend");
 }
 
 function reflog(ctx: Ctx, inv: GitInvocation): void {
-  if (inv.args[0] === "expire" || inv.args[0] === "delete") discardHistory(ctx, "reflog");
+  if (inv.args[0] === "expire" || inv.args[0] === "delete") discardHistory(ctx, `reflog ${inv.args[0]}`);
 }
 
 function gc(ctx: Ctx, inv: GitInvocation): void {
   const prune = parseGnu(inv.args, {}).flags.find((f) => f.name === "prune");
-  if (prune && prune.value !== null && /^(now|all)$/i.test(prune.value)) discardHistory(ctx, "gc");
+  if (prune && prune.value !== null && /^(now|all)$/i.test(prune.value)) discardHistory(ctx, "gc --prune");
 }
 
 function prune(ctx: Ctx, inv: GitInvocation): void {
@@ -254,7 +255,7 @@ function prune(ctx: Ctx, inv: GitInvocation): void {
 
 function updateRef(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, { shortValue: "m", aliases: { d: "delete" } });
-  if (has(p, "delete")) discardHistory(ctx, "update-ref");
+  if (has(p, "delete")) discardHistory(ctx, "update-ref -d");
 }
 
 function gitRm(ctx: Ctx, inv: GitInvocation): void {
@@ -285,7 +286,7 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
   }
   if (sub === "pull") {
     const q = parseGnu(inv.args, {});
-    if (has(q, "rebase") || q.flags.some((f) => f.name === "r")) discardHistory(ctx, "pull");
+    if (has(q, "rebase") || q.flags.some((f) => f.name === "r")) discardHistory(ctx, "pull --rebase");
   }
 }
 

@@ -3,7 +3,7 @@
 import { has, parseGnu, type FlagSpec } from "../flags.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl, TargetClass } from "../types.js";
-import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 const CURL_SPEC: FlagSpec = {
@@ -120,7 +120,7 @@ function curl(ctx: Ctx): void {
       continue;
     }
     const classes = pathTarget(ctx, file, -1, "consequential", f.valueIndex >= 0 ? rawArg(ctx, f.valueIndex).replace(/^[^@<]*[@<]/, "") : file);
-    for (const c of classes) ctx.out.effect("send", c, attrs(ctx));
+    for (const c of classes) ctx.out.effect("send", c, attrs(ctx, { target: targetText(file) }));
   }
   if (readsStdin) sendStdin(ctx);
   // Local output files.
@@ -166,7 +166,7 @@ function wget(ctx: Ctx): void {
         sendStdin(ctx);
         continue;
       }
-      for (const c of pathTarget(ctx, f.value, f.valueIndex, "consequential")) ctx.out.effect("send", c, attrs(ctx));
+      for (const c of pathTarget(ctx, f.value, f.valueIndex, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(f.value) }));
     }
     if ((f.name === "post-data" || f.name === "body-data") && f.valueIndex >= 0 && scanWord(rawArg(ctx, f.valueIndex)).subst) {
       gap(ctx, 5, `command substitution in the data wget sends`);
@@ -217,7 +217,7 @@ function remoteCopy(ctx: Ctx): void {
   if (dstRemote) {
     sources.forEach((s, i) => {
       if (remote[i]) return;
-      for (const c of pathTarget(ctx, s.value, s.index, "consequential")) ctx.out.effect("send", c, attrs(ctx, extra));
+      for (const c of pathTarget(ctx, s.value, s.index, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(s.value), ...extra }));
     });
     return;
   }

@@ -1,0 +1,40 @@
+// What the shell analysis hands to the effect table: every simple command the
+// text would run (after wrappers are peeled and inline scripts parsed), with
+// the plumbing facts the table needs, plus the coverage gaps found on the way.
+import type { SimpleCommand, UnknownCommand } from "../types.js";
+
+/** Where a command's standard input comes from, when the text says. */
+export type StdinSource =
+  /** `a | b`: b reads a's output; `upstream` names a. */
+  | { kind: "pipe"; upstream: number }
+  /** `b <<EOF … EOF` / `b <<< 'text'`: `text` is the literal fed in, or null when it expands variables/substitutions. */
+  | { kind: "heredoc" | "herestring"; text: string | null }
+  /** `b < file`. */
+  | { kind: "file"; path: string };
+
+/** `find ROOT… [filters] -exec CMD … {} \;` — where `{}` operands come from. */
+export interface FindContext {
+  roots: string[];
+  /** True when find narrows what it matches (`-name`, `-path`, `-type`, `-newer`, …). */
+  filtered: boolean;
+}
+
+export interface ParsedCommand {
+  /** The simple command after wrappers are peeled (`program` is basename, lowercased, `.exe` stripped). */
+  cmd: SimpleCommand;
+  /** Wrappers peeled off, outermost first (`["sudo", "env", "xargs"]`). */
+  wrappers: string[];
+  /** Inline-script nesting: 0 for the top-level text, +1 per `bash -c`, `eval`, heredoc-to-shell, … */
+  depth: number;
+  /** True when the command sits inside `$(…)`, backticks or `<(…)`/`>(…)`. */
+  inSubstitution: boolean;
+  stdin: StdinSource | null;
+  /** Set when the command was peeled out of `find … -exec`. */
+  find: FindContext | null;
+}
+
+export interface ShellAnalysis {
+  /** In source order; `stdin.upstream` indexes into this array. */
+  commands: ParsedCommand[];
+  unknown: UnknownCommand[];
+}
