@@ -1,7 +1,7 @@
 // Source of bundles/default.json (the embedded default bundle). Edit here, then
 // run `node bundles/default.source.mjs` — tests check the JSON is up to date.
 // Written as code so each rule reads as one block; the JSON is what ships.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 const eff = (verb, target_class, attrs) => ({ field: "effect", pred: "effect_is", value: { verb, ...(target_class ? { target_class } : {}), ...(attrs ? { attrs } : {}) } });
 const any = (...xs) => ({ any: xs });
@@ -34,7 +34,7 @@ const artifacts = [
     "git.force_push_protected: `git {{target}}` force-pushes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
   rule("git.reset_hard", "safety", "high", "deny",
     eff("discard", "workspace_file", { operation: "reset --hard" }),
-    "git.reset_hard: `git reset --hard` discards every uncommitted change in the working tree irreversibly. Use `git stash` (recoverable) or `git reset --soft`/`--mixed`, which keep the files."),
+    "git.reset_hard: `git {{target}}` discards every uncommitted change in the working tree irreversibly. Use `git stash` (recoverable) or `git reset --soft`/`--mixed`, which keep the files."),
   rule("infra.destroy", "safety", "critical", "deny",
     any(...["terraform", "tofu", "pulumi"].map((p) => eff("destroy", "infrastructure", { program: p }))),
     "infra.destroy: `{{program}}` would tear down provisioned infrastructure ({{target}}) irreversibly. Run a plan (`terraform plan -destroy`) and let a person apply it."),
@@ -95,4 +95,10 @@ const bundle = {
 };
 
 const out = new URL("./default.json", import.meta.url);
-writeFileSync(out, JSON.stringify(bundle, null, 2) + "\n");
+const text = JSON.stringify(bundle, null, 2) + "\n";
+if (process.argv.includes("--check")) {
+  if (readFileSync(out, "utf8") !== text) {
+    process.stderr.write("bundles/default.json is out of date: run node bundles/default.source.mjs\n");
+    process.exit(1);
+  }
+} else writeFileSync(out, text);
