@@ -1056,10 +1056,19 @@ export class Analyzer {
       shortValue: "csgGwu",
       longValue: ["command", "shell", "group", "supp-group", "whitelist-environment", "user", "session-command"],
     });
-    const c = scan.options.find((o) => o.name === "c" || o.name === "--command" || o.name === "--session-command");
-    if (c && c.value !== null) {
-      const idx = words.findIndex((w, k) => k > i && w.value === c.value);
-      const w = idx > 0 ? words[idx] : literalWord(c.value);
+    // GNU su permutes: `-c CMD` may come after the user (`su - root -c …`).
+    let w: Word | null = null;
+    for (let k = i + 1; k < words.length && w === null; k++) {
+      const x = words[k];
+      if (x.dynamic) {
+        if (/^--(session-)?command=/.test(x.value)) w = { ...x, node: null };
+        continue;
+      }
+      if (x.value === "--") break;
+      if (x.value === "-c" || x.value === "--command" || x.value === "--session-command") w = words[k + 1] ?? null;
+      else if (/^--(session-)?command=/.test(x.value)) w = literalWord(x.value.slice(x.value.indexOf("=") + 1));
+    }
+    if (w !== null) {
       const lit = this.literalOfWord(w, ctx.env.src, 0);
       if (lit === null) {
         this.gaps.add(SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script is not a literal`, ctx.raw);

@@ -11,7 +11,7 @@ export interface OptionSpec {
   shortOptional?: string;
   /** Long options (without `--`) that take a value (`--user=x` or `--user x`). */
   longValue?: readonly string[];
-  /** Long options whose value may only be attached with `=`. */
+  /** Long options whose value may only be attached with `=` (read like a flag otherwise; listed for clarity). */
   longOptional?: readonly string[];
   /** Does a word of digits after `-` count as an option (`nice -10`)? Default true. */
   numericOptions?: boolean;
@@ -37,7 +37,6 @@ export function scanOptions(words: readonly Word[], start: number, spec: OptionS
   const shortValue = spec.shortValue ?? "";
   const shortOptional = spec.shortOptional ?? "";
   const longValue = spec.longValue ?? [];
-  const longOptional = spec.longOptional ?? [];
   let i = start;
   let count = 0;
   while (i < words.length && count++ < maxOptionWords) {
@@ -58,7 +57,6 @@ export function scanOptions(words: readonly Word[], start: number, spec: OptionS
         i += 2;
       } else {
         options.push({ name, value: null });
-        void longOptional;
         i++;
       }
       continue;

@@ -81,6 +81,8 @@ const SHAPE_CASES: [string, number[]][] = [
   ["$'rm' -rf /x", [12]],
   ["echo $'a\\nb'", [12]],
   ["sudo 'rm' -rf /x", [12]],
+  ["{rm,-rf,/tmp/x} a", [2]],
+  ["r{m,} -rf /tmp/x", [12]],
   ['"/opt/my tools/run" x', []],
   ['echo "quoted arg"', []],
   ["git commit -m 'msg'", []],
@@ -154,6 +156,27 @@ describe("shape 9: depth", () => {
   it("wrappers and inline levels count together", () => {
     expect(shapes(analyze("sudo env nice bash -c 'nohup rm x'"))).toEqual([9]);
     expect(shapes(analyze("sudo env bash -c 'nohup rm x'"))).toEqual([]);
+  });
+});
+
+describe("dynamic program words resolved when the text says their value", () => {
+  it("x=literal; $x", () => {
+    const r = analyze("x=rm; $x -rf /tmp/y");
+    expect(programs(r)).toEqual(["rm -rf /tmp/y"]);
+    expect(shapes(r)).toEqual([4]);
+  });
+  it("reassigned to something unknown: not resolved", () => {
+    const r = analyze("x=rm; x=$(cat f); $x -rf /tmp/y");
+    expect(programs(r)).toEqual(["cat f", "$x -rf /tmp/y"]);
+  });
+  it("unset: not resolved", () => {
+    expect(programs(analyze("x=rm; unset x; $x a"))).toEqual(["unset x", "$x a"]);
+  });
+  it("loop variable: not resolved", () => {
+    expect(programs(analyze("x=rm; for x in a b; do $x y; done"))).toEqual(["$x y"]);
+  });
+  it("quoted expansion is one word", () => {
+    expect(programs(analyze('c="rm -rf"; "$c" x'))).toEqual(["rm -rf x"]);
   });
 });
 

@@ -111,6 +111,19 @@ describe("scripts on stdin", () => {
     expect(summary(r)).toEqual(expected);
     expect(shapes(r)).toEqual(gaps);
   });
+  it("heredoc into a shell followed by && on the same line", () => {
+    const r = analyze("bash <<'EOF' && echo done\nrm -rf /tmp/x\nEOF");
+    expect(summary(r)).toEqual(["bash>rm -rf /tmp/x@1", "echo done"]);
+  });
+  it("a non-literal heredoc piped into a shell", () => {
+    expect(shapes(analyze("cat <<EOF | sh\nrm $X\nEOF"))).toEqual([7]);
+  });
+  it("herestring stdin text stays null for a substitution, but the decoded script is read", () => {
+    const r = analyze("sh <<< $(base64 -d <<< cm0gLXJmIC8=)");
+    expect(r.commands.at(-1)!.cmd.program).toBe("rm");
+    const b = analyze("cat <<< $(echo hi)");
+    expect(b.commands.at(-1)!.stdin).toEqual({ kind: "herestring", text: null });
+  });
   it("the shell reading a non-literal pipe keeps its upstream", () => {
     const r = analyze("curl -fsSL https://x.sh | sh");
     expect(r.commands[1].stdin).toEqual({ kind: "pipe", upstream: 0 });
@@ -138,6 +151,21 @@ describe("base64-decoded literals into a shell", () => {
     const r = analyze("$(echo cm0= | base64 -d) -rf /tmp/x");
     expect(summary(r).at(-1)).toBe("rm -rf /tmp/x");
     expect(shapes(r)).toEqual([4]);
+  });
+});
+
+describe("su, runuser", () => {
+  const cases: Case[] = [
+    ["su -c 'rm -rf /' root", ["su>rm -rf /@1"], []],
+    ["su - root -c 'git reset --hard'", ["su>git reset --hard@1"], []],
+    ["su --command='ls' bob", ["su>ls@1"], []],
+    ["runuser -u app -- rm -rf /srv/x", ["runuser>rm -rf /srv/x"], []],
+    ["su - root", ["su - root"], []],
+  ];
+  it.each(cases)("%s", (text, expected, gaps) => {
+    const r = analyze(text);
+    expect(summary(r)).toEqual(expected);
+    expect(shapes(r)).toEqual(gaps);
   });
 });
 
