@@ -114,6 +114,8 @@ interface Env {
   level: number;
   /** `command` for gaps found while parsing this text as a whole (the outer command of an inline script). */
   gapCommand: string;
+  /** Which parsed tree `src` belongs to: node ids are unique only within one tree. */
+  tree: number;
 }
 
 /** One simple command being resolved: its surroundings plus what peeling has changed. */
@@ -149,9 +151,10 @@ export class Analyzer {
   private simpleCount = 0;
   private stopped = false;
   /** Redirections tree-sitter attached to a list/pipeline, waiting for its last statement (by node id). */
-  private readonly pendingRedirects = new Map<number, Node[]>();
+  private readonly pendingRedirects = new Map<string, Node[]>();
   /** Output command of each walked substitution, by node id (`bash < <(curl …)`). */
-  private readonly substOut = new Map<number, number | null>();
+  private readonly substOut = new Map<string, number | null>();
+  private treeSeq = 0;
 
   constructor(private readonly parser: Parser) {}
 
@@ -168,6 +171,7 @@ export class Analyzer {
       scope: newScope(),
       level: 0,
       gapCommand: "",
+      tree: 0,
     };
   }
 
@@ -186,7 +190,7 @@ export class Analyzer {
       if (root.hasError) {
         this.gaps.add(SHAPE.PARSE_ERROR, `the Bash grammar rejects part of the text: ${describeError(root, text)}`, env.gapCommand);
       }
-      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text) });
+      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text), tree: ++this.treeSeq });
     } finally {
       tree.delete();
     }
@@ -223,9 +227,9 @@ export class Analyzer {
       return null;
     }
     const e: Env = { ...env, level: env.level + 1 };
-    const pending = this.pendingRedirects.get(node.id);
+    const pending = this.pendingRedirects.get(nodeKey(env, node));
     if (pending) {
-      this.pendingRedirects.delete(node.id);
+      this.pendingRedirects.delete(nodeKey(env, node));
       if (node.type === "command") return this.walkCommand(node, e, pending, []);
       return this.walkWithRedirects(node, pending, e, node);
     }
@@ -308,14 +312,15 @@ export class Analyzer {
     const quirkPipelines: Node[] = [];
     const quirkRights: Node[] = [];
     for (const child of node.children) {
-      if (!child || (body && child.equals(body))) continue;
+      if (!child || (body !== null && child.id === body.id)) continue;
       if (REDIRECT_TYPES.has(child.type)) {
         redirNodes.push(child);
         if (child.type === "heredoc_redirect") {
           // tree-sitter-bash hangs what follows `<<EOF` on the same line
           // (`| sh`, `&& next`) under the heredoc node.
-          for (let k = 0; k < child.childCount; k++) {
-            const c = child.child(k);
+          const kids = child.children;
+          for (let k = 0; k < kids.length; k++) {
+            const c = kids[k];
             if (!c) continue;
             if (c.type === "pipeline") quirkPipelines.push(c);
             else if (child.fieldNameForChild(k) === "right") quirkRights.push(c);
@@ -331,8 +336,8 @@ export class Analyzer {
     if (body && redirNodes.length > 0 && (body.type === "list" || body.type === "pipeline" || body.type === "negated_command")) {
       // tree-sitter-bash hangs `a | b > out` / `a && b > out` on the whole
       // list; Bash binds the redirection to the last command only.
-      const last = lastStatement(body);
-      this.pendingRedirects.set(last.id, [...(this.pendingRedirects.get(last.id) ?? []), ...redirNodes]);
+      const key = nodeKey(env, lastStatement(body));
+      this.pendingRedirects.set(key, [...(this.pendingRedirects.get(key) ?? []), ...redirNodes]);
       out = this.walkStatement(body, env);
     } else if (body && body.type === "command") {
       out = this.walkCommand(body, env, redirNodes, []);
@@ -373,8 +378,8 @@ export class Analyzer {
     const body = node.childForFieldName("body");
     const fenv: Env = { ...env, stdin: null, stdinLiteral: null };
     for (const child of node.children) {
-      if (!child || (name && child.equals(name))) continue;
-      if (body && child.equals(body)) this.walkStatement(body, fenv);
+      if (!child || (name !== null && child.id === name.id)) continue;
+      if (body !== null && child.id === body.id) this.walkStatement(body, fenv);
       else if (child.isNamed) this.walkSubs(child, fenv, 0);
     }
     return null;
@@ -428,7 +433,7 @@ export class Analyzer {
     const flatten = (n: Node, level: number): void => {
       for (const c of n.children) {
         if (!c || c.type === "comment") continue;
-        if (level === 0 && (c.equals(open) || (!c.isNamed && (c.type === "]" || c.type === "]]")))) continue;
+        if (level === 0 && (c.id === open.id || (!c.isNamed && (c.type === "]" || c.type === "]]")))) continue;
         if (
           level < 32 &&
           (c.type === "binary_expression" ||
@@ -465,7 +470,7 @@ export class Analyzer {
           if (o !== null) out = o;
         } else this.walkSubs(child, senv, level + 1);
       }
-      this.substOut.set(node.id, out);
+      this.substOut.set(nodeKey(env, node), out);
       return;
     }
     if (node.namedChildCount === 0) return;
@@ -492,8 +497,9 @@ export class Analyzer {
     let nameNode: Node | null = null;
     const args: Node[] = [];
     const redirs: Node[] = [...outerRedirs];
-    for (let k = 0; k < node.childCount; k++) {
-      const c = node.child(k);
+    const kids = node.children;
+    for (let k = 0; k < kids.length; k++) {
+      const c = kids[k];
       if (!c) continue;
       const field = node.fieldNameForChild(k);
       if (field === "name") nameNode = c;
@@ -564,8 +570,9 @@ export class Analyzer {
       let fd = "";
       let op = "";
       let dest: Node | null = null;
-      for (let k = 0; k < node.childCount; k++) {
-        const c = node.child(k);
+      const kids = node.children;
+      for (let k = 0; k < kids.length; k++) {
+        const c = kids[k];
         if (!c) continue;
         const field = node.fieldNameForChild(k);
         if (field === "descriptor") fd = text(c);
@@ -589,8 +596,9 @@ export class Analyzer {
     if (node.type === "herestring_redirect") {
       let fd = "";
       let wordNode: Node | null = null;
-      for (let k = 0; k < node.childCount; k++) {
-        const c = node.child(k);
+      const kids = node.children;
+      for (let k = 0; k < kids.length; k++) {
+        const c = kids[k];
         if (!c) continue;
         if (node.fieldNameForChild(k) === "descriptor") fd = text(c);
         else if (c.isNamed) wordNode ??= c;
@@ -616,8 +624,9 @@ export class Analyzer {
       let bodyNode: Node | null = null;
       const nested: Node[] = [];
       let end = node.startIndex;
-      for (let k = 0; k < node.childCount; k++) {
-        const c = node.child(k);
+      const kids = node.children;
+      for (let k = 0; k < kids.length; k++) {
+        const c = kids[k];
         if (!c) continue;
         const field = node.fieldNameForChild(k);
         if (field === "descriptor") {
@@ -871,8 +880,9 @@ export class Analyzer {
         this.gaps.add(SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script ${excerpt(sw.raw)} is not a literal`, ctx.raw);
         // A template (`bash -c 'rm -rf {}'` under xargs -I / find -exec) is still
         // worth reading: the gap stays, and the commands it names are shown.
-        if (sw.placeholder) return this.inline(sw.value, name, words, i, ctx, wrappers, { inheritStdin: true, sameScope: false });
-        return this.emit(words, i, { ...ctx, wrappers });
+        const out = this.emit(words, i, { ...ctx, wrappers });
+        if (sw.placeholder) this.inline(sw.value, name, words, i, ctx, wrappers, { inheritStdin: true, sameScope: false });
+        return out;
       }
       return this.inline(lit, name, words, i, ctx, wrappers, { inheritStdin: true, sameScope: false });
     }
@@ -1219,14 +1229,15 @@ export class Analyzer {
     infos: RedirInfo[],
     env: Env,
   ): { stdin: StdinSource | null; stdinLiteral: (() => string | null) | null } {
-    return applyStdinInfos(infos, env.stdin, env.stdinLiteral, (w) => this.procSubSource(w, env.src));
+    return applyStdinInfos(infos, env.stdin, env.stdinLiteral, (w) => this.procSubSource(w, env));
   }
 
   /** `<(cmd)` as a source of input: a pipe from cmd's output command. */
-  private procSubSource(w: Word, src: string): { stdin: StdinSource; literal: () => string | null } | null {
+  private procSubSource(w: Word, env: Env): { stdin: StdinSource; literal: () => string | null } | null {
     const n = w.node;
+    const src = env.src;
     if (!n || n.type !== "process_substitution") return null;
-    const up = this.substOut.get(n.id);
+    const up = this.substOut.get(nodeKey(env, n));
     if (up === undefined || up === null) return null;
     return { stdin: { kind: "pipe", upstream: up }, literal: () => this.literalOfSubstitution(n, src, 0) };
   }
@@ -1330,8 +1341,9 @@ export class Analyzer {
     if (!cmdNode || cmdNode.type !== "command") return null;
     let nameNode: Node | null = null;
     const args: Node[] = [];
-    for (let k = 0; k < cmdNode.childCount; k++) {
-      const c = cmdNode.child(k);
+    const kids = cmdNode.children;
+    for (let k = 0; k < kids.length; k++) {
+      const c = kids[k];
       if (!c) continue;
       const field = cmdNode.fieldNameForChild(k);
       if (field === "name") nameNode = c;
@@ -1389,6 +1401,10 @@ export class Analyzer {
 
 // ------------------------------------------------------------------ helpers
 
+function nodeKey(env: Env, node: Node): string {
+  return `${env.tree}:${node.id}`;
+}
+
 function hasSubstitutionSyntax(text: string): boolean {
   return text.includes("$(") || text.includes("`") || text.includes("<(") || text.includes(">(");
 }
@@ -1417,7 +1433,8 @@ function redirectExtraArgs(r: Node): Node[] {
       seen = true;
     }
   } else if (r.type === "heredoc_redirect") {
-    for (let k = 0; k < r.childCount; k++) if (r.fieldNameForChild(k) === "argument") out.push(r.child(k)!);
+    const kids = r.children;
+    for (let k = 0; k < kids.length; k++) if (kids[k] && r.fieldNameForChild(k) === "argument") out.push(kids[k]!);
   }
   return out;
 }

@@ -90,21 +90,30 @@ export type Resolver = (node: Node) => string | null;
  */
 export function wordFromNode(node: Node, src: string, resolve?: Resolver): Word {
   const st: DecodeState = { value: "", dynamic: false, quoted: false, ansiC: false, resolve };
-  decodeInto(node, src, st, 0);
+  const start = node.startIndex;
+  const end = decodeInto(node, src, st, 0);
   return {
     value: st.value,
-    raw: src.slice(node.startIndex, node.endIndex),
+    raw: src.slice(start, end),
     dynamic: st.dynamic,
     quoted: st.quoted,
     ansiC: st.ansiC,
     node,
-    start: node.startIndex,
-    end: node.endIndex,
+    start,
+    end,
   };
 }
 
-function decodeInto(node: Node, src: string, st: DecodeState, level: number): void {
-  const text = src.slice(node.startIndex, node.endIndex);
+/** Append the decoded value of `node` to `st`; returns the node's end index (one wasm call per node). */
+function decodeInto(node: Node, src: string, st: DecodeState, level: number): number {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  decodeNode(node, start, end, src, st, level);
+  return end;
+}
+
+function decodeNode(node: Node, start: number, end: number, src: string, st: DecodeState, level: number): void {
+  const text = src.slice(start, end);
   if (level > 64) {
     st.value += text;
     st.dynamic = true;
@@ -131,7 +140,7 @@ function decodeInto(node: Node, src: string, st: DecodeState, level: number): vo
       return;
     case "string":
       st.quoted = true;
-      decodeDoubleQuoted(node, src, st, level);
+      decodeDoubleQuoted(node, start, end, src, st, level);
       return;
     case "translated_string": {
       st.quoted = true;
@@ -143,14 +152,14 @@ function decodeInto(node: Node, src: string, st: DecodeState, level: number): vo
     case "concatenation":
     case "variable_assignment":
     case "command_name": {
-      let pos = node.startIndex;
+      let pos = start;
       for (const child of node.children) {
         if (!child) continue;
-        if (child.startIndex > pos) st.value += src.slice(pos, child.startIndex);
-        decodeInto(child, src, st, level + 1);
-        pos = child.endIndex;
+        const cs = child.startIndex;
+        if (cs > pos) st.value += src.slice(pos, cs);
+        pos = decodeInto(child, src, st, level + 1);
       }
-      if (pos < node.endIndex) st.value += src.slice(pos, node.endIndex);
+      if (pos < end) st.value += src.slice(pos, end);
       return;
     }
     default:
@@ -180,21 +189,24 @@ function hasDynamicDescendant(node: Node, level: number): boolean {
   return false;
 }
 
-function decodeDoubleQuoted(node: Node, src: string, st: DecodeState, level: number): void {
-  const end = src[node.endIndex - 1] === '"' && node.endIndex - 1 > node.startIndex ? node.endIndex - 1 : node.endIndex;
-  let pos = node.startIndex + 1;
+function decodeDoubleQuoted(node: Node, nodeStart: number, nodeEnd: number, src: string, st: DecodeState, level: number): void {
+  const end = src[nodeEnd - 1] === '"' && nodeEnd - 1 > nodeStart ? nodeEnd - 1 : nodeEnd;
+  let pos = nodeStart + 1;
   for (const child of node.children) {
     if (!child) continue;
-    if (!child.isNamed && child.type === '"') continue;
-    if (child.startIndex > pos) st.value += unescapeDoubleQuoted(src.slice(pos, child.startIndex));
-    if (child.type === "string_content") {
-      st.value += unescapeDoubleQuoted(src.slice(child.startIndex, child.endIndex));
-    } else if (DYNAMIC_TYPES.has(child.type)) {
-      appendDynamic(child, src.slice(child.startIndex, child.endIndex), st);
+    const type = child.type;
+    if (type === '"' && !child.isNamed) continue;
+    const cs = child.startIndex;
+    const ce = child.endIndex;
+    if (cs > pos) st.value += unescapeDoubleQuoted(src.slice(pos, Math.min(cs, end)));
+    if (type === "string_content") {
+      st.value += unescapeDoubleQuoted(src.slice(cs, ce));
+    } else if (DYNAMIC_TYPES.has(type)) {
+      appendDynamic(child, src.slice(cs, ce), st);
     } else {
-      decodeInto(child, src, st, level + 1);
+      decodeNode(child, cs, ce, src, st, level + 1);
     }
-    pos = Math.max(pos, child.endIndex);
+    pos = Math.max(pos, ce);
   }
   if (pos < end) st.value += unescapeDoubleQuoted(src.slice(pos, end));
 }
