@@ -35,4 +35,16 @@ await build({
   target: "node20",
   packages: "external",
 });
+// The engine must run in a browser: bundling it for the browser platform fails
+// on any Node-only import. web-tree-sitter's own Node branches (dynamic
+// imports it only reaches under Node) are the sole externals.
+await build({
+  ...common,
+  entryPoints: { engine: "src/engine.ts" },
+  outdir: "dist/web",
+  platform: "browser",
+  target: "es2022",
+  external: ["fs/promises", "module"],
+  loader: { ".wasm": "binary" },
+});
 step(`done (wasm ${wasm.length} bytes)`);
