@@ -1,1 +1,26 @@
-export const SPEC_FILES: Record<string, import("../spec.js").CaseSpec[]> = {};
+// The corpus spec files (test/corpus/spec.ts): each key is the .jsonl file the
+// specs build into. pending-*.ts files are deliberately NOT listed here.
+import type { CaseSpec } from "../spec.js";
+import defaultBenign from "./default-benign.js";
+import defaultBypass from "./default-bypass.js";
+import defaultSeed003 from "./default-seed003.js";
+import defaultTools from "./default-tools.js";
+import engineFields from "./engine-fields.js";
+import engineJoin from "./engine-join.js";
+import engineLoading from "./engine-loading.js";
+import enginePredicates from "./engine-predicates.js";
+import engineTier2 from "./engine-tier2.js";
+import engineTrees from "./engine-trees.js";
+
+export const SPEC_FILES: Record<string, CaseSpec[]> = {
+  "engine-predicates": enginePredicates,
+  "engine-fields": engineFields,
+  "engine-trees": engineTrees,
+  "engine-loading": engineLoading,
+  "engine-join": engineJoin,
+  "engine-tier2": engineTier2,
+  "default-seed003": defaultSeed003,
+  "default-benign": defaultBenign,
+  "default-bypass": defaultBypass,
+  "default-tools": defaultTools,
+};
