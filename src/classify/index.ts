@@ -85,6 +85,10 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
       urls: table.urls,
     };
   }
+  if (SHELL_TOOLS.has(event.tool_name)) {
+    // A shell tool whose command cannot be read is a gap, never a silent allow (seed 003: Uncertain).
+    return { effects: [], unknown: [{ shape: 2, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
+  }
   if (isMcpTool(event.tool_name)) {
     const effects = deps.mcpEffects ? deps.mcpEffects(event) : [];
     // Every URL the action names: `scheme://` tokens in the MCP call's string arguments.

@@ -110,18 +110,34 @@ function compileGlob(pattern: string): PredicateCompilation {
   }
 }
 
-/** gitignore semantics (`!` negates, last match wins) over workspace-relative paths. */
+/**
+ * A touch set (seed 004): gitignore pattern syntax, `!` negates, and the LAST
+ * pattern that matches the path decides. Unlike git, a file under a directory
+ * an earlier pattern matched can be taken back out (`src/**`, then
+ * `!src/generated/**`): a touch set is a list of rules about files, not a
+ * directory walk that prunes.
+ */
 function compileTouchSet(patterns: string[]): PredicateCompilation {
-  const matcher = ignore({ allowRelativePaths: false }).add(patterns);
+  const rules = patterns
+    .filter((p) => p.trim() !== "" && !p.startsWith("#"))
+    .map((p) => {
+      const negated = p.startsWith("!");
+      return { include: !negated, matcher: ignore().add(negated ? p.slice(1) : p) };
+    });
   return {
     ok: true,
     match: (v) => {
       if (!isString(v) || v.length === 0) return false;
-      try {
-        return matcher.ignores(v.replace(/\\/g, "/").replace(/^\.\//, ""));
-      } catch {
-        return false; // absolute or `../` paths are outside every touch set
+      const path = v.replace(/\\/g, "/").replace(/^\.\//, "");
+      let included = false;
+      for (const rule of rules) {
+        try {
+          if (rule.matcher.ignores(path)) included = rule.include;
+        } catch {
+          return false; // absolute or `../` paths are outside every touch set
+        }
       }
+      return included;
     },
   };
 }

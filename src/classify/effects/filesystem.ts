@@ -10,6 +10,7 @@ import {
   pathTarget,
   resolveAll,
   scanWord,
+  targetText,
   upstreamFindClasses,
   xargsFed,
   type Attrs,
@@ -200,7 +201,8 @@ function deviceWrite(ctx: Ctx, value: string, index: number, rawText?: string): 
   const r = resolvePathDetailed(value, null);
   if (/^\/dev\//.test(r.normalized) && !NULL_SINKS.test(r.normalized)) {
     ctx.out.path(value, "system_path", null);
-    ctx.out.effect("write", "system_path", attrs(ctx));
+    // `device` tells a raw device write (which destroys a filesystem) from an ordinary system-file write.
+    ctx.out.effect("write", "system_path", attrs(ctx, { target: targetText(rawText ?? value), device: true }));
     return;
   }
   emitPath(ctx, "write", value, index, "mutate", {}, rawText);

@@ -3,7 +3,7 @@
 import { has, parseGnu, type FlagSpec } from "../flags.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl, TargetClass } from "../types.js";
-import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, targetText, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, substGap, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 const CURL_SPEC: FlagSpec = {
@@ -76,6 +76,8 @@ function sendStdin(ctx: Ctx): void {
 function curl(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, CURL_SPEC);
   const urls: ClassifiedUrl[] = [];
+  // A destination computed at run time cannot be judged by any url.* rule: shape 5.
+  for (const op of p.operands) substGap(ctx, op.index, "the URL");
   for (const op of p.operands) {
     const u = classifyUrl(op.value) ?? schemelessUrl(op.value);
     if (u) urls.push(u);
@@ -153,6 +155,7 @@ const WGET_SPEC: FlagSpec = {
 function wget(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, WGET_SPEC);
   const urls: ClassifiedUrl[] = [];
+  for (const op of p.operands) substGap(ctx, op.index, "the URL");
   for (const op of p.operands) {
     const u = classifyUrl(op.value) ?? schemelessUrl(op.value);
     if (u) urls.push(u);

@@ -44,8 +44,19 @@ export function analyzeShellText(parser: ShellParser, text: string): ShellAnalys
  * command + args): the words are not shell-parsed, but wrappers are peeled and
  * inline scripts (`bash -c …`) are parsed.
  */
+/**
+ * A word of an already-split command is a literal — except a home reference
+ * (`~`, `~/x`, `$HOME`, `${HOME}/x`), kept unquoted so it resolves to the home
+ * directory as seed 003 judges it: hosts often run argv through a shell, and
+ * treating it as a file literally named `~` would miss a home wipe to spare a
+ * directory nobody names that way.
+ */
+function argvWord(value: string) {
+  return /^(~|\$HOME|\$\{HOME\})(\/.*)?$/s.test(value) ? literalWord(value, value) : literalWord(value);
+}
+
 export function analyzeArgv(parser: ShellParser, argv: string[]): ShellAnalysis {
-  const words = (Array.isArray(argv) ? argv : []).map((a) => literalWord(typeof a === "string" ? a : String(a)));
+  const words = (Array.isArray(argv) ? argv : []).map((a) => argvWord(typeof a === "string" ? a : String(a)));
   let bytes = 0;
   for (const w of words) bytes += utf8Length(w.value) + 1;
   if (bytes > MAX_COMMAND_BYTES) return oversize(`command over ${MAX_COMMAND_BYTES} bytes`);

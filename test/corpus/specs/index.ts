@@ -1,9 +1,10 @@
 // The corpus spec files (test/corpus/spec.ts): each key is the .jsonl file the
-// specs build into. pending-*.ts files are deliberately NOT listed here.
+// specs build into.
 import type { CaseSpec } from "../spec.js";
 import defaultBenign from "./default-benign.js";
 import defaultBypass from "./default-bypass.js";
 import defaultSeed003 from "./default-seed003.js";
+import defaultResolved from "./default-resolved.js";
 import defaultTools from "./default-tools.js";
 import engineFields from "./engine-fields.js";
 import engineJoin from "./engine-join.js";
@@ -23,4 +24,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "default-benign": defaultBenign,
   "default-bypass": defaultBypass,
   "default-tools": defaultTools,
+  "default-resolved": defaultResolved,
 };
