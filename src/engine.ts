@@ -238,8 +238,14 @@ export class Engine {
 
 const EMPTY_SCAN = { length: 0, text: () => "" };
 
-/** What RUN hashes (SPEC §8): tool name ‖ first effect tuple ‖ first program, newline-separated. */
+/**
+ * What RUN hashes (SPEC §8): tool name ‖ first effect tuple ‖ first program,
+ * newline-separated. The tuple is its verb and target class only: argument
+ * values (an effect's `target`, …) are ignored, so `Read a.py` and `Read b.py`
+ * are the same shape of action.
+ */
 export function runMaterial(event: Event, classification: Classification): string {
   const effect = classification.effects[0];
-  return [event.tool_name, effect === undefined ? "" : canonicalJson(effect), classification.simple[0]?.program ?? ""].join("\n");
+  const tuple = effect === undefined ? "" : canonicalJson({ verb: effect.verb, target_class: effect.target_class });
+  return [event.tool_name, tuple, classification.simple[0]?.program ?? ""].join("\n");
 }

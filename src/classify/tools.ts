@@ -12,9 +12,9 @@
 // | Gemini save_memory | write × home_file (it appends to ~/.gemini/GEMINI.md) |
 // | Codex apply_patch | write/delete × class(each file the patch names) |
 //
-// Tool effects carry no attrs (`{}`): `tool.name` already tells a Write from a `cp`.
+// Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given).
 import type { EventEnv } from "../evaluate/event.js";
-import { Collector } from "./effects/common.js";
+import { Collector, targetText } from "./effects/common.js";
 import { resolvePathDetailed } from "./paths.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "./types.js";
 import { classifyUrl, extractUrls } from "./urls.js";
@@ -79,13 +79,13 @@ function firstField(input: Input, keys: string[]): string | null {
 export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv | null): ToolEffects {
   const out = new Collector();
   const input: Input = toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput) ? (toolInput as Input) : {};
-  const attrs = {};
+  // Like shell effects, tool effects name their program (the tool) and target (the path), so a reason can quote them.
   const onPath = (verb: Verb, path: string): void => {
     const r = resolvePathDetailed(path, env);
     out.path(path, r.class, r.rel);
-    out.effect(verb, r.class, attrs);
+    out.effect(verb, r.class, { program: toolName, target: targetText(path) });
   };
-  const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, attrs);
+  const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, { program: toolName });
 
   if (WRITE_TOOLS[toolName]) {
     const p = firstField(input, WRITE_TOOLS[toolName]);

@@ -47,8 +47,9 @@ describe("toolEffects", () => {
   it.each(rows)("%s %j", (tool, input, expected) => {
     expect(tuples(tool, input)).toEqual(expected);
   });
-  it("tool effects carry empty attrs", () => {
-    expect(toolEffects("Write", { file_path: "/x" }, ENV).effects[0].attrs).toEqual({});
+  it("tool effects name the tool as program and the path as target", () => {
+    expect(toolEffects("Write", { file_path: "/x" }, ENV).effects[0].attrs).toEqual({ program: "Write", target: "/x" });
+    expect(toolEffects("WebSearch", { query: "q" }, ENV).effects[0].attrs).toEqual({ program: "WebSearch" });
   });
   it("records paths and URLs", () => {
     const w = toolEffects("Write", { file_path: "/home/u/proj/src/a.ts" }, ENV);
@@ -125,7 +126,7 @@ describe("classifyEvent", () => {
   it("non-shell tools", () => {
     const c = classifyEvent(ev({ tool_name: "Write", tool_input: { file_path: "/home/u/proj/a.ts" } }), deps);
     expect(c).toEqual({
-      effects: [{ verb: "write", target_class: "workspace_file", attrs: {} }],
+      effects: [{ verb: "write", target_class: "workspace_file", attrs: { program: "Write", target: "/home/u/proj/a.ts" } }],
       unknown: [],
       simple: [],
       paths: [{ class: "workspace_file", value: "/home/u/proj/a.ts", rel: "a.ts" }],

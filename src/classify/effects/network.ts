@@ -349,7 +349,8 @@ const SUBST_DOWNLOAD = /(\$\(|`|<\()\s*(sudo\s+)?(curl|wget|fetch|aria2c|iwr|irm
  */
 export function remoteCode(ctx: Ctx): void {
   if (!INTERPRETERS.has(ctx.program) && ctx.program !== "source" && ctx.program !== "." && ctx.program !== "eval") return;
-  const extra = (_source: string) => attrs(ctx);
+  // `target` says where the code came from: the downloader, a substitution, or a downloaded file.
+  const extra = (source: string) => attrs(ctx, { target: source });
   if (ctx.program !== "eval") {
     const dl = upstreamDownload(ctx, ctx.index);
     if (dl && readsProgramFromStdin(ctx)) ctx.out.effect("execute", "remote_code", extra(dl));

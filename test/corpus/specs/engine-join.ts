@@ -33,7 +33,7 @@ export const specs: CaseSpec[] = [
     name: "neutral: an empty bundle allows; effects are still reported",
     bundle: bundle([]),
     event: event("Task", { description: "d", prompt: "p" }),
-    expect: { verdict: "allow", undecided: true, effects: [{ verb: "execute", target_class: "subagent", attrs: {} }] },
+    expect: { verdict: "allow", undecided: true, effects: [{ verb: "execute", target_class: "subagent", attrs: { program: "Task" } }] },
   },
   {
     name: "an allow decided on purpose is not undecided",

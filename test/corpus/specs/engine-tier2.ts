@@ -27,12 +27,12 @@ const windowed = bundle([
   }),
 ]);
 
-/** Runs of the same action shape (tool ‖ first effect ‖ program); deny at the third in a row. */
+/** Runs of the same action shape (tool ‖ first effect {verb, target_class} ‖ program); deny at the third in a row. */
 const runs = bundle([t2("same-again", { registers: { run: true }, ops: [{ op: "RUN" }], fire: { reg: "run.len", gte: 3 } })]);
 const shapeOf = (tool: string, effect: unknown, program: string) =>
   createHash("sha256").update([tool, effect === null ? "" : JSON.stringify(effect), program].join("\n")).digest("hex");
-const READ_SHAPE = shapeOf("Read", { attrs: {}, target_class: "workspace_file", verb: "read" }, "");
-const WRITE_SHAPE = shapeOf("Write", { attrs: {}, target_class: "workspace_file", verb: "write" }, "");
+const READ_SHAPE = shapeOf("Read", { target_class: "workspace_file", verb: "read" }, "");
+const WRITE_SHAPE = shapeOf("Write", { target_class: "workspace_file", verb: "write" }, "");
 const read = event("Read", { file_path: "README.md" });
 const write = event("Write", { file_path: "README.md", content: "x" });
 
