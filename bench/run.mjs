@@ -1,0 +1,563 @@
+#!/usr/bin/env node
+// `npm run bench`: Gatehouse's performance contract (SPEC §13), measured in one run.
+//
+//   node bench/run.mjs [--quick] [--json] [--out FILE] [--no-process]
+//
+//   --quick       a short run (a few hundred evaluations per configuration, 3 process
+//                 runs); writes bench/results/quick.json unless --out is given
+//   --json        print the results JSON to stdout instead of the table
+//   --out FILE    where to write the results JSON (default bench/results/latest.json,
+//                 or bench/results/quick.json with --quick)
+//   --no-process  skip the process-level and cold-load measurements (child processes)
+//
+// Nothing here asserts on time: the run reports, it never fails on a slow figure.
+// Progress goes to stderr; the table (or JSON) to stdout. See docs/performance.md.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { buildEventSet } from "./events.mjs";
+import { describeBundle, generateBundle } from "./gen-bundle.mjs";
+import { renderReport } from "./report.mjs";
+import { describeSamples, makeHistogram, ratio, summarize } from "./stats.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+
+// ── options ─────────────────────────────────────────────────────────────
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : undefined;
+};
+for (const a of argv) {
+  if (a.startsWith("--") && !["--quick", "--json", "--out", "--no-process"].includes(a)) {
+    process.stderr.write(`bench: unknown option ${a}\n`);
+    process.exit(64);
+  }
+}
+const QUICK = flag("--quick");
+const JSON_OUT = flag("--json");
+const NO_PROCESS = flag("--no-process");
+const OUT = option("--out") ?? join(here, "results", QUICK ? "quick.json" : "latest.json");
+
+// evalTarget: timed evaluate calls per configuration, rounded up to whole passes
+// over the event set in every round; peerTarget: the same for the peer (slower).
+const PLAN = QUICK
+  ? { evalTarget: 200, warmupPasses: 1, rounds: 2, peerTarget: 70, processRuns: 2, coldRuns: 1, coldSubjects: 2 }
+  : { evalTarget: 4000, warmupPasses: 5, rounds: 10, peerTarget: 1000, processRuns: 20, coldRuns: 3, coldSubjects: 4 };
+
+const GEN = { atoms: 2000, seed: 1337 };
+const NOW0 = 1_700_000_000_000; // now_ms of the first evaluation; +1 s per evaluation
+const PEER_DIR = process.env.GATEHOUSE_PEER_CASES ?? join(root, "..", "shared", "peer-cases");
+
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+const started = process.hrtime.bigint();
+const loadStart = loadavg();
+
+// ── the library ─────────────────────────────────────────────────────────
+const distIndex = join(root, "dist", "index.js");
+if (!existsSync(distIndex)) {
+  log("dist/index.js is missing: building (npm run build)");
+  const b = spawnSync(process.execPath, [join(root, "scripts", "build.mjs")], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  if (b.status !== 0 || !existsSync(distIndex)) {
+    process.stderr.write("bench: the build failed — run `npm run build` and retry\n");
+    process.exit(70);
+  }
+}
+const lib = await import(distIndex);
+
+// ── events and bundles ──────────────────────────────────────────────────
+const { events: allEvents, peerSources } = buildEventSet({ peerDir: PEER_DIR });
+
+const defaultBundleText = readFileSync(join(root, "bundles", "default.json"), "utf8");
+const generated = generateBundle(GEN);
+const generatedText = JSON.stringify(generated);
+const emptyBundle = { schema_version: "2.0", bundle_id: "bench-empty", artifacts: [] };
+
+// Warm (in-process) load times: each engine's Engine.load, after the first load
+// has paid the one-time WASM / tree-sitter compilation. Cold loads are measured
+// in fresh processes below.
+async function timedLoad(bundle, options) {
+  const t0 = process.hrtime.bigint();
+  const engine = await lib.loadEngine({ bundle, ...options });
+  return { engine, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+}
+log("loading engines");
+await lib.loadEngine({ bundle: emptyBundle }); // one-time instantiation, not counted
+const engines = {};
+const warmLoadMs = {};
+for (const [key, bundle, options] of [
+  ["default_wasm", defaultBundleText, { implementation: "wasm" }],
+  ["default_twin", defaultBundleText, { implementation: "twin" }],
+  ["default_nopf", defaultBundleText, { implementation: "wasm", prefilter: false }],
+  ["gen_wasm", generatedText, { implementation: "wasm" }],
+  ["gen_twin", generatedText, { implementation: "twin" }],
+  ["gen_nopf", generatedText, { implementation: "wasm", prefilter: false }],
+  ["empty_wasm", emptyBundle, { implementation: "wasm" }],
+]) {
+  const { engine, ms } = await timedLoad(bundle, options);
+  engines[key] = engine;
+  warmLoadMs[key] = Math.round(ms * 10) / 10;
+}
+
+// ── pre-flight: an event that throws in any configuration is left out of all ──
+// (so every configuration times the same set; the exclusions are reported)
+const excluded = [];
+const events = allEvents.filter((e) => {
+  try {
+    for (const engine of Object.values(engines)) engine.evaluate(e.event, null, NOW0);
+    engines.default_wasm.classify(e.event);
+    return true;
+  } catch (error) {
+    excluded.push({ label: e.source === "peer-cases" ? "(a peer-case command)" : e.label, category: e.category, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return false;
+  }
+});
+if (excluded.length > 0) log(`WARNING: ${excluded.length} event(s) throw and are left out: ${excluded[0].error}`);
+if (events.length === 0) {
+  process.stderr.write("bench: every event throws — nothing to measure\n");
+  process.exit(1);
+}
+const bashEvents = events.filter((e) => e.category === "bash");
+const categories = [...new Set(events.map((e) => e.category))];
+
+// ── agreement: every configuration of a bundle must decide alike ────────
+// (a sanity check of what is being timed, reported — never a failure)
+function agreement(keys) {
+  let mismatches = 0;
+  const verdicts = {};
+  for (const e of events) {
+    const outs = keys.map((k) => JSON.stringify(engines[k].evaluate(e.event, null, NOW0)));
+    if (outs.some((o) => o !== outs[0])) mismatches++;
+    const v = JSON.parse(outs[0]).decision.verdict;
+    verdicts[v] = (verdicts[v] ?? 0) + 1;
+  }
+  return { configurations: keys, events: events.length, mismatches, verdicts };
+}
+const agree = { default: agreement(["default_wasm", "default_twin", "default_nopf"]), generated: agreement(["gen_wasm", "gen_twin", "gen_nopf"]) };
+
+// ── the peer ────────────────────────────────────────────────────────────
+let peer = { name: "cc-safety-net", version: null, installed: false, note: "not installed" };
+let peerCheck = null;
+const scratch = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+const peerHome = join(scratch, "home");
+const peerCwd = join(peerHome, "proj");
+mkdirSync(peerCwd, { recursive: true });
+spawnSync("git", ["init", "-q", peerCwd], { stdio: "ignore" }); // the peer's cases were run in a git repo
+try {
+  if (process.env.GATEHOUSE_BENCH_NO_PEER === "1") throw Object.assign(new Error("disabled"), { code: "GATEHOUSE_BENCH_NO_PEER=1" });
+  const api = await import("cc-safety-net/api");
+  peerCheck = api.checkCommand;
+  const pkgPath = join(root, "node_modules", "cc-safety-net", "package.json");
+  peer = { name: "cc-safety-net", version: existsSync(pkgPath) ? JSON.parse(readFileSync(pkgPath, "utf8")).version : null, installed: true, note: "checkCommand({command, cwd}) in-process" };
+} catch (error) {
+  peer.note = `not installed (${error instanceof Error ? error.code ?? error.message : String(error)})`;
+}
+
+// ── the timed configurations ────────────────────────────────────────────
+const passesPerRound = (target, n) => Math.max(1, Math.ceil(target / n / PLAN.rounds));
+
+function evaluateConfig(key, label, engineKey, eventList) {
+  return {
+    key,
+    label,
+    kind: "evaluate",
+    engine: engines[engineKey],
+    events: eventList,
+    passes: passesPerRound(PLAN.evalTarget, eventList.length),
+    state: null,
+    now: NOW0,
+    ...timing(),
+    byCategory: Object.fromEntries(categories.map((c) => [c, makeHistogram()])),
+  };
+}
+/** Histogram of the whole run, one per round, and CPU vs wall time of the timed slices. */
+function timing() {
+  return { hist: makeHistogram(), rounds: Array.from({ length: PLAN.rounds }, () => makeHistogram()), cpuUs: 0, wallUs: 0 };
+}
+const configs = [
+  evaluateConfig("default_wasm", "default bundle, WASM", "default_wasm", events),
+  evaluateConfig("default_twin", "default bundle, twin", "default_twin", events),
+  evaluateConfig("default_nopf", "default bundle, WASM, prefilter off", "default_nopf", events),
+  evaluateConfig("gen_wasm", "2,000-atom bundle, WASM", "gen_wasm", events),
+  evaluateConfig("gen_twin", "2,000-atom bundle, twin", "gen_twin", events),
+  evaluateConfig("gen_nopf", "2,000-atom bundle, WASM, prefilter off", "gen_nopf", events),
+  evaluateConfig("empty_wasm", "empty bundle (0 atoms), WASM", "empty_wasm", events),
+  {
+    key: "classify",
+    label: "classify only (shell parse + classify)",
+    kind: "classify",
+    engine: engines.default_wasm,
+    events,
+    passes: passesPerRound(PLAN.evalTarget, events.length),
+    ...timing(),
+    byCategory: Object.fromEntries(categories.map((c) => [c, makeHistogram()])),
+  },
+];
+if (peerCheck !== null) {
+  configs.push({
+    key: "peer",
+    label: `${peer.name} ${peer.version ?? ""} checkCommand`.trim(),
+    kind: "peer",
+    events: bashEvents,
+    passes: passesPerRound(PLAN.peerTarget, bashEvents.length),
+    ...timing(),
+    byCategory: { bash: makeHistogram() },
+    verdicts: {},
+  });
+}
+
+let sink = 0; // keeps results observable so no call can be optimised away
+function runPasses(cfg, passes, record, round = -1) {
+  const list = cfg.events;
+  for (let p = 0; p < passes; p++) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      let dt;
+      if (cfg.kind === "evaluate") {
+        const t0 = process.hrtime.bigint();
+        const envelope = cfg.engine.evaluate(item.event, cfg.state, cfg.now);
+        dt = Number(process.hrtime.bigint() - t0);
+        cfg.state = envelope.state;
+        cfg.now += 1000;
+        sink ^= envelope.decision.verdict.length;
+      } else if (cfg.kind === "classify") {
+        const t0 = process.hrtime.bigint();
+        const c = cfg.engine.classify(item.event);
+        dt = Number(process.hrtime.bigint() - t0);
+        sink ^= c.effects.length;
+      } else {
+        const t0 = process.hrtime.bigint();
+        const r = peerCheck({ command: item.command, cwd: peerCwd });
+        dt = Number(process.hrtime.bigint() - t0);
+        sink ^= r.kind.length;
+        if (record && p === 0 && round === 0) cfg.verdicts[r.kind] = (cfg.verdicts[r.kind] ?? 0) + 1;
+      }
+      if (record) {
+        const v = Math.max(1, dt);
+        cfg.hist.recordValue(v);
+        cfg.rounds[round].recordValue(v);
+        cfg.byCategory[item.category].recordValue(v);
+      }
+    }
+  }
+}
+
+log(`${events.length} events (${bashEvents.length} Bash); warm-up ${PLAN.warmupPasses} passes per configuration`);
+for (const cfg of configs) runPasses(cfg, cfg.kind === "peer" ? Math.max(1, Math.ceil(PLAN.warmupPasses / 3)) : PLAN.warmupPasses, false);
+
+// Garbage-collection pauses during the timed rounds (they land in the tails of
+// whichever configuration is running; reported, not removed).
+const gcPauses = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+});
+const heapBeforeRounds = process.memoryUsage();
+gcObserver.observe({ entryTypes: ["gc"] });
+
+// Interleaved rounds: every configuration runs a slice in every round (in a
+// rotating order), so a burst of load from another process on the shared cores
+// lands on all of them alike instead of on whichever ran at that moment.
+for (let r = 0; r < PLAN.rounds; r++) {
+  log(`round ${r + 1}/${PLAN.rounds}`);
+  for (let j = 0; j < configs.length; j++) {
+    const cfg = configs[(j + r) % configs.length];
+    const cpu0 = process.cpuUsage();
+    const wall0 = process.hrtime.bigint();
+    runPasses(cfg, cfg.passes, true, r);
+    cfg.wallUs += Number(process.hrtime.bigint() - wall0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    cfg.cpuUs += cpu.user + cpu.system;
+  }
+}
+
+await new Promise((resolve) => setTimeout(resolve, 100)); // let queued GC entries arrive
+gcObserver.disconnect();
+const gc = {
+  pauses: gcPauses.length,
+  total_ms: Math.round(gcPauses.reduce((a, b) => a + b, 0) * 10) / 10,
+  max_ms: Math.round(Math.max(0, ...gcPauses) * 10) / 10,
+  over_1ms: gcPauses.filter((d) => d > 1).length,
+  heap_used_mb_at_start: Math.round(heapBeforeRounds.heapUsed / 1e5) / 10,
+};
+
+const latency = {};
+const latencyByCategory = {};
+const roundSpread = {};
+let cpuAll = 0;
+let wallAll = 0;
+for (const cfg of configs) {
+  latency[cfg.key] = { label: cfg.label, ...summarize(cfg.hist) };
+  const perRound = cfg.rounds.map(summarize).filter((x) => x !== null);
+  const spread = (k) => ({ min: Math.min(...perRound.map((x) => x[k])), max: Math.max(...perRound.map((x) => x[k])) });
+  roundSpread[cfg.key] = { p50: spread("p50"), p99: spread("p99"), cpu_share: Math.round((cfg.cpuUs / cfg.wallUs) * 100) / 100 };
+  cpuAll += cfg.cpuUs;
+  wallAll += cfg.wallUs;
+  latencyByCategory[cfg.key] = Object.fromEntries(Object.entries(cfg.byCategory).map(([c, h]) => [c, summarize(h)]));
+}
+const S = (k) => (latency[k]?.n ? latency[k] : null);
+
+const ratios = {
+  wasm_over_twin_default: ratio(S("default_wasm"), S("default_twin")),
+  wasm_over_twin_generated: ratio(S("gen_wasm"), S("gen_twin")),
+  prefilter_off_over_on_default: ratio(S("default_nopf"), S("default_wasm")),
+  prefilter_off_over_on_generated: ratio(S("gen_nopf"), S("gen_wasm")),
+  generated_over_default_wasm: ratio(S("gen_wasm"), S("default_wasm")),
+};
+
+const p50 = (k) => S(k)?.p50 ?? null;
+const split = {
+  classify_p50_us: p50("classify"),
+  empty_bundle_evaluate_p50_us: p50("empty_wasm"),
+  default_evaluate_p50_us: p50("default_wasm"),
+  generated_evaluate_p50_us: p50("gen_wasm"),
+  note: "medians over the whole event set; differences of medians are indicative, not exact",
+};
+split.rest_of_evaluate_p50_us = round1(split.empty_bundle_evaluate_p50_us - split.classify_p50_us);
+split.default_atoms_add_p50_us = round1(split.default_evaluate_p50_us - split.empty_bundle_evaluate_p50_us);
+split.generated_atoms_add_p50_us = round1(split.generated_evaluate_p50_us - split.empty_bundle_evaluate_p50_us);
+split.per_atom_ns_generated = split.generated_atoms_add_p50_us === null ? null : Math.round((split.generated_atoms_add_p50_us * 1000) / GEN.atoms);
+function round1(x) {
+  return Number.isFinite(x) ? Math.round(x * 10) / 10 : null;
+}
+
+const peerComparison = {
+  peer,
+  commands: bashEvents.length,
+  cwd: "a fresh git repository in a temporary directory",
+  gatehouse_default_wasm_bash: latencyByCategory.default_wasm.bash,
+  gatehouse_generated_wasm_bash: latencyByCategory.gen_wasm.bash,
+  peer_bash: peerCheck === null ? null : latency.peer,
+  peer_over_gatehouse_default: peerCheck === null ? null : ratio(latency.peer, latencyByCategory.default_wasm.bash),
+  peer_over_gatehouse_generated: peerCheck === null ? null : ratio(latency.peer, latencyByCategory.gen_wasm.bash),
+  verdicts: {
+    peer: peerCheck === null ? null : configs.find((c) => c.key === "peer").verdicts,
+    gatehouse_default: verdictCounts(engines.default_wasm, bashEvents),
+  },
+};
+function verdictCounts(engine, list) {
+  const out = {};
+  for (const e of list) {
+    const v = engine.evaluate(e.event, null, NOW0).decision.verdict;
+    out[v] = (out[v] ?? 0) + 1;
+  }
+  return out;
+}
+
+// ── process level ───────────────────────────────────────────────────────
+function timeSpawn(cmd, args, opts = {}) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, ...opts });
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, status: r.status, error: r.error?.message ?? null, stderr: r.stderr ?? "" };
+}
+
+let processLevel = null;
+let coldLoad = null;
+if (!NO_PROCESS) {
+  const node = process.execPath;
+  const gatehouseBin = join(root, "bin", "gatehouse.js");
+  const help = spawnSync(node, [gatehouseBin, "--help"], { cwd: root, encoding: "utf8" });
+  const helpText = `${help.stdout ?? ""}${help.stderr ?? ""}`;
+  const hasHook = /^\s*hook\b/m.test(helpText);
+  const hasServe = /^\s*serve\b/m.test(helpText);
+  const claudeHookInput = (cwd) =>
+    JSON.stringify({ session_id: "bench", transcript_path: join(scratch, "transcript.jsonl"), cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf build" } });
+
+  const subjects = [
+    { key: "node_bare", label: "node -e 0", run: () => timeSpawn(node, ["-e", "0"]) },
+    { key: "gatehouse_check", label: 'gatehouse check --command "rm -rf build"', run: () => timeSpawn(node, [gatehouseBin, "check", "--command", "rm -rf build"]) },
+  ];
+  if (hasHook)
+    subjects.push({
+      key: "gatehouse_hook_claude",
+      label: "gatehouse hook claude (stdin: rm -rf build)",
+      run: () => timeSpawn(node, [gatehouseBin, "hook", "claude", "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj") }),
+    });
+  const peerBin = join(root, "node_modules", "cc-safety-net", "dist", "bin", "cc-safety-net.js");
+  if (peer.installed && existsSync(peerBin))
+    subjects.push({
+      key: "peer_hook_claude",
+      label: "cc-safety-net hook --claude-code (stdin: rm -rf build)",
+      run: () => timeSpawn(node, [peerBin, "hook", "--claude-code"], { cwd: peerCwd, input: claudeHookInput(peerCwd), env: { ...process.env, HOME: peerHome } }),
+    });
+
+  log(`process level: ${PLAN.processRuns} runs × ${subjects.length} commands`);
+  for (const s of subjects) s.run(); // warm the file cache; not counted
+  const samples = Object.fromEntries(subjects.map((s) => [s.key, []]));
+  const statuses = Object.fromEntries(subjects.map((s) => [s.key, new Set()]));
+  for (let r = 0; r < PLAN.processRuns; r++) {
+    for (const s of subjects) {
+      const res = s.run();
+      samples[s.key].push(res.ms);
+      statuses[s.key].add(res.error ?? res.status);
+    }
+  }
+  processLevel = { runs: PLAN.processRuns, commands: {}, not_measured: [] };
+  for (const s of subjects) processLevel.commands[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]) };
+  const bare = processLevel.commands.node_bare.median;
+  for (const s of subjects) if (s.key !== "node_bare") processLevel.commands[s.key].over_bare_node_median_ms = Math.round((processLevel.commands[s.key].median - bare) * 10) / 10;
+  if (!hasHook) processLevel.not_measured.push("gatehouse hook claude: this CLI has no `hook` command yet");
+  if (!hasServe) processLevel.not_measured.push("daemon path (gatehouse serve): this CLI has no `serve` command yet");
+  if (!peer.installed) processLevel.not_measured.push("cc-safety-net hook: not installed");
+
+  // Cold loads: a fresh process per sample (bench/cold-load.mjs).
+  log(`cold loads: ${PLAN.coldRuns} runs × ${PLAN.coldSubjects}`);
+  const coldSubjects = [
+    ["default", "wasm"],
+    ["generated", "wasm"],
+    ["default", "twin"],
+    ["generated", "twin"],
+  ].slice(0, PLAN.coldSubjects);
+  const coldSamples = Object.fromEntries(coldSubjects.map(([w, i]) => [`${w}_${i}`, []]));
+  for (let r = 0; r < PLAN.coldRuns; r++) {
+    for (const [which, impl] of coldSubjects) {
+      const res = spawnSync(node, [join(here, "cold-load.mjs"), which, impl, String(GEN.atoms), String(GEN.seed)], { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+      try {
+        coldSamples[`${which}_${impl}`].push(JSON.parse(res.stdout.trim().split("\n").pop()));
+      } catch {
+        log(`cold load ${which}/${impl} failed: ${(res.stderr ?? "").trim().split("\n")[0]}`);
+      }
+    }
+  }
+  coldLoad = { runs: PLAN.coldRuns, subjects: {} };
+  for (const [key, list] of Object.entries(coldSamples)) {
+    if (list.length === 0) {
+      coldLoad.subjects[key] = null;
+      continue;
+    }
+    const field = (f) => describeSamples(list.map((x) => x[f]))?.median ?? null;
+    coldLoad.subjects[key] = { import_ms: field("import_ms"), first_load_ms: field("first_load_ms"), second_load_ms: field("second_load_ms"), first_evaluate_ms: field("first_evaluate_ms") };
+  }
+}
+
+// ── memory ──────────────────────────────────────────────────────────────
+async function memoryConstants() {
+  if (typeof lib.PER_EVENT_MEMORY_BYTES === "number" && typeof lib.sessionStateBytes === "function")
+    return { PER_EVENT_MEMORY_BYTES: lib.PER_EVENT_MEMORY_BYTES, INPUT_CAP: lib.INPUT_CAP ?? null, HAYSTACK_CAP: lib.HAYSTACK_CAP ?? null, BITSET_CAP: lib.BITSET_CAP ?? null, sessionStateBytes: lib.sessionStateBytes, source: "dist/index.js" };
+  try {
+    // Not exported from dist: bundle the two constant modules from src/ in memory.
+    const { build } = await import("esbuild");
+    const out = await build({
+      stdin: {
+        contents: 'export { PER_EVENT_MEMORY_BYTES, INPUT_CAP, HAYSTACK_CAP, BITSET_CAP } from "./src/hotpath/limits.ts";\nexport { sessionStateBytes } from "./src/state/layout.ts";\n',
+        resolveDir: root,
+        loader: "ts",
+        sourcefile: "bench-memory-entry.ts",
+      },
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "neutral",
+      target: "es2022",
+      logLevel: "silent",
+    });
+    const m = await import("data:text/javascript;base64," + Buffer.from(out.outputFiles[0].contents).toString("base64"));
+    return { ...m, source: "src/hotpath/limits.ts + src/state/layout.ts (bundled in memory; not exported from dist)" };
+  } catch (error) {
+    // Last resort: the formula documented in src/state/layout.ts.
+    return {
+      PER_EVENT_MEMORY_BYTES: null,
+      sessionStateBytes: (l) => 8 * (l.c + l.t + l.a) + l.f + (l.run ? 40 : 0),
+      source: `formula of src/state/layout.ts (esbuild unavailable: ${error instanceof Error ? error.message : error})`,
+    };
+  }
+}
+const mem = await memoryConstants();
+const wasmPath = join(root, "build", "gatehouse.wasm");
+const bundleMemory = (engine, finalState) => ({
+  layout: engine.layout,
+  session_state_bytes: mem.sessionStateBytes(engine.layout),
+  blank_state_json_bytes: Buffer.byteLength(JSON.stringify(engine.blankState())),
+  state_json_bytes_after_run: finalState == null ? null : Buffer.byteLength(JSON.stringify(finalState)),
+});
+const memory = {
+  per_event_wasm_memory_bytes: mem.PER_EVENT_MEMORY_BYTES ?? null,
+  per_event_parts: { INPUT_CAP: mem.INPUT_CAP ?? null, HAYSTACK_CAP: mem.HAYSTACK_CAP ?? null, BITSET_CAP: mem.BITSET_CAP ?? null },
+  source: mem.source,
+  wasm_module_bytes: existsSync(wasmPath) ? statSync(wasmPath).size : null,
+  default_bundle: bundleMemory(engines.default_wasm, configs.find((c) => c.key === "default_wasm").state),
+  generated_bundle: bundleMemory(engines.gen_wasm, configs.find((c) => c.key === "gen_wasm").state),
+};
+
+rmSync(scratch, { recursive: true, force: true });
+
+// ── results ─────────────────────────────────────────────────────────────
+const git = (args) => {
+  const r = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : null;
+};
+const countBy = (list, f) => list.reduce((acc, x) => ((acc[f(x)] = (acc[f(x)] ?? 0) + 1), acc), {});
+const results = {
+  schema: "gatehouse-bench/1",
+  generated_at: new Date().toISOString(),
+  quick: QUICK,
+  machine: {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cpus: availableParallelism(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    load_average_start: loadStart.map((x) => Math.round(x * 100) / 100),
+    load_average_end: loadavg().map((x) => Math.round(x * 100) / 100),
+    note: "shared, noisy cores: other processes run at the same time",
+  },
+  git: { commit: git(["rev-parse", "--short", "HEAD"]), dirty: (git(["status", "--porcelain", "--untracked-files=no"]) ?? "") !== "" },
+  engine_version: engines.default_wasm.engineVersion,
+  method: {
+    timer: "process.hrtime.bigint() around each call; hdr-histogram-js, 3 significant digits",
+    warmup_passes: PLAN.warmupPasses,
+    rounds: PLAN.rounds,
+    passes_per_round: Object.fromEntries(configs.map((c) => [c.key, c.passes])),
+    now_ms: `starts at ${NOW0}, +1000 per evaluation; each configuration carries its session state from call to call`,
+  },
+  events: {
+    total: events.length,
+    by_category: countBy(events, (e) => e.category),
+    by_source: countBy(events, (e) => e.source),
+    peer_case_sources: peerSources,
+    excluded,
+    peer_case_dir_found: existsSync(PEER_DIR),
+  },
+  bundles: {
+    default: { bundle_id: engines.default_wasm.bundleId, digest: engines.default_wasm.bundleDigest, artifacts: JSON.parse(defaultBundleText).artifacts.length, skipped: engines.default_wasm.skipped.length },
+    generated: {
+      ...GEN,
+      bundle_id: engines.gen_wasm.bundleId,
+      digest: engines.gen_wasm.bundleDigest,
+      json_bytes: Buffer.byteLength(generatedText),
+      ...describeBundle(generated),
+      skipped: engines.gen_wasm.skipped.length,
+    },
+  },
+  agreement: agree,
+  latency_us: latency,
+  rounds_us: roundSpread,
+  cpu_share_timed: Math.round((cpuAll / wallAll) * 100) / 100,
+  gc_during_timed_rounds: gc,
+  latency_by_category_us: latencyByCategory,
+  ratios,
+  budget: {
+    rule: "SPEC §13: p99 ≤ 1 ms with 2,000 atoms (one core)",
+    generated_wasm_p99_us: S("gen_wasm")?.p99 ?? null,
+    generated_wasm_p99_quietest_round_us: roundSpread.gen_wasm?.p99.min ?? null,
+    generated_wasm_p50_us: S("gen_wasm")?.p50 ?? null,
+    budget_us: 1000,
+    within: S("gen_wasm") ? S("gen_wasm").p99 <= 1000 : null,
+    informational: true,
+  },
+  split,
+  peer: peerComparison,
+  process: processLevel,
+  load_ms: { warm_in_process: warmLoadMs, cold: coldLoad },
+  memory,
+  wall_time_s: Math.round(Number(process.hrtime.bigint() - started) / 1e8) / 10,
+};
+
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
+if (!QUICK && option("--out") === undefined) writeFileSync(join(here, "results", "latest.md"), renderReport(results) + "\n");
+log(`wrote ${relative(process.cwd(), OUT) || OUT} (${results.wall_time_s} s; checksum ${sink})`);
+process.stdout.write(JSON_OUT ? JSON.stringify(results, null, 2) + "\n" : renderReport(results) + "\n");
