@@ -20,79 +20,12 @@
 // - `file://` URLs are reported with host "" (or as written), tld "" and
 //   boundary internal: they name the local machine.
 import { getPublicSuffix } from "tldts";
+import { parseIPv4, parseIPv6 } from "../net/ip.js";
 import type { ClassifiedUrl, UrlBoundary } from "./types.js";
 
+export { parseIPv4, parseIPv6 };
+
 const INTERNAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".localdomain"];
-
-/** inet_aton-style IPv4 parse: 1–4 parts, decimal / 0-octal / 0x-hex. Null when not an IPv4 literal. */
-export function parseIPv4(host: string): number | null {
-  if (!/^[0-9a-fA-Fx.]+$/.test(host) || host.length === 0) return null;
-  const parts = host.split(".");
-  if (parts.length > 4 || parts.some((p) => p === "")) return null;
-  const nums: number[] = [];
-  for (const p of parts) {
-    let n: number;
-    if (/^0[xX][0-9a-fA-F]*$/.test(p)) n = p.length === 2 ? 0 : parseInt(p.slice(2), 16);
-    else if (/^0[0-7]+$/.test(p)) n = parseInt(p.slice(1), 8);
-    else if (/^(0|[1-9][0-9]*)$/.test(p)) n = parseInt(p, 10);
-    else return null;
-    if (!Number.isFinite(n)) return null;
-    nums.push(n);
-  }
-  const last = nums[nums.length - 1];
-  const head = nums.slice(0, -1);
-  if (head.some((n) => n > 255)) return null;
-  const lastMax = 2 ** (8 * (5 - nums.length)) - 1;
-  if (last > lastMax) return null;
-  let value = 0;
-  head.forEach((n, i) => {
-    value += n * 2 ** (8 * (3 - i));
-  });
-  return value + last;
-}
-
-/** Parse an IPv6 literal (no brackets) into eight 16-bit hextets; null when not one. */
-export function parseIPv6(text: string): number[] | null {
-  let s = text;
-  const zone = s.indexOf("%");
-  if (zone >= 0) s = s.slice(0, zone);
-  if (!s.includes(":")) return null;
-  let tail: number[] = [];
-  const lastColon = s.lastIndexOf(":");
-  const lastPart = s.slice(lastColon + 1);
-  if (lastPart.includes(".")) {
-    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(lastPart)) return null;
-    const octets = lastPart.split(".").map(Number);
-    if (octets.some((o) => o > 255)) return null;
-    tail = [(octets[0] << 8) | octets[1], (octets[2] << 8) | octets[3]];
-    s = s.slice(0, lastColon + 1) + "0:0"; // two placeholder hextets, replaced below
-  }
-  const dbl = s.split("::");
-  if (dbl.length > 2) return null;
-  const parseGroup = (g: string): number[] | null => {
-    if (g === "") return [];
-    const out: number[] = [];
-    for (const h of g.split(":")) {
-      if (!/^[0-9a-fA-F]{1,4}$/.test(h)) return null;
-      out.push(parseInt(h, 16));
-    }
-    return out;
-  };
-  const left = parseGroup(dbl[0]);
-  const right = dbl.length === 2 ? parseGroup(dbl[1]) : [];
-  if (!left || !right) return null;
-  let hextets: number[];
-  if (dbl.length === 2) {
-    const fill = 8 - left.length - right.length;
-    if (fill < 1) return null;
-    hextets = [...left, ...Array(fill).fill(0), ...right];
-  } else {
-    if (left.length !== 8) return null;
-    hextets = left;
-  }
-  if (tail.length === 2) hextets.splice(6, 2, tail[0], tail[1]);
-  return hextets;
-}
 
 export function isInternalIPv4(ip: number): boolean {
   const inNet = (net: number, bits: number): boolean => Math.floor(ip / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits));

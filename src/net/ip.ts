@@ -1,62 +1,84 @@
-// IP address arithmetic: parse literals into integers so ranges are compared
+// IP address arithmetic: literals parsed into integers so ranges are compared
 // numerically, never by string prefix (SPEC §6.5: `172.16/12` is sixteen blocks).
 
-/** IPv4 dotted quad → unsigned 32-bit integer, or null. */
-export function parseIPv4(text: string): number | null {
-  const parts = text.split(".");
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!/^\d{1,3}$/.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    value = value * 256 + octet;
+/** inet_aton-style IPv4 parse: 1–4 parts, decimal / 0-octal / 0x-hex. Null when not an IPv4 literal. */
+export function parseIPv4(host: string): number | null {
+  if (!/^[0-9a-fA-Fx.]+$/.test(host) || host.length === 0) return null;
+  const parts = host.split(".");
+  if (parts.length > 4 || parts.some((p) => p === "")) return null;
+  const nums: number[] = [];
+  for (const p of parts) {
+    let n: number;
+    if (/^0[xX][0-9a-fA-F]*$/.test(p)) n = p.length === 2 ? 0 : parseInt(p.slice(2), 16);
+    else if (/^0[0-7]+$/.test(p)) n = parseInt(p.slice(1), 8);
+    else if (/^(0|[1-9][0-9]*)$/.test(p)) n = parseInt(p, 10);
+    else return null;
+    if (!Number.isFinite(n)) return null;
+    nums.push(n);
   }
-  return value;
+  const last = nums[nums.length - 1];
+  const head = nums.slice(0, -1);
+  if (head.some((n) => n > 255)) return null;
+  const lastMax = 2 ** (8 * (5 - nums.length)) - 1;
+  if (last > lastMax) return null;
+  let value = 0;
+  head.forEach((n, i) => {
+    value += n * 2 ** (8 * (3 - i));
+  });
+  return value + last;
 }
 
-/** IPv6 literal (optionally bracketed, optionally with an embedded IPv4 tail) → 128-bit bigint, or null. */
-export function parseIPv6(text: string): bigint | null {
-  let s = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
+/** Parse an IPv6 literal (no brackets) into eight 16-bit hextets; null when not one. */
+export function parseIPv6(text: string): number[] | null {
+  let s = text;
   const zone = s.indexOf("%");
   if (zone >= 0) s = s.slice(0, zone);
   if (!s.includes(":")) return null;
-  // An embedded IPv4 tail (`::ffff:127.0.0.1`) is two hextets written in dotted form.
+  let tail: number[] = [];
   const lastColon = s.lastIndexOf(":");
-  const maybeV4 = s.slice(lastColon + 1);
-  if (maybeV4.includes(".")) {
-    const v4 = parseIPv4(maybeV4);
-    if (v4 === null) return null;
-    s = `${s.slice(0, lastColon + 1)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+  const lastPart = s.slice(lastColon + 1);
+  if (lastPart.includes(".")) {
+    if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(lastPart)) return null;
+    const octets = lastPart.split(".").map(Number);
+    if (octets.some((o) => o > 255)) return null;
+    tail = [(octets[0] << 8) | octets[1], (octets[2] << 8) | octets[3]];
+    s = s.slice(0, lastColon + 1) + "0:0"; // two placeholder hextets, replaced below
   }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const parseGroups = (part: string): number[] | null => {
-    if (part === "") return [];
-    const groups = part.split(":");
+  const dbl = s.split("::");
+  if (dbl.length > 2) return null;
+  const parseGroup = (g: string): number[] | null => {
+    if (g === "") return [];
     const out: number[] = [];
-    for (const g of groups) {
-      if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
-      out.push(parseInt(g, 16));
+    for (const h of g.split(":")) {
+      if (!/^[0-9a-fA-F]{1,4}$/.test(h)) return null;
+      out.push(parseInt(h, 16));
     }
     return out;
   };
-  const head = parseGroups(halves[0]!);
-  const rest = halves.length === 2 ? parseGroups(halves[1]!) : [];
-  if (head === null || rest === null) return null;
-  const explicit = head.length + rest.length;
-  let groups: number[];
-  if (halves.length === 2) {
-    if (explicit > 7) return null;
-    groups = [...head, ...new Array<number>(8 - explicit).fill(0), ...rest];
+  const left = parseGroup(dbl[0]);
+  const right = dbl.length === 2 ? parseGroup(dbl[1]) : [];
+  if (!left || !right) return null;
+  let hextets: number[];
+  if (dbl.length === 2) {
+    const fill = 8 - left.length - right.length;
+    if (fill < 1) return null;
+    hextets = [...left, ...Array(fill).fill(0), ...right];
   } else {
-    if (explicit !== 8) return null;
-    groups = head;
+    if (left.length !== 8) return null;
+    hextets = left;
   }
+  if (tail.length === 2) hextets.splice(6, 2, tail[0], tail[1]);
+  return hextets;
+}
+
+/** 128-bit value of eight hextets. */
+function hextetsValue(h: number[]): bigint {
   let value = 0n;
-  for (const g of groups) value = (value << 16n) | BigInt(g);
+  for (const g of h) value = (value << 16n) | BigInt(g);
   return value;
 }
+
+const unbracket = (text: string) => (text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text);
 
 export interface Cidr {
   version: 4 | 6;
@@ -75,15 +97,15 @@ export function parseCidr(text: string): Cidr | null {
     const prefix = prefixText === null ? 32 : Number(prefixText);
     return prefix <= 32 ? { version: 4, base: BigInt(v4), prefix } : null;
   }
-  const v6 = parseIPv6(addr);
+  const v6 = parseIPv6(unbracket(addr));
   if (v6 !== null) {
     const prefix = prefixText === null ? 128 : Number(prefixText);
-    return prefix <= 128 ? { version: 6, base: v6, prefix } : null;
+    return prefix <= 128 ? { version: 6, base: hextetsValue(v6), prefix } : null;
   }
   return null;
 }
 
-/** Whether an address literal lies inside a CIDR block of the same family. */
+/** Whether an address literal (IPv6 may be bracketed) lies inside a CIDR block of the same family. */
 export function inCidr(address: string, cidr: Cidr): boolean {
   let value: bigint | null;
   let bits: number;
@@ -92,7 +114,8 @@ export function inCidr(address: string, cidr: Cidr): boolean {
     value = v4 === null ? null : BigInt(v4);
     bits = 32;
   } else {
-    value = parseIPv6(address);
+    const v6 = parseIPv6(unbracket(address));
+    value = v6 === null ? null : hextetsValue(v6);
     bits = 128;
   }
   if (value === null) return false;
