@@ -99,7 +99,7 @@ export class Engine {
     return classifyEvent(event, {
       analyzeText: (text) => analyzeShellText(parser, text),
       analyzeArgv: (argv) => analyzeArgv(parser, argv),
-      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts }),
+      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
     });
   }
 
@@ -136,64 +136,63 @@ export class Engine {
           classification.unknown.push({ shape: 1, reason: "the tool input is over the per-event memory bound", command: "" });
       } else warnings.push("the tool input is over the per-event memory bound: content was truncated");
     }
-    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts };
+    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: new Map() };
+    let material: string | null = null; // what RUN hashes, computed at most once per event
     const hits = scan.hits;
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
-    const passesPrefilter = (a: LoadedArtifact) =>
-      !this.prefilter || a.required.every((k) => ((hits[k >>> 5]! >>> (k & 31)) & 1) === 1);
+    const passesPrefilter = (a: LoadedArtifact): boolean => {
+      if (!this.prefilter) return true;
+      const required = a.required;
+      for (let i = 0; i < required.length; i++) {
+        const k = required[i]!;
+        if (((hits[k >>> 5]! >>> (k & 31)) & 1) === 0) return false;
+      }
+      return true;
+    };
 
     const contributions: Contribution[] = [];
     const anomalies: Anomaly[] = [];
     const optimizing: OptimizingArtifact[] = [];
     const exceptions: ExceptionArtifact[] = [];
     let current = state;
+    const eventType = event.event_type;
 
     for (const a of bundle.artifacts) {
-      if (a.kind === "exception") {
+      const kind = a.kind;
+      if (kind === "exception") {
         exceptions.push(a);
         continue;
       }
-      if (a.kind === "t2_program" && !a.on.includes(event.event_type)) continue;
+      if (kind === "t2_program" && !a.on!.includes(eventType)) continue;
       if (!passesPrefilter(a)) continue;
-      const base = {
-        order: a.order,
-        artifact_id: a.artifact_id,
-        atom_id: a.atom_id,
-        policy_public_id: a.policy_public_id,
-        dimension: a.dimension,
-        mode: a.mode,
-        hold: null,
-        ground_key: null,
-        when: a.when,
-      };
-      if (a.kind === "t2_program") {
+      if (kind === "t2_program") {
         if (a.when !== null) {
           const outcome = evaluateTree(a.when, view, hits);
           noteBottoms(outcome);
           if (!outcome.value) continue;
         }
-        const result = this.vm.run(a.program, current, {
+        const result = this.vm.run(a.program!, current, {
           now_ms: nowMs,
           spend_tokens: event.spend_delta?.tokens ?? null,
           spend_micro_usd: event.spend_delta?.micro_usd ?? null,
           session_tokens: event.session?.tokens ?? null,
-          run_material: runMaterial(event, classification),
+          run_material: (material ??= runMaterial(event, classification)),
         });
         current = result.state;
         result.inconclusive.forEach((id) => inconclusive.add(id));
         for (const code of result.anomalies) anomalies.push({ code, artifact_id: a.artifact_id, atom_id: a.atom_id });
-        if (result.fired) contributions.push({ ...base, tier: 2, verdict: a.verdict, reason: a.reason });
+        if (result.fired) contributions.push(contributionOf(a, 2));
         continue;
       }
-      const outcome = evaluateTree(a.when, view, hits);
+      const outcome = evaluateTree(a.when!, view, hits);
       noteBottoms(outcome);
       if (!outcome.value) continue;
-      if (a.kind === "t1_predicate_tree") {
-        contributions.push({ ...base, tier: 1, verdict: a.verdict, reason: a.reason });
+      if (kind === "t1_predicate_tree") {
+        contributions.push(contributionOf(a, 1));
         if (a.optimize !== null) optimizing.push(a);
       } else {
-        contributions.push({ ...base, tier: 3, verdict: "hold", reason: a.reason, hold: a.hold });
+        contributions.push(contributionOf(a, 3));
       }
     }
 
@@ -202,7 +201,7 @@ export class Engine {
 
     const final = applyExceptions(contributions, exceptions, nowMs, (e) => {
       if (!passesPrefilter(e)) return { value: false, bottoms: null };
-      const outcome = evaluateTree(e.when, view, hits);
+      const outcome = evaluateTree(e.when!, view, hits);
       noteBottoms(outcome);
       return outcome;
     });
@@ -237,6 +236,24 @@ export class Engine {
 }
 
 const EMPTY_SCAN = { length: 0, text: () => "" };
+
+/** What a firing artifact contributes (a t3 hold carries its HoldRequest). */
+function contributionOf(a: LoadedArtifact, tier: 1 | 2 | 3): Contribution {
+  return {
+    order: a.order,
+    artifact_id: a.artifact_id,
+    atom_id: a.atom_id,
+    policy_public_id: a.policy_public_id,
+    dimension: a.dimension,
+    mode: a.mode,
+    tier,
+    verdict: a.verdict,
+    reason: a.reason,
+    hold: tier === 3 ? a.hold : null,
+    ground_key: null,
+    when: a.when,
+  };
+}
 
 /**
  * What RUN hashes (SPEC §8): tool name ‖ first effect tuple ‖ first program,

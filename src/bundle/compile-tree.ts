@@ -7,15 +7,29 @@ import type { SkipReason } from "./skip.js";
 import { isLeaf, leavesOf, type LeafNode, type TreeNode } from "./tree.js";
 import { bottomIdOf, isPredicate, parseField, type FieldRef } from "./vocabulary.js";
 
-export type CompiledNode =
-  | { t: "all"; c: CompiledNode[] }
-  | { t: "any"; c: CompiledNode[] }
-  | { t: "not"; c: CompiledNode }
-  /** `content keyword K`: read bit `index` of the event's hit bitset. */
-  | { t: "kw"; index: number }
-  /** `exists`: presence of the field; never ⊥ (it is the presence question itself). */
-  | { t: "exists"; get: FieldAccessor; want: boolean }
-  | { t: "leaf"; get: FieldAccessor; match: Matcher; bottom: string | null };
+export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
+
+/**
+ * One evaluable node. Every node has every field (one object shape), so the
+ * evaluator's property reads stay monomorphic across thousands of artifacts.
+ *  - `all` / `any`: `c` holds the children; `not`: `c` holds the one child.
+ *  - `kw`: `content keyword` — bit `index` of the event's hit bitset.
+ *  - `exists`: presence of `get`'s field is `want`; never ⊥ (it is the presence question).
+ *  - `leaf`: `match` over `get`'s values; `bottom` is the ⊥ id when the field can be unknown.
+ */
+export interface CompiledNode {
+  t: NodeKind;
+  c: CompiledNode[];
+  get: FieldAccessor | null;
+  match: Matcher | null;
+  bottom: string | null;
+  index: number;
+  want: boolean;
+}
+
+function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): CompiledNode {
+  return { t, c: parts.c ?? [], get: parts.get ?? null, match: parts.match ?? null, bottom: parts.bottom ?? null, index: parts.index ?? -1, want: parts.want ?? true };
+}
 
 /** Interns `content` keyword literals into the bundle's one automaton. */
 export class KeywordTable {
@@ -74,14 +88,14 @@ export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompila
   const build = (node: TreeNode): CompiledNode => {
     if (isLeaf(node)) {
       const ref = refs.get(node)!;
-      if (node.pred === "keyword" && node.field === "content") return { t: "kw", index: keywords.intern(node.value as string) };
+      if (node.pred === "keyword" && node.field === "content") return makeNode("kw", { index: keywords.intern(node.value as string) });
       const get = compileFieldAccessor(ref);
-      if (node.pred === "exists") return { t: "exists", get, want: node.value !== false };
-      return { t: "leaf", get, match: matchers.get(node)!, bottom: bottomIdOf(ref) };
+      if (node.pred === "exists") return makeNode("exists", { get, want: node.value !== false });
+      return makeNode("leaf", { get, match: matchers.get(node)!, bottom: bottomIdOf(ref) });
     }
-    if ("all" in node) return { t: "all", c: node.all.map(build) };
-    if ("any" in node) return { t: "any", c: node.any.map(build) };
-    return { t: "not", c: build(node.not) };
+    if ("all" in node) return makeNode("all", { c: node.all.map(build) });
+    if ("any" in node) return makeNode("any", { c: node.any.map(build) });
+    return makeNode("not", { c: [build(node.not)] });
   };
   return { ok: true, node: build(tree), factIds };
 }
@@ -105,7 +119,7 @@ function required(node: CompiledNode): { r: Set<number>; f: Set<number> } {
     case "leaf":
       return { r: empty(), f: empty() };
     case "not": {
-      const inner = required(node.c);
+      const inner = required(node.c[0]!);
       return { r: inner.f, f: inner.r };
     }
     case "all": {

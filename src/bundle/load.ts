@@ -31,7 +31,14 @@ export class BundleLoadError extends Error {
   override readonly name = "BundleLoadError";
 }
 
-interface ArtifactBase {
+/**
+ * One activated artifact. Every artifact has every field (kind-specific ones
+ * null when they do not apply) and is built by `makeArtifact` in one key
+ * order: a bundle of thousands of artifacts then shares one object shape, and
+ * the evaluator's loop over them stays monomorphic.
+ */
+export interface LoadedArtifact {
+  kind: ArtifactKind;
   /** Position in the bundle's artifact list: the join's last tie-break. */
   order: number;
   artifact_id: string;
@@ -42,21 +49,53 @@ interface ArtifactBase {
   mode: Mode;
   layer_path: string[];
   /** The prefilter: `content` keyword indices the tree cannot be true without. */
-  required: number[];
+  required: Uint32Array;
+  /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
+  when: CompiledNode | null;
+  /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
+  verdict: Verdict;
+  reason: string;
+  /** t1 only. */
+  optimize: OptimizeDirective | null;
+  /** t3 only. */
+  hold: HoldRequest | null;
+  /** exception only. */
+  ground_key: string | null;
+  applies_to: { artifact_ids?: string[]; policy_public_ids?: string[]; dimensions?: Dimension[] } | null;
+  expires_at_ms: number | null;
+  /** t2 only: the event types it runs on, its body and its compiled program. */
+  on: string[] | null;
+  body: T2Body | null;
+  program: CompiledProgram | null;
 }
 
-export type LoadedArtifact =
-  | (ArtifactBase & { kind: "t1_predicate_tree"; when: CompiledNode; verdict: Verdict; reason: string; optimize: OptimizeDirective | null })
-  | (ArtifactBase & { kind: "t3_hold"; when: CompiledNode; reason: string; hold: HoldRequest })
-  | (ArtifactBase & {
-      kind: "exception";
-      when: CompiledNode;
-      ground_key: string;
-      applies_to: { artifact_ids?: string[]; policy_public_ids?: string[]; dimensions?: Dimension[] };
-      verdict: Verdict;
-      expires_at_ms: number | null;
-    })
-  | (ArtifactBase & { kind: "t2_program"; when: CompiledNode | null; on: string[]; body: T2Body; program: CompiledProgram; verdict: Verdict; reason: string });
+type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required">;
+type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
+
+function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
+  return {
+    kind: f.kind,
+    order: base.order,
+    artifact_id: base.artifact_id,
+    atom_id: base.atom_id,
+    policy_public_id: base.policy_public_id,
+    dimension: base.dimension,
+    mode: base.mode,
+    layer_path: base.layer_path,
+    required: base.required,
+    when: f.when ?? null,
+    verdict: f.verdict ?? "allow",
+    reason: f.reason ?? "",
+    optimize: f.optimize ?? null,
+    hold: f.hold ?? null,
+    ground_key: f.ground_key ?? null,
+    applies_to: f.applies_to ?? null,
+    expires_at_ms: f.expires_at_ms ?? null,
+    on: f.on ?? null,
+    body: f.body ?? null,
+    program: f.program ?? null,
+  };
+}
 
 export interface EffectClassEntry {
   tool: (name: string) => boolean;
@@ -123,7 +162,7 @@ function parseTopLevel(input: unknown): { top: ReturnType<typeof BundleTopSchema
 interface Candidate {
   kind: ArtifactKind;
   envelope: ReturnType<typeof ArtifactEnvelopeSchema.parse>;
-  build: (base: ArtifactBase) => LoadedArtifact;
+  fields: KindFields;
   when: CompiledNode | null;
   optimize: OptimizeDirective | null;
   factIds: string[];
@@ -168,7 +207,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
       when: node,
       optimize,
       factIds: when.factIds,
-      build: (base) => ({ ...base, kind: k, when: node, verdict, reason, optimize }),
+      fields: { kind: k, when: node, verdict, reason, optimize },
     };
   }
   if (k === "t3_hold") {
@@ -187,7 +226,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
       verdict_on_reject: b.verdict_on_reject ?? null,
     };
     const node = when.node;
-    return { kind: k, envelope: env, when: node, optimize: null, factIds: when.factIds, build: (base) => ({ ...base, kind: k, when: node, reason: b.reason, hold }) };
+    return { kind: k, envelope: env, when: node, optimize: null, factIds: when.factIds, fields: { kind: k, when: node, verdict: "hold", reason: b.reason, hold } };
   }
   if (k === "exception") {
     const body = ExceptionBodySchema.safeParse(env.body);
@@ -202,15 +241,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
       when: node,
       optimize: null,
       factIds: when.factIds,
-      build: (base) => ({
-        ...base,
-        kind: k,
-        when: node,
-        ground_key: b.ground_key,
-        applies_to: b.applies_to,
-        verdict: b.verdict,
-        expires_at_ms: b.expires_at_ms ?? null,
-      }),
+      fields: { kind: k, when: node, ground_key: b.ground_key, applies_to: b.applies_to, verdict: b.verdict, expires_at_ms: b.expires_at_ms ?? null },
     };
   }
   // t2_program
@@ -232,7 +263,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
     optimize: null,
     factIds,
     // The compiled program needs the bundle-wide register offsets: filled in after all artifacts are known.
-    build: (base) => ({ ...base, kind: k, when, on: program.on, body: program, program: null as unknown as CompiledProgram, verdict: program.verdict, reason: program.reason }),
+    fields: { kind: k, when, on: program.on, body: program, verdict: program.verdict, reason: program.reason },
   };
 }
 
@@ -317,7 +348,7 @@ export function loadBundle(input: unknown): LoadedBundle {
   for (const id of [...undeclared].sort()) warnings.push(`fact ${JSON.stringify(id)} is read by an artifact but not declared in the bundle's facts`);
 
   const artifacts = active.map((c, order) =>
-    c.build({
+    makeArtifact({
       order,
       artifact_id: c.envelope.artifact_id,
       atom_id: c.envelope.atom_id,
@@ -325,14 +356,14 @@ export function loadBundle(input: unknown): LoadedBundle {
       dimension: c.envelope.dimension,
       mode: composedMode(c),
       layer_path: c.envelope.layer_path,
-      required: c.when === null ? [] : [...requiredKeywords(c.when)].sort((a, b) => a - b),
-    }),
+      required: Uint32Array.from([...(c.when === null ? [] : requiredKeywords(c.when))].sort((a, b) => a - b)),
+    }, c.fields),
   );
 
-  const programs = artifacts.filter((a): a is Extract<LoadedArtifact, { kind: "t2_program" }> => a.kind === "t2_program");
-  const { layout, offsets } = unionLayout(programs.map((p) => p.body));
+  const programs = artifacts.filter((a) => a.kind === "t2_program");
+  const { layout, offsets } = unionLayout(programs.map((p) => p.body!));
   programs.forEach((p, i) => {
-    p.program = compileProgram(p.body, offsets[i]!);
+    p.program = compileProgram(p.body!, offsets[i]!);
   });
 
   const effectClasses: EffectClassEntry[] = [];

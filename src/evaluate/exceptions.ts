@@ -6,11 +6,12 @@ import type { LoadedArtifact } from "../bundle/load.js";
 import type { Contribution } from "./contribution.js";
 import type { TreeOutcome } from "./tree.js";
 
-export type ExceptionArtifact = Extract<LoadedArtifact, { kind: "exception" }>;
+/** A LoadedArtifact of kind `exception` (its `applies_to`, `ground_key` and `verdict` are set). */
+export type ExceptionArtifact = LoadedArtifact;
 
 /** A missing list does not constrain; every present list must name the contribution. */
 export function exceptionTargets(exception: ExceptionArtifact, c: Contribution): boolean {
-  const { artifact_ids, policy_public_ids, dimensions } = exception.applies_to;
+  const { artifact_ids, policy_public_ids, dimensions } = exception.applies_to ?? {};
   if (artifact_ids !== undefined && (c.artifact_id === null || !artifact_ids.includes(c.artifact_id))) return false;
   if (policy_public_ids !== undefined && (c.policy_public_id === null || !policy_public_ids.includes(c.policy_public_id))) return false;
   if (dimensions !== undefined && (c.dimension === null || !dimensions.includes(c.dimension))) return false;
@@ -48,7 +49,7 @@ export function applyExceptions(
         verdict: e.verdict,
         hold: e.verdict === "hold" ? c.hold : null,
         reason: `excepted under ${e.ground_key}: ${c.reason}`,
-        ground_key: e.ground_key,
+        ground_key: e.ground_key!,
       };
     }
     return c;

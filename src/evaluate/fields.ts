@@ -73,7 +73,34 @@ const EXACT: Record<string, FieldAccessor> = {
   content: (v) => (v.scan.length > 0 ? [v.scan.text()] : null),
 };
 
+/** The accessor for a field, memoised per event (many artifacts read the same field). */
 export function compileFieldAccessor(ref: FieldRef): FieldAccessor {
+  const compute = rawAccessor(ref);
+  const key = fieldKey(ref);
+  return (view) => {
+    let values = view.memo.get(key);
+    if (values === undefined) {
+      values = compute(view);
+      view.memo.set(key, values);
+    }
+    return values;
+  };
+}
+
+function fieldKey(ref: FieldRef): string {
+  switch (ref.family) {
+    case "exact":
+      return ref.name;
+    case "tool.input":
+      return `tool.input.${ref.path.join(".")}`;
+    case "fact":
+      return `fact.${ref.id}`;
+    default:
+      return `${ref.family}.${ref.name}`;
+  }
+}
+
+function rawAccessor(ref: FieldRef): FieldAccessor {
   switch (ref.family) {
     case "exact": {
       const accessor = EXACT[ref.name];

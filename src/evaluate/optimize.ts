@@ -5,7 +5,8 @@
 import type { LoadedArtifact } from "../bundle/load.js";
 import type { OptimizeCandidate, OptimizeContext, Rewrite } from "./decision.js";
 
-export type OptimizingArtifact = Extract<LoadedArtifact, { kind: "t1_predicate_tree" }>;
+/** A t1 LoadedArtifact whose `optimize` directive is set. */
+export type OptimizingArtifact = LoadedArtifact;
 
 function candidateOf(a: OptimizingArtifact): OptimizeCandidate {
   return {

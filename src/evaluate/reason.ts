@@ -17,11 +17,11 @@ export function hasPlaceholders(template: string): boolean {
 export function findWitness(node: CompiledNode, view: EventView, hits: Uint32Array): unknown {
   switch (node.t) {
     case "leaf": {
-      const values = node.get(view);
-      return values?.find((v) => node.match(v));
+      const values = node.get!(view);
+      return values?.find((v) => node.match!(v));
     }
     case "exists": {
-      const values = node.get(view);
+      const values = node.get!(view);
       return node.want ? values?.[0] : undefined;
     }
     case "kw":

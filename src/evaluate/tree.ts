@@ -6,29 +6,34 @@ import type { CompiledNode } from "../bundle/compile-tree.js";
 import type { EventView } from "./context.js";
 
 export interface TreeOutcome {
-  value: boolean;
+  readonly value: boolean;
   /** ⊥ ids the outcome depended on; null when it depended on none. */
-  bottoms: string[] | null;
+  readonly bottoms: string[] | null;
 }
+
+// Outcomes without ⊥ are shared constants: the common case allocates nothing.
+const TRUE: TreeOutcome = Object.freeze({ value: true, bottoms: null });
+const FALSE: TreeOutcome = Object.freeze({ value: false, bottoms: null });
 
 const concat = (a: string[] | null, b: string[] | null): string[] | null => (a === null ? b : b === null ? a : a.concat(b));
 
 export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Array): TreeOutcome {
   switch (node.t) {
     case "kw":
-      return { value: ((hits[node.index >>> 5]! >>> (node.index & 31)) & 1) === 1, bottoms: null };
+      return ((hits[node.index >>> 5]! >>> (node.index & 31)) & 1) === 1 ? TRUE : FALSE;
     case "exists": {
-      const present = node.get(view) !== null;
-      return { value: present === node.want, bottoms: null };
+      const present = node.get!(view) !== null;
+      return present === node.want ? TRUE : FALSE;
     }
     case "leaf": {
-      const values = node.get(view);
+      const values = node.get!(view);
       if (values === null) return { value: false, bottoms: node.bottom === null ? null : [node.bottom] };
-      for (const v of values) if (node.match(v)) return { value: true, bottoms: null };
-      return { value: false, bottoms: null };
+      const match = node.match!;
+      for (let i = 0; i < values.length; i++) if (match(values[i])) return TRUE;
+      return FALSE;
     }
     case "not": {
-      const inner = evaluateTree(node.c, view, hits);
+      const inner = evaluateTree(node.c[0]!, view, hits);
       return { value: !inner.value, bottoms: inner.bottoms };
     }
     case "all":
@@ -50,12 +55,14 @@ function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, d
   for (const child of children) {
     const outcome = evaluateTree(child, view, hits);
     if (outcome.value === decisive) {
-      if (outcome.bottoms === null) return { value: decisive, bottoms: null };
+      if (outcome.bottoms === null) return decisive ? TRUE : FALSE;
       decided = true;
       decisiveBottoms = concat(decisiveBottoms, outcome.bottoms);
     } else if (!decided) {
       otherBottoms = concat(otherBottoms, outcome.bottoms);
     }
   }
-  return decided ? { value: decisive, bottoms: decisiveBottoms } : { value: !decisive, bottoms: otherBottoms };
+  if (decided) return { value: decisive, bottoms: decisiveBottoms };
+  if (otherBottoms === null) return decisive ? FALSE : TRUE;
+  return { value: !decisive, bottoms: otherBottoms };
 }

@@ -41,7 +41,7 @@ describe("keyword prefilter", () => {
       ],
     });
     expect(loaded.keywords).toEqual(["drop", "dry-run"]);
-    expect(loaded.artifacts[0]!.required).toEqual([0]);
-    expect(loaded.artifacts[1]!.required).toEqual([]);
+    expect([...loaded.artifacts[0]!.required]).toEqual([0]);
+    expect([...loaded.artifacts[1]!.required]).toEqual([]);
   });
 });
