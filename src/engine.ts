@@ -49,6 +49,7 @@ export class Engine {
     private readonly parser: ShellParser | null,
     private readonly prefilter: boolean,
     private readonly classifyOverride: ((event: Event) => Classification) | null,
+    private readonly memory: WebAssembly.Memory | null,
   ) {}
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
@@ -61,7 +62,7 @@ export class Engine {
     if (options.grammar === undefined && options.classify === undefined)
       throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");
     const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null);
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null);
   }
 
   get bundleDigest(): string {
@@ -81,6 +82,11 @@ export class Engine {
   }
   get implementation(): "wasm" | "twin" {
     return this.hotPath.kind;
+  }
+
+  /** Bytes of WebAssembly linear memory now (null on the twin): constant from load on, whatever the events. */
+  get linearMemoryBytes(): number | null {
+    return this.memory === null ? null : this.memory.buffer.byteLength;
   }
 
   blankState(): SessionState {
