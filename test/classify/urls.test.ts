@@ -186,3 +186,19 @@ describe("property: boundary agrees with a CIDR oracle on random IPv4s", () => {
     );
   });
 });
+
+describe("embedded URLs: the linear scan finds what the obvious regex finds", () => {
+  const OBVIOUS = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s'"<>`)]+/g;
+  it("agrees on random words built from URL-ish pieces", () => {
+    const piece = fc.constantFrom("a", "Z", "9", "+", ".", "-", ":", "/", "://", "http", "s3", "'", ")", "x@y", "é");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }).map((ps) => ps.join("")), (word) => {
+        const expected = [...new Set([...word.matchAll(OBVIOUS)].map((m) => m[0]))].flatMap((u) => (classifyUrl(u) ? [classifyUrl(u)!.value] : []));
+        const whole = classifyUrl(word);
+        const got = extractUrls([word]).map((u) => u.value);
+        expect(got).toEqual(whole ? [whole.value] : expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
