@@ -22,16 +22,18 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 });
 
 const PROTECTED = ["main", "master"];
-const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d"];
+const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
 const artifacts = [
   // ── seed 003's six rules: deny ────────────────────────────────────────
   rule("fs.wipe", "safety", "critical", "deny",
-    any(...["filesystem_root", "home_dir", "workspace_root"].map((c) => eff("delete", c, { recursive: true }))),
+    // A workspace under /tmp is temp_path (SPEC §6.4 order), yet `rm -rf .` there still wipes
+    // "the working directory in its entirety" (seed 003): the classifier marks it `whole_cwd`.
+    any(...["filesystem_root", "home_dir", "workspace_root"].map((c) => eff("delete", c, { recursive: true })), eff("delete", null, { recursive: true, whole_cwd: true })),
     "fs.wipe: `{{program}}` would recursively delete {{target}} ({{class}}) — everything under it is lost and nothing can restore it. Delete the specific files or build directories you mean (e.g. `rm -rf build`)."),
   rule("git.force_push_protected", "safety", "critical", "deny",
-    any(...PROTECTED.map((b) => eff("push", "vcs_remote", { force: true, branch: b }))),
-    "git.force_push_protected: `git {{target}}` force-pushes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
+    any(...PROTECTED.flatMap((b) => [eff("push", "vcs_remote", { force: true, branch: b }), eff("push", "vcs_remote", { delete: true, branch: b })])),
+    "git.force_push_protected: `git {{target}}` force-pushes or deletes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
   rule("git.reset_hard", "safety", "high", "deny",
     eff("discard", "workspace_file", { operation: "reset --hard" }),
     "git.reset_hard: `git {{target}}` discards every uncommitted change in the working tree irreversibly. Use `git stash` (recoverable) or `git reset --soft`/`--mixed`, which keep the files."),
@@ -61,6 +63,9 @@ const artifacts = [
   rule("git.history_loss", "safety", "medium", "ask",
     any(...HISTORY_LOSS.map((op) => eff("discard", "vcs_history", { operation: op }))),
     "git.history_loss: `git {{target}}` deletes commits that may exist nowhere else. Make sure they are merged or pushed first."),
+  rule("git.remote_delete", "safety", "medium", "ask",
+    eff("push", "vcs_remote", { delete: true }),
+    "git.remote_delete: `git {{target}}` deletes branches or tags on the remote (`--delete`, `:branch`, `--prune`, `--mirror`); commits only they point to may exist nowhere else. Make sure they are merged first."),
   rule("cloud.teardown", "safety", "high", "ask",
     eff("destroy", "infrastructure"),
     "cloud.teardown: `{{program}}` would delete live resources ({{target}}). Confirm the target cluster/account and that nothing depends on it."),

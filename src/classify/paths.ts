@@ -5,7 +5,8 @@
 // - `~`, `~/x`, `$HOME`, `${HOME}`, `%USERPROFILE%`, `$env:USERPROFILE` expand
 //   from `env.home`. With no home declared, `~`/`$HOME` are still `home_dir`
 //   and `~/x` is `home_file` (they name the home directory whatever it is).
-//   `~user` (another user's home) is `unknown`.
+//   `~user` (another user's home) is `unknown` and dynamic: only the host's
+//   user database knows it (a delete/write operand reports shape 8).
 // - `$PWD`/`${PWD}` expand from `env.cwd`; `$TMPDIR`/`${TMPDIR}`, `%TEMP%`,
 //   `%TMP%` are `temp_path` (their value is unknown but their class is not).
 // - Relative paths resolve against `env.cwd`. With no cwd, `.`/`./` (and `*`)
@@ -121,7 +122,8 @@ function parseAbstract(input: string, winHint: boolean, literal: boolean): Parse
       base = "tmpdir";
       s = s.slice(m[0].length);
     } else if (/^~[^\\/]/.test(s)) {
-      return { abs: null, dynamic: false };
+      // Another user's home: its value lives in the user database, which the resolver never reads.
+      return { abs: null, dynamic: true };
     }
     if (hasUnresolvedExpansion(s)) return { abs: null, dynamic: true };
   }
@@ -283,6 +285,30 @@ function render(a: Abstract): string {
       return /^(~|[A-Za-z]:|\\|\$|%|\.\.?\\)/.test(trimmed) ? "./" + trimmed : trimmed;
     }
   }
+}
+
+/**
+ * Does the resolved path name the declared working directory in its entirety —
+ * the directory itself (`.`, `./`, its absolute path) or a glob enumerating it
+ * (`*`, `./*`, `.*`)? Seed 003's "the working directory in its entirety",
+ * whatever class the table gives it (a workspace under /tmp is temp_path).
+ */
+export function isWholeWorkingDirectory(r: ResolvedPath): boolean {
+  if (r.rel === null) return false;
+  if (r.rel === "") return true;
+  return !/[\\/]/.test(r.rel) && GLOB_CHARS.test(r.rel) && isEnumerator(r.rel);
+}
+
+/**
+ * Does the resolved path name a repository's metadata directory (`.git`, or a
+ * glob enumerating it)? Deleting it loses every commit, branch and stash that
+ * exists only there. Files inside it (`.git/index.lock`) do not count.
+ */
+export function isGitMetadataDir(r: ResolvedPath): boolean {
+  const segs = r.normalized.split(/[\\/]+/).filter((s) => s !== "");
+  let last = segs[segs.length - 1];
+  if (last !== undefined && GLOB_CHARS.test(last) && isEnumerator(last)) last = segs[segs.length - 2];
+  return last !== undefined && last.toLowerCase() === ".git";
 }
 
 function isEnumerator(seg: string): boolean {

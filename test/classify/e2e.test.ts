@@ -96,3 +96,31 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
     expect(classify("git push --force-with-lease origin main").effects[0].attrs).toEqual({ program: "git", target: "push --force-with-lease origin main", operation: "push", force: true, force_with_lease: true, branch: "main" });
   });
 });
+
+// Found by the peer cross-check (docs/peer-cases.md).
+describe.skipIf(!available)("peer-derived, end to end", () => {
+  let parser: unknown;
+  beforeAll(async () => {
+    parser = await shell!.loadShellParser(grammar!.readGrammarFiles());
+  });
+  const TMP: EventEnv = { home: "/home/u", cwd: "/tmp/scratch", path_dirs: [], additional_dirs: [] };
+  const classify = (command: string, env: EventEnv = ENV) =>
+    classifyEvent(EventSchema.parse({ event_type: "pre_tool_use", tool_name: "Bash", tool_input: { command }, env }), {
+      analyzeText: (t) => shell!.analyzeShellText(parser, t),
+      analyzeArgv: (a) => shell!.analyzeArgv(parser, a),
+    });
+  it("parallel with no ::: inputs feeds a delete from stdin: shape 8", () => {
+    const c = classify("printf '%s\\n' dist | parallel rm -rf");
+    expect(c.unknown.map((u) => u.shape)).toEqual([8]);
+    expect(c.effects.map((e) => `${e.verb}×${e.target_class}`)).toEqual(["delete×unknown"]);
+  });
+  it("the whole working directory under /tmp, through wrappers and find -exec", () => {
+    for (const text of ["sudo rm -rf .", "busybox find . -delete", "find . -exec rm -rf {} +", "bash -c 'rm -rf ./*'"]) {
+      const deletes = classify(text, TMP).effects.filter((e) => e.verb === "delete");
+      expect(deletes.map((e) => [e.target_class, e.attrs.whole_cwd])).toEqual([["temp_path", true]]);
+    }
+  });
+  it("rm -rf .git also discards history", () => {
+    expect(classify("rm -rf ./.git").effects.map((e) => `${e.verb}×${e.target_class}`)).toEqual(["delete×workspace_file", "discard×vcs_history"]);
+  });
+});

@@ -720,3 +720,87 @@ describe("quoting attrs: target and operation", () => {
     expect(target.endsWith("…")).toBe(true);
   });
 });
+
+// Found by the peer cross-check (docs/peer-cases.md): each a class of command the
+// classifier misjudged, pinned here in our own words.
+describe("peer-derived: the whole working directory, wherever it lies", () => {
+  const TMP: EventEnv = { home: "/home/u", cwd: "/tmp/work", path_dirs: [], additional_dirs: [] };
+  const deletes = (t: string | ShellAnalysis, env: EventEnv = TMP) =>
+    run(t, env).effects.filter((e) => e.verb === "delete").map((e) => `${e.target_class}${e.attrs.whole_cwd ? " whole_cwd" : ""}`);
+  it("a workspace under /tmp is temp_path, and `.`/`*`/its path are still the whole cwd", () => {
+    expect(deletes("rm -rf .")).toEqual(["temp_path whole_cwd"]);
+    expect(deletes("rm -rf ./*")).toEqual(["temp_path whole_cwd"]);
+    expect(deletes("rm -rf /tmp/work/")).toEqual(["temp_path whole_cwd"]);
+    expect(deletes("find . -depth -delete")).toEqual(["temp_path whole_cwd"]);
+    expect(deletes(analysis(cmd("rm -r {}", { wrappers: ["find"], find: { roots: ["."], filtered: false } })))).toEqual(["temp_path whole_cwd"]);
+  });
+  it("a path inside it, a filtered find, or another temp dir is not", () => {
+    expect(deletes("rm -rf build")).toEqual(["temp_path"]);
+    expect(deletes("find . -name '*.o' -delete")).toEqual(["temp_path"]);
+    expect(deletes("rm -rf /tmp/other")).toEqual(["temp_path"]);
+    expect(deletes("rm -rf /tmp")).toEqual(["temp_path"]);
+  });
+  it("the ordinary workspace root carries it too", () => {
+    expect(deletes("rm -rf .", ENV)).toEqual(["workspace_root whole_cwd"]);
+    expect(deletes("rm -rf src", ENV)).toEqual(["workspace_file"]);
+  });
+});
+
+describe("peer-derived: deleting a .git directory discards the repository's history", () => {
+  const history = (t: string) => runFull(t).effects.filter((e) => e.verb === "discard").map((e) => `${e.target_class} [${e.attrs.operation}] ${e.attrs.target}`);
+  it("rm -r of .git (or everything in it), wherever the repository is", () => {
+    expect(history("rm -rf .git")).toEqual(["vcs_history [delete .git] .git"]);
+    expect(history("rm -r vendor/lib/.git/")).toEqual(["vcs_history [delete .git] vendor/lib/.git/"]);
+    expect(history("rm -rf .git/*")).toEqual(["vcs_history [delete .git] .git/*"]);
+    expect(history("find .git -delete")).toEqual(["vcs_history [delete .git] .git"]);
+    expect(tuples("rm -rf .git")).toEqual(["delete×workspace_file", "discard×vcs_history"]);
+  });
+  it("a file inside .git, or a name that merely starts with .git, is not", () => {
+    expect(history("rm -f .git/index.lock")).toEqual([]);
+    expect(history("rm -rf .github")).toEqual([]);
+    expect(history("rm .gitignore")).toEqual([]);
+    expect(history("find .git -name '*.lock' -delete")).toEqual([]);
+  });
+});
+
+describe("peer-derived: git checkout and restore flags", () => {
+  it("-f discards local changes even when it also creates a branch", () => {
+    expect(tuples("git checkout -f -b topic")).toEqual(["discard×workspace_file"]);
+    expect(tuples("git checkout -fb topic")).toEqual(["discard×workspace_file"]);
+    expect(tuples("git checkout -b topic")).toEqual([]);
+  });
+  it("--unified / --inter-hunk-context take a value: the next word is not a path", () => {
+    expect(tuples("git checkout --unified 5 develop")).toEqual([]);
+    expect(tuples("git checkout --inter-hunk-context 2 develop")).toEqual([]);
+    expect(tuples("git checkout -U 5 develop")).toEqual([]);
+    expect(tuples("git checkout --unified 5 develop notes.md")).toEqual(["discard×workspace_file"]);
+  });
+  it("a --help that is an option's value is not a help request", () => {
+    expect(tuples("git restore --source --help notes.md")).toEqual(["discard×workspace_file"]);
+    expect(tuples("git restore --help")).toEqual([]);
+    expect(tuples("git restore -h notes.md")).toEqual([]);
+    expect(tuples("git checkout --help -- notes.md")).toEqual([]);
+    expect(tuples("git checkout -- --help")).toEqual(["discard×workspace_file"]);
+  });
+});
+
+describe("peer-derived: another user's home is not a literal path", () => {
+  it("~user in a delete operand is unknown and shape 8", () => {
+    expect(tuples("rm -rf ~alice/old")).toEqual(["delete×unknown"]);
+    expect(shapes("rm -rf ~alice/old")).toEqual([8]);
+    expect(shapes("rm -rf '~alice'")).toEqual([]);
+    expect(shapes("cat ~alice/notes")).toEqual([]);
+  });
+});
+
+describe("peer-derived: parallel hands its input to the command like xargs", () => {
+  it("a delete with no operand under parallel is fed by its input (shape 8)", () => {
+    const a = analysis(cmd("printf '/\\n'"), cmd("rm -rf", { wrappers: ["parallel"], stdin: null }));
+    expect(tuples(a)).toEqual(["delete×unknown"]);
+    expect(shapes(a)).toEqual([8]);
+    expect(run(a).unknown[0].reason).toContain("parallel");
+  });
+  it("with literal operands it is judged like any command", () => {
+    expect(tuples(analysis(cmd("rm -rf /", { wrappers: ["parallel"] })))).toEqual(["delete×filesystem_root"]);
+  });
+});

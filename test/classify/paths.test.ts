@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EventEnv } from "../../src/evaluate/event.js";
-import { resolvePathClass, resolvePathDetailed } from "../../src/classify/paths.js";
+import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathClass, resolvePathDetailed } from "../../src/classify/paths.js";
 
 const ENV: EventEnv = {
   home: "/home/u",
@@ -261,6 +261,17 @@ describe("normalisation and rel", () => {
     expect(resolvePathDetailed("$DIR/x", ENV).dynamic).toBe(true);
     expect(resolvePathDetailed("$HOME/x", ENV).dynamic).toBe(false);
     expect(resolvePathDetailed("~/x", ENV).dynamic).toBe(false);
+    // peer-derived: another user's home lives in the user database, never read.
+    expect(resolvePathDetailed("~bob/x", ENV)).toMatchObject({ class: "unknown", dynamic: true });
+  });
+  it("names the whole working directory and .git directories (peer-derived)", () => {
+    const whole = (p: string, env: EventEnv | null = TMP_CWD) => isWholeWorkingDirectory(resolvePathDetailed(p, env));
+    expect([".", "./", "*", "./*", ".*", "/tmp/proj", "/tmp/proj/*", "../proj"].map((p) => whole(p))).toEqual(Array(8).fill(true));
+    expect(["x", "./x/*", "*.log", "..", "/tmp", "/tmp/other"].map((p) => whole(p))).toEqual(Array(6).fill(false));
+    expect(whole(".", null)).toBe(true);
+    const git = (p: string) => isGitMetadataDir(resolvePathDetailed(p, ENV));
+    expect([".git", "./.git/", "a/b/.git", ".git/*", "/srv/repo/.git"].map(git)).toEqual(Array(5).fill(true));
+    expect([".git/index.lock", ".github", ".gitignore", "git", ".git*"].map(git)).toEqual(Array(5).fill(false));
   });
   it("literal mode keeps a quoted ~ or $X as a file name", () => {
     expect(resolvePathDetailed("~", ENV, { literal: true }).class).toBe("workspace_file");

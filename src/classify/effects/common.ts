@@ -2,7 +2,7 @@
 // first-seen order), the per-command context, raw-word inspection (was an
 // operand a literal?), and path/URL targets that report unknown shapes 5 and 8.
 import type { EventEnv } from "../../evaluate/event.js";
-import { resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
+import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
 import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../types.js";
 
@@ -218,6 +218,31 @@ export function resolveAll(ctx: Ctx, value: string, literal: boolean): ResolvedP
 
 const FIND_PLACEHOLDER = "__find_match__";
 
+/** One class a path target may have, and what it names beyond its class. */
+export interface TargetHit {
+  cls: TargetClass;
+  /** The declared working directory in its entirety (`.`, `*`, its absolute path). */
+  wholeCwd: boolean;
+  /** A repository's `.git` directory. */
+  gitDir: boolean;
+}
+
+function hitsOf(results: readonly ResolvedPathDetailed[]): TargetHit[] {
+  const out: TargetHit[] = [];
+  for (const r of results) {
+    const prev = out.find((h) => h.cls === r.class);
+    const wholeCwd = isWholeWorkingDirectory(r);
+    const gitDir = isGitMetadataDir(r);
+    if (prev) {
+      prev.wholeCwd ||= wholeCwd;
+      prev.gitDir ||= gitDir;
+    } else out.push({ cls: r.class, wholeCwd, gitDir });
+  }
+  return out;
+}
+
+const UNKNOWN_HIT: TargetHit = { cls: "unknown", wholeCwd: false, gitDir: false };
+
 /**
  * A path operand (`value`, usually argv[index]; `index` -1 when it is not a
  * whole argv element, then `rawText` is inspected). Records the path, reports
@@ -226,27 +251,32 @@ const FIND_PLACEHOLDER = "__find_match__";
  * working directory ambiguous, or for find roots).
  */
 export function pathTarget(ctx: Ctx, value: string, index: number, role: TargetRole, rawText?: string): TargetClass[] {
+  return pathTargetHits(ctx, value, index, role, rawText).map((h) => h.cls);
+}
+
+/** {@link pathTarget}, with what each class's paths name (the whole cwd, a `.git` directory). */
+export function pathTargetHits(ctx: Ctx, value: string, index: number, role: TargetRole, rawText?: string): TargetHit[] {
   const raw = rawText ?? (index >= 0 ? rawArg(ctx, index) : value);
   const info = scanWord(raw);
   if (info.subst) {
     if (role !== "plain") gap(ctx, 5, `command substitution in a target of ${ctx.program}`);
     ctx.out.path(value, "unknown", null);
-    return ["unknown"];
+    return [UNKNOWN_HIT];
   }
   // find -exec … {} …: the match lies under a find root.
   if (ctx.pc.find && value.includes("{}")) {
-    const classes: TargetClass[] = [];
+    const results: ResolvedPathDetailed[] = [];
     for (const root of ctx.pc.find.roots.length ? ctx.pc.find.roots : ["."]) {
       const recorded = resolveAll(ctx, root, false)[0];
       ctx.out.path(root, recorded.class, recorded.rel);
       const sub = ctx.pc.find.filtered ? `${root}/${FIND_PLACEHOLDER}` : `${root}/*`;
-      for (const r of resolveAll(ctx, sub, false)) if (!classes.includes(r.class)) classes.push(r.class);
+      results.push(...resolveAll(ctx, sub, false));
     }
-    return classes;
+    return hitsOf(results);
   }
-  if (ctx.pc.wrappers.includes("xargs") && value.includes("{}")) {
-    if (role === "mutate") gap(ctx, 8, `${ctx.program} operand fed by xargs`);
-    return ["unknown"];
+  if (fedByInput(ctx) && value.includes("{}")) {
+    if (role === "mutate") gap(ctx, 8, `${ctx.program} operand fed by ${feeder(ctx)}`);
+    return [UNKNOWN_HIT];
   }
   const literal = info.vars.length === 0 && !info.tilde;
   const dynamicVar = info.vars.some((v) => !RESOLVABLE_VARS.has(v));
@@ -255,17 +285,25 @@ export function pathTarget(ctx: Ctx, value: string, index: number, role: TargetR
   ctx.out.path(value, first.class, first.rel);
   if (dynamicVar || first.dynamic) {
     if (role === "mutate") gap(ctx, 8, `non-literal operand ${raw} of ${ctx.program}`);
-    return ["unknown"];
+    return [UNKNOWN_HIT];
   }
-  const classes: TargetClass[] = [];
-  for (const r of results) if (!classes.includes(r.class)) classes.push(r.class);
-  return classes;
+  return hitsOf(results);
 }
 
-/** Emit `verb × class` for each class of a path target. */
+/**
+ * Emit `verb × class` for each class of a path target. A delete of the whole
+ * working directory carries `whole_cwd: true`; a delete of a `.git` directory
+ * also discards the repository's history (`discard × vcs_history`).
+ */
 export function emitPath(ctx: Ctx, verb: Verb, value: string, index: number, role: TargetRole, extra: Attrs = {}, rawText?: string): TargetClass[] {
-  const classes = pathTarget(ctx, value, index, role, rawText);
-  for (const c of classes) ctx.out.effect(verb, c, attrs(ctx, { target: targetText(rawText ?? value), ...extra }));
+  const hits = pathTargetHits(ctx, value, index, role, rawText);
+  const classes = hits.map((h) => h.cls);
+  const target = targetText(rawText ?? value);
+  for (const h of hits) {
+    const whole: Attrs = verb === "delete" && h.wholeCwd ? { whole_cwd: true } : {};
+    ctx.out.effect(verb, h.cls, attrs(ctx, { target, ...extra, ...whole }));
+  }
+  if (verb === "delete" && hits.some((h) => h.gitDir)) deleteGitDir(ctx, target);
   if (verb === "read") {
     const prev = ctx.state.reads.get(ctx.index) ?? [];
     for (const c of classes) if (!prev.includes(c)) prev.push(c);
@@ -274,9 +312,29 @@ export function emitPath(ctx: Ctx, verb: Verb, value: string, index: number, rol
   return classes;
 }
 
-/** Fed by xargs with no literal operand: the targets come from stdin (shape 8). */
+/** Deleting a `.git` directory throws away the repository's history with it. */
+export function deleteGitDir(ctx: Ctx, target: string): void {
+  ctx.out.effect("discard", "vcs_history", attrs(ctx, { target, operation: "delete .git" }));
+}
+
+/** Commands that take operands (or the command itself) from their input: xargs, and parallel without `:::` inputs. */
+const INPUT_FEEDERS = ["xargs", "parallel"] as const;
+
+/** Does a feeder (xargs, parallel) hand this command words from its input? */
+export function fedByInput(ctx: Ctx): boolean {
+  return ctx.pc.wrappers.some((w) => (INPUT_FEEDERS as readonly string[]).includes(w));
+}
+
+function feeder(ctx: Ctx): string {
+  return ctx.pc.wrappers.find((w) => (INPUT_FEEDERS as readonly string[]).includes(w)) ?? "xargs";
+}
+
+/**
+ * Fed by xargs (or parallel without literal `:::` inputs) with no literal
+ * operand: the targets come from stdin (shape 8).
+ */
 export function xargsFed(ctx: Ctx, operandCount: number): boolean {
-  return ctx.pc.wrappers.includes("xargs") && operandCount === 0;
+  return fedByInput(ctx) && operandCount === 0;
 }
 
 /** Classes a find upstream of this command's stdin would produce, if there is one. */

@@ -1,9 +1,10 @@
 // Filesystem rows of the shell table: delete, write and read on paths.
 import { has, isCmdSwitch, parseCmdStyle, parseGnu, parseSingleDash, flagValue, type FlagSpec, type ParsedArgs } from "../flags.js";
-import { resolvePathDetailed } from "../paths.js";
+import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed } from "../paths.js";
 import type { TargetClass } from "../types.js";
 import {
   attrs,
+  deleteGitDir,
   emitPath,
   parseFind,
   gap,
@@ -23,7 +24,7 @@ export type Handler = (ctx: Ctx) => void;
 const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
 
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {
-  gap(ctx, 8, `${ctx.program} operands fed by xargs`);
+  gap(ctx, 8, `${ctx.program} operands fed by ${ctx.pc.wrappers.includes("xargs") ? "xargs" : "parallel"}`);
   const classes = upstreamFindClasses(ctx) ?? ["unknown"];
   for (const c of classes) ctx.out.effect(verb, c, attrs(ctx, extra));
 }
@@ -96,13 +97,21 @@ function find(ctx: Ctx): void {
     const classes = pathTarget(ctx, root.value, root.index, expr.deletes ? "mutate" : "plain");
     for (const c of classes) ctx.out.effect("read", c, attrs(ctx));
     if (!expr.deletes) continue;
-    const cls: TargetClass[] = [];
-    if (classes.includes("unknown")) cls.push("unknown");
+    const hits: Array<{ cls: TargetClass; whole: boolean }> = [];
+    let gitDir = false;
+    if (classes.includes("unknown")) hits.push({ cls: "unknown", whole: false });
     else {
       const sub = expr.filtered ? `${root.value}/__find_match__` : `${root.value}/*`;
-      for (const r of resolveAll(ctx, sub, false)) if (!cls.includes(r.class)) cls.push(r.class);
+      for (const r of resolveAll(ctx, sub, false)) {
+        const whole = isWholeWorkingDirectory(r);
+        gitDir ||= isGitMetadataDir(r);
+        const prev = hits.find((h) => h.cls === r.class);
+        if (prev) prev.whole ||= whole;
+        else hits.push({ cls: r.class, whole });
+      }
     }
-    for (const c of cls) ctx.out.effect("delete", c, attrs(ctx, { recursive: !expr.filtered, force: true }));
+    for (const h of hits) ctx.out.effect("delete", h.cls, attrs(ctx, { recursive: !expr.filtered, force: true, ...(h.whole ? { whole_cwd: true } : {}) }));
+    if (gitDir) deleteGitDir(ctx, targetText(root.value));
   }
   for (const w of expr.writes) emitPath(ctx, "write", w.value, w.index, "mutate");
 }

@@ -1,6 +1,6 @@
 // git rows: push (vcs_remote), discarding work (workspace_file), rewriting
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
-import { has, parseGnu, type FlagSpec } from "../flags.js";
+import { has, parseGnu, type FlagSpec, type ParsedArgs } from "../flags.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
@@ -105,6 +105,14 @@ function push(ctx: Ctx, inv: GitInvocation): void {
   }
 }
 
+/** Subcommands whose handler checks for `-h`/`--help` after parsing its own value-taking flags. */
+const OWN_HELP = new Set(["checkout", "restore"]);
+
+/** `-h`/`--help` parsed as a flag (not consumed as an option's value), before `--`. */
+function helpRequested(p: ParsedArgs): boolean {
+  return has(p, "h", "help");
+}
+
 function discardWorktree(ctx: Ctx, sub: string, extra: Attrs = {}): void {
   ctx.out.effect("discard", "workspace_file", gitAttrs(ctx, sub, extra));
 }
@@ -115,10 +123,14 @@ function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}): void {
 function checkout(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGnu(inv.args, {
     shortValue: "bBU",
-    longValue: ["orphan", "conflict", "pathspec-from-file"],
+    // `--unified`/`--inter-hunk-context` (the `-p` hunks' context) take a value: `--unified 3 main` switches to main.
+    longValue: ["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
     longBool: ["force", "ours", "theirs", "detach", "patch", "merge", "quiet", "progress", "no-progress", "track", "no-track", "guess", "no-guess", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "pathspec-file-nul"],
-    aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge" },
+    aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge", U: "unified" },
   });
+  if (helpRequested(p)) return;
+  // `-f` throws local changes away whatever else the checkout does (`git checkout -f -b x` too).
+  if (has(p, "force")) return discardWorktree(ctx, "checkout");
   if (has(p, "new-branch", "orphan", "detach")) return;
   const ops = p.operands;
   const fromFile = p.flags.some((f) => f.name === "pathspec-from-file");
@@ -142,6 +154,7 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
     longBool: ["staged", "worktree", "no-staged", "no-worktree", "patch", "no-patch", "ours", "theirs", "merge", "overlay", "no-overlay", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "progress", "no-progress", "quiet", "pathspec-file-nul"],
     aliases: { s: "source", S: "staged", W: "worktree", p: "patch", q: "quiet", U: "unified" },
   });
+  if (helpRequested(p)) return;
   // Last of --worktree/--no-worktree and --staged/--no-staged wins; the worktree is the default target.
   let staged = false;
   let worktree: boolean | null = null;
@@ -306,8 +319,10 @@ function git(ctx: Ctx): void {
   }
   const sub = inv.sub;
   if (sub === null) return;
+  // Subcommands that parse their own flags ask `helpRequested` (a `--help` that is an
+  // option's value, as in `restore --source --help f`, is not a help request).
   const flagPart = inv.args.includes("--") ? inv.args.slice(0, inv.args.indexOf("--")) : inv.args;
-  if (flagPart.includes("-h") || flagPart.includes("--help")) return;
+  if (!OWN_HELP.has(sub) && (flagPart.includes("-h") || flagPart.includes("--help"))) return;
   if (inv.offset - 1 >= 0) substGap(ctx, inv.offset - 1, "the subcommand");
   switch (sub) {
     case "push":

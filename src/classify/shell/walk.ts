@@ -31,7 +31,7 @@ import {
   wordFromNode,
   type Word,
 } from "./words.js";
-import { STDIN_CONSUMING_WRAPPERS, isWrapper, peelWrapper, scanOptions } from "./wrappers.js";
+import { STDIN_CONSUMING_WRAPPERS, fedByInput, isWrapper, peelWrapper, scanOptions } from "./wrappers.js";
 
 export const MAX_COMMAND_BYTES = 16 * 1024;
 export const MAX_SIMPLE_COMMANDS = 256;
@@ -728,7 +728,11 @@ export class Analyzer {
       const name = programName(w.value);
       if (isWrapper(name)) {
         const peel = peelWrapper(name, words, i);
-        if (peel.next === null) return this.emit(words, i, { ...ctx, wrappers });
+        if (peel.next === null) {
+          const feeder = peel.exhausted ? fedByInput(wrappers) : null;
+          if (feeder !== null) this.gaps.add(SHAPE.DYNAMIC_PROGRAM, `the program ${name} runs comes from ${feeder}'s input`, ctx.raw);
+          return this.emit(words, i, { ...ctx, wrappers });
+        }
         if (wrappers.length >= MAX_WRAPPER_DEPTH) {
           this.gaps.add(SHAPE.DEPTH, `wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`, ctx.raw);
           return this.emit(words, i, { ...ctx, wrappers });
@@ -864,6 +868,12 @@ export class Analyzer {
 
   private handleShell(name: string, words: Word[], i: number, ctx: CmdCtx, wrappers: string[]): number | null {
     const inv = shellInvocation(words, i);
+    const feeder = fedByInput(wrappers);
+    if (inv.kind === "file" && inv.index === -1 && feeder !== null) {
+      // `xargs sh -c` / `parallel bash -c`: the -c script is the first word of the input.
+      this.gaps.add(SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script comes from ${feeder}'s input`, ctx.raw);
+      return this.emit(words, i, { ...ctx, wrappers });
+    }
     if (inv.kind === "file") {
       const p = this.procSubOperand(words[inv.index], ctx.env.src);
       if (!p) return this.emit(words, i, { ...ctx, wrappers });

@@ -105,12 +105,14 @@ function has(scan: OptionScan, ...names: string[]): boolean {
 export interface Peel {
   next: number | null;
   words: Word[];
+  /** The wrapper would run a command but none is written after it (`sudo --`, `nice`). */
+  exhausted?: boolean;
 }
 
 type Peeler = (words: Word[], i: number) => Peel;
 
 const none = (words: Word[]): Peel => ({ next: null, words });
-const at = (words: Word[], next: number): Peel => ({ next: next < words.length ? next : null, words });
+const at = (words: Word[], next: number): Peel => (next < words.length ? { next, words } : { next: null, words, exhausted: true });
 
 const SUDO: OptionSpec = {
   shortValue: "ugCDprtUTR",
@@ -252,5 +254,17 @@ export function peelWrapper(name: string, words: Word[], i: number): Peel {
 
 /** Wrappers after which the wrapped command's stdin is not the wrapper's stdin. */
 export const STDIN_CONSUMING_WRAPPERS = new Set(["xargs"]);
+
+/**
+ * Wrappers that append words from their input to the command they run
+ * (`xargs`, and `parallel` without literal `:::` inputs): a command that
+ * ends early under them (`xargs sudo`, `xargs bash -c`) gets its program or
+ * script from that input.
+ */
+export const INPUT_FEEDING_WRAPPERS = new Set(["xargs", "parallel"]);
+
+export function fedByInput(wrappers: readonly string[]): string | null {
+  return wrappers.find((w) => INPUT_FEEDING_WRAPPERS.has(w)) ?? null;
+}
 
 export { programName };

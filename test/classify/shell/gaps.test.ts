@@ -250,3 +250,28 @@ describe("bypass classes", () => {
     expect(programs(analyze(text))).toContain(expected);
   });
 });
+
+// Found by the peer cross-check (docs/peer-cases.md): xargs and GNU parallel
+// append words from their input to the command they run, so a command that
+// stops early under them gets its program or its -c script from that input.
+describe("peer-derived: commands completed by xargs/parallel input", () => {
+  const CASES: [string, number[]][] = [
+    ["printf 'ls\\n' | xargs sh -c", [3]],
+    ["cat jobs.txt | xargs -n1 bash -c", [3]],
+    ["cat jobs.txt | parallel bash -c", [3]],
+    ["cat names | xargs sudo", [4]],
+    ["cat names | xargs nice -n 5", [4]],
+    ["cat names | parallel env --", [4]],
+    // near misses: a literal script or program, or a look-up, or no feeder at all
+    ["cat names | xargs sh -c 'echo \"$@\"' _", []],
+    ["cat names | xargs sudo ls", []],
+    ["cat names | xargs command -v", []],
+    ["parallel bash -c ::: 'echo hi'", []],
+    ["bash -c", []],
+    ["sudo", []],
+    ["cat names | xargs", []],
+  ];
+  it.each(CASES)("%s → shapes %j", (text, expected) => {
+    expect(shapes(analyze(text))).toEqual(expected);
+  });
+});
