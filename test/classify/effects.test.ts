@@ -775,6 +775,20 @@ describe("peer-derived: git checkout and restore flags", () => {
     expect(tuples("git checkout -U 5 develop")).toEqual([]);
     expect(tuples("git checkout --unified 5 develop notes.md")).toEqual(["discard×workspace_file"]);
   });
+  it("--track only sets up a branch switch: git refuses it with paths", () => {
+    expect(tuples("git checkout --track origin/topic notes.md")).toEqual([]);
+    expect(tuples("git checkout -t upstream/dev -- notes.md")).toEqual([]);
+    expect(tuples("git checkout --track=inherit origin/topic")).toEqual([]);
+    expect(tuples("git checkout --no-track origin/topic notes.md")).toEqual(["discard×workspace_file"]);
+    expect(tuples("git checkout -f --track origin/topic")).toEqual(["discard×workspace_file"]);
+  });
+  it("restore: the worktree is the default target only when no target flag is given", () => {
+    expect(tuples("git restore --no-staged notes.md")).toEqual([]);
+    expect(tuples("git restore --staged --no-staged notes.md")).toEqual([]);
+    expect(tuples("git restore --no-staged --worktree notes.md")).toEqual(["discard×workspace_file"]);
+    expect(tuples("git restore --no-worktree --staged notes.md")).toEqual([]);
+    expect(tuples("git restore notes.md")).toEqual(["discard×workspace_file"]);
+  });
   it("a --help that is an option's value is not a help request", () => {
     expect(tuples("git restore --source --help notes.md")).toEqual(["discard×workspace_file"]);
     expect(tuples("git restore --help")).toEqual([]);

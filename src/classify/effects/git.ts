@@ -126,12 +126,14 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
     // `--unified`/`--inter-hunk-context` (the `-p` hunks' context) take a value: `--unified 3 main` switches to main.
     longValue: ["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
     longBool: ["force", "ours", "theirs", "detach", "patch", "merge", "quiet", "progress", "no-progress", "track", "no-track", "guess", "no-guess", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "pathspec-file-nul"],
-    aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge", U: "unified" },
+    aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge", U: "unified", t: "track" },
   });
   if (helpRequested(p)) return;
   // `-f` throws local changes away whatever else the checkout does (`git checkout -f -b x` too).
   if (has(p, "force")) return discardWorktree(ctx, "checkout");
   if (has(p, "new-branch", "orphan", "detach")) return;
+  // `--track` only sets up a branch switch; git refuses it with paths.
+  if (has(p, "track")) return;
   const ops = p.operands;
   const fromFile = p.flags.some((f) => f.name === "pathspec-from-file");
   if (p.sawDoubleDash && ops.length > p.doubleDashOperand) return discardWorktree(ctx, "checkout");
@@ -155,8 +157,10 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
     aliases: { s: "source", S: "staged", W: "worktree", p: "patch", q: "quiet", U: "unified" },
   });
   if (helpRequested(p)) return;
-  // Last of --worktree/--no-worktree and --staged/--no-staged wins; the worktree is the default target.
-  let staged = false;
+  // Last of --worktree/--no-worktree and --staged/--no-staged wins. The worktree is the
+  // default target only when neither pair was given: `git restore --no-staged f` names
+  // neither target, and git refuses it.
+  let staged: boolean | null = null;
   let worktree: boolean | null = null;
   for (const f of p.flags) {
     if (f.name === "staged") staged = true;
@@ -164,7 +168,7 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
     if (f.name === "worktree") worktree = true;
     if (f.name === "no-worktree") worktree = false;
   }
-  const touchesWorktree = worktree ?? !staged;
+  const touchesWorktree = worktree ?? staged === null;
   if (!touchesWorktree) return;
   let patch = false;
   for (const f of p.flags) {

@@ -33,6 +33,8 @@ export const specs: CaseSpec[] = [
   // git flag parsing.
   c("git checkout -f with -b still discards local changes", "git checkout -f -b hotfix", at("ask", "git.discard_worktree")),
   c("git checkout --unified N takes its value: a branch switch", "git checkout --unified 5 develop", neutral),
+  c("git checkout --track with a path is refused by git: nothing is discarded", "git checkout --track origin/topic README.md", neutral),
+  c("git restore --no-staged names no target: git refuses it", "git restore --no-staged README.md", neutral),
   c("git restore with --help as the --source value restores the worktree", "git restore --source --help notes.md", at("ask", "git.discard_worktree")),
   // Remote branch deletion (the default bundle had no rule; protected branches deny like a force push).
   c("deleting a remote branch with --delete asks", "git push upstream --delete release-1", at("ask", "git.remote_delete")),
