@@ -18,6 +18,8 @@ import { selectOptimize, type OptimizingArtifact } from "./evaluate/optimize.js"
 import { createTier2Vm, type Tier2Vm } from "./evaluate/tier2/index.js";
 import { renderReason } from "./evaluate/reason.js";
 import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
+import { PrefilterIndex } from "./evaluate/prefilter.js";
+import { eventFeatures } from "./evaluate/features.js";
 import { unknownContribution } from "./evaluate/unknown.js";
 import { compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
 import { instantiateGatehouseWasm } from "./hotpath/instance.js";
@@ -50,6 +52,7 @@ export class Engine {
     private readonly prefilter: boolean,
     private readonly classifyOverride: ((event: Event) => Classification) | null,
     private readonly memory: WebAssembly.Memory | null,
+    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
   ) {}
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
@@ -147,12 +150,18 @@ export class Engine {
     const hits = scan.hits;
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
+    let features: Set<string> | null = null; // listed on first need
     const passesPrefilter = (a: LoadedArtifact): boolean => {
       if (!this.prefilter) return true;
       const required = a.required;
       for (let i = 0; i < required.length; i++) {
         const k = required[i]!;
         if (((hits[k >>> 5]! >>> (k & 31)) & 1) === 0) return false;
+      }
+      const needed = a.requiredFeatures;
+      if (needed.length > 0) {
+        features ??= eventFeatures(event, classification);
+        for (let i = 0; i < needed.length; i++) if (!features.has(needed[i]!)) return false;
       }
       return true;
     };
@@ -164,8 +173,12 @@ export class Engine {
     let current = state;
     const eventType = event.event_type;
 
-    for (const a of bundle.artifacts) {
+    const artifacts = bundle.artifacts;
+    const marks = this.prefilter ? this.index.candidates(hits) : null;
+    for (let i = 0; i < artifacts.length; i++) {
+      const a = artifacts[i]!;
       const kind = a.kind;
+      if (marks !== null && marks[i] === 0 && kind !== "exception") continue;
       if (kind === "exception") {
         exceptions.push(a);
         continue;

@@ -5,6 +5,7 @@ import { compileFieldAccessor, type FieldAccessor } from "../evaluate/fields.js"
 import { checkPredicateValue, compilePredicate, type Matcher } from "../evaluate/predicates.js";
 import type { SkipReason } from "./skip.js";
 import { isLeaf, leavesOf, type LeafNode, type TreeNode } from "./tree.js";
+import { leafFeature } from "./requirements.js";
 import { bottomIdOf, isPredicate, parseField, type FieldRef } from "./vocabulary.js";
 
 export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
@@ -25,10 +26,21 @@ export interface CompiledNode {
   bottom: string | null;
   index: number;
   want: boolean;
+  /** For a leaf that can only hold when the event has this feature (`verb:delete`, `tool:Bash`, …): the prefilter's key. */
+  feature: string | null;
 }
 
 function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): CompiledNode {
-  return { t, c: parts.c ?? [], get: parts.get ?? null, match: parts.match ?? null, bottom: parts.bottom ?? null, index: parts.index ?? -1, want: parts.want ?? true };
+  return {
+    t,
+    c: parts.c ?? [],
+    get: parts.get ?? null,
+    match: parts.match ?? null,
+    bottom: parts.bottom ?? null,
+    index: parts.index ?? -1,
+    want: parts.want ?? true,
+    feature: parts.feature ?? null,
+  };
 }
 
 /** Interns `content` keyword literals into the bundle's one automaton. */
@@ -91,57 +103,11 @@ export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompila
       if (node.pred === "keyword" && node.field === "content") return makeNode("kw", { index: keywords.intern(node.value as string) });
       const get = compileFieldAccessor(ref);
       if (node.pred === "exists") return makeNode("exists", { get, want: node.value !== false });
-      return makeNode("leaf", { get, match: matchers.get(node)!, bottom: bottomIdOf(ref) });
+      return makeNode("leaf", { get, match: matchers.get(node)!, bottom: bottomIdOf(ref), feature: leafFeature(node) });
     }
     if ("all" in node) return makeNode("all", { c: node.all.map(build) });
     if ("any" in node) return makeNode("any", { c: node.any.map(build) });
     return makeNode("not", { c: [build(node.not)] });
   };
   return { ok: true, node: build(tree), factIds };
-}
-
-/**
- * The `content` keywords every satisfying assignment of the tree needs
- * (SPEC §7): if any is absent from the haystack the tree is false — and false
- * without depending on a ⊥ fact, so skipping it changes nothing.
- * R(t): absent ⇒ t false.  F(t): absent ⇒ t true.
- */
-export function requiredKeywords(node: CompiledNode): Set<number> {
-  return required(node).r;
-}
-
-function required(node: CompiledNode): { r: Set<number>; f: Set<number> } {
-  const empty = () => new Set<number>();
-  switch (node.t) {
-    case "kw":
-      return { r: new Set([node.index]), f: empty() };
-    case "exists":
-    case "leaf":
-      return { r: empty(), f: empty() };
-    case "not": {
-      const inner = required(node.c[0]!);
-      return { r: inner.f, f: inner.r };
-    }
-    case "all": {
-      const parts = node.c.map(required);
-      return { r: union(parts.map((p) => p.r)), f: intersection(parts.map((p) => p.f)) };
-    }
-    case "any": {
-      const parts = node.c.map(required);
-      return { r: intersection(parts.map((p) => p.r)), f: union(parts.map((p) => p.f)) };
-    }
-  }
-}
-
-function union(sets: Set<number>[]): Set<number> {
-  const out = new Set<number>();
-  for (const s of sets) for (const x of s) out.add(x);
-  return out;
-}
-
-/** The intersection of no sets is taken as empty: conservative, never skips. */
-function intersection(sets: Set<number>[]): Set<number> {
-  if (sets.length === 0) return new Set();
-  const [first, ...rest] = sets;
-  return new Set([...first!].filter((x) => rest.every((s) => s.has(x))));
 }

@@ -9,7 +9,8 @@ import { compileProgram, unionLayout, validateT2Body, type CompiledProgram, type
 import type { StateLayout } from "../state/layout.js";
 import { BUNDLE_CAPABILITY, SCHEMA_MAJOR } from "../version.js";
 import { bundleDigest } from "./canonical.js";
-import { compileTree, KeywordTable, requiredKeywords, type CompiledNode } from "./compile-tree.js";
+import { compileTree, KeywordTable, type CompiledNode } from "./compile-tree.js";
+import { requirementsOf } from "./requirements.js";
 import { parseOptimizeDirective, type OptimizeDirective } from "./optimize.js";
 import {
   ARTIFACT_KINDS,
@@ -50,6 +51,8 @@ export interface LoadedArtifact {
   layer_path: string[];
   /** The prefilter: `content` keyword indices the tree cannot be true without. */
   required: Uint32Array;
+  /** The prefilter: event features (src/evaluate/features.ts) the tree cannot be true without. */
+  requiredFeatures: string[];
   /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
   when: CompiledNode | null;
   /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
@@ -69,7 +72,7 @@ export interface LoadedArtifact {
   program: CompiledProgram | null;
 }
 
-type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required">;
+type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures">;
 type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
@@ -83,6 +86,7 @@ function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
     mode: base.mode,
     layer_path: base.layer_path,
     required: base.required,
+    requiredFeatures: base.requiredFeatures,
     when: f.when ?? null,
     verdict: f.verdict ?? "allow",
     reason: f.reason ?? "",
@@ -347,8 +351,9 @@ export function loadBundle(input: unknown): LoadedBundle {
   for (const c of active) for (const id of c.factIds) if (!facts.has(id)) undeclared.add(id);
   for (const id of [...undeclared].sort()) warnings.push(`fact ${JSON.stringify(id)} is read by an artifact but not declared in the bundle's facts`);
 
-  const artifacts = active.map((c, order) =>
-    makeArtifact({
+  const artifacts = active.map((c, order) => {
+    const requirements = requirementsOf(c.when);
+    return makeArtifact({
       order,
       artifact_id: c.envelope.artifact_id,
       atom_id: c.envelope.atom_id,
@@ -356,9 +361,10 @@ export function loadBundle(input: unknown): LoadedBundle {
       dimension: c.envelope.dimension,
       mode: composedMode(c),
       layer_path: c.envelope.layer_path,
-      required: Uint32Array.from([...(c.when === null ? [] : requiredKeywords(c.when))].sort((a, b) => a - b)),
-    }, c.fields),
-  );
+      required: requirements.keywords,
+      requiredFeatures: requirements.features,
+    }, c.fields);
+  });
 
   const programs = artifacts.filter((a) => a.kind === "t2_program");
   const { layout, offsets } = unionLayout(programs.map((p) => p.body!));

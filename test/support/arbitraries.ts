@@ -11,6 +11,13 @@ const factLeaf = fc.constantFrom("main", "dev").map((b) => ({ field: "fact.git.b
 const sessionLeaf = fc.integer({ min: 0, max: 10 }).map((n) => ({ field: "session.tool_calls", pred: "gt", value: n }));
 const spendLeaf = fc.integer({ min: 0, max: 10 }).map((n) => ({ field: "spend.tokens", pred: "lte", value: n }));
 const argvLeaf = fc.constantFrom(...WORDS).map((w) => ({ field: "tool.input.command", pred: "contains", value: w }));
+const effectLeaf = fc.record(
+  { verb: fc.constantFrom("delete", "fetch", "push", "read"), target_class: fc.constantFrom("workspace_file", "network_host", "vcs_remote") },
+  { requiredKeys: [] },
+).map((value) => ({ field: "effect", pred: "effect_is", value }));
+const programLeaf = fc.constantFrom("rm", "git", "curl", "ls").map((p) => ({ field: "command.program", pred: "eq", value: p }));
+const verbLeaf = fc.constantFrom("delete", "fetch").map((v) => ({ field: "effect.verb", pred: "eq", value: v }));
+const eventTypeLeaf = fc.constantFrom("pre_tool_use", "post_tool_use").map((t) => ({ field: "event.type", pred: "eq", value: t }));
 
 export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
   tree: fc.oneof(
@@ -23,6 +30,10 @@ export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
     sessionLeaf,
     spendLeaf,
     argvLeaf,
+    effectLeaf,
+    programLeaf,
+    verbLeaf,
+    eventTypeLeaf,
     fc.record({ all: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ any: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ not: tie("tree") }),
@@ -76,3 +87,18 @@ export const eventArb = fc.record({
   session: fc.option(fc.record({ tool_calls: fc.integer({ min: 0, max: 12 }) }), { nil: undefined }),
   spend_delta: fc.option(fc.record({ tokens: fc.integer({ min: 0, max: 12 }) }), { nil: undefined }),
 });
+
+/**
+ * A stand-in classifier for random events: effects and commands derived from
+ * the command's words, so effect/program leaves sometimes hold.
+ */
+export function wordClassifier(event: { tool_input: unknown }) {
+  const command = String((event.tool_input as { command?: unknown } | null)?.command ?? "");
+  const words = command.split(" ").filter((w) => w !== "");
+  const effects: { verb: "delete" | "fetch" | "push"; target_class: "workspace_file" | "network_host" | "vcs_remote"; attrs: Record<string, string> }[] = [];
+  if (words.includes("rm")) effects.push({ verb: "delete", target_class: "workspace_file", attrs: { program: "rm" } });
+  if (words.includes("curl")) effects.push({ verb: "fetch", target_class: "network_host", attrs: { program: "curl" } });
+  if (words.includes("push")) effects.push({ verb: "push", target_class: "vcs_remote", attrs: { program: "git" } });
+  const simple = words.length === 0 ? [] : [{ program: words[0]!, argv: words.slice(1), raw: command, redirects: [], raw_argv: words.slice(1) }];
+  return { effects, simple };
+}
