@@ -67,14 +67,14 @@ const LUA = /^(lua[0-9.]*|luajit)$/;
 
 /** Non-shell interpreters: where their program comes from. Null for other programs. */
 export function interpreterUse(name: string, words: readonly Word[], i: number): InterpreterUse | null {
-  if (PYTHON.test(name)) return pythonUse(words, i);
+  if (PYTHON.test(name)) return clusterUse(words, i, { inline: "c", other: "hmV", nextValue: "WX" });
   if (NODE.has(name)) return nodeUse(words, i);
-  if (PERL.test(name)) return clusterUse(words, i, "eE", "iImMxdDC", "l0", "");
-  if (RUBY.test(name)) return clusterUse(words, i, "e", "FiWTKx0", "", "rICE");
-  if (PHP.test(name)) return phpUse(words, i);
-  if (LUA.test(name)) return simpleUse(words, i, ["-e"], ["-l"]);
-  if (name === "osascript") return simpleUse(words, i, ["-e"], ["-l", "-s"]);
-  if (name === "rscript") return simpleUse(words, i, ["-e"], []);
+  if (PERL.test(name)) return clusterUse(words, i, { inline: "eE", other: "vh", restValue: "iImMxdDC", digits: "l0" });
+  if (RUBY.test(name)) return clusterUse(words, i, { inline: "e", other: "vh", restValue: "FiWTKx0", nextValue: "rICE" });
+  if (PHP.test(name)) return plainUse(words, i, PHP_FLAGS);
+  if (LUA.test(name)) return plainUse(words, i, { inline: ["-e"], value: ["-l"] });
+  if (name === "osascript") return plainUse(words, i, { inline: ["-e"], value: ["-l", "-s"] });
+  if (name === "rscript") return plainUse(words, i, { inline: ["-e"] });
   if (name === "deno") return subcommandUse(words, i, ["eval"], ["-e", "--eval"]);
   if (name === "bun") return subcommandUse(words, i, [], ["-e", "--eval", "-p", "--print"]);
   return null;
@@ -86,7 +86,13 @@ function endOf(words: readonly Word[], j: number): InterpreterUse {
   return { kind: "other" };
 }
 
-function pythonUse(words: readonly Word[], i: number): InterpreterUse {
+/**
+ * Walks the options after an interpreter's name, the part node, python, perl
+ * and ruby read alike: a dynamic word ends the walk (`other`), `-` is stdin,
+ * `--` hands over to the word after it, running out of words is stdin.
+ * `readOption` reads any other word: a result, or how many words it spans.
+ */
+function walkOptions(words: readonly Word[], i: number, readOption: (v: string) => InterpreterUse | number): InterpreterUse {
   let j = i + 1;
   while (j < words.length) {
     const w = words[j];
@@ -94,27 +100,9 @@ function pythonUse(words: readonly Word[], i: number): InterpreterUse {
     const v = w.value;
     if (v === "-") return { kind: "stdin" };
     if (v === "--") return endOf(words, j + 1);
-    if (v.startsWith("--")) {
-      if (v === "--help" || v === "--version") return { kind: "other" };
-      j++;
-      continue;
-    }
-    if (v.length > 1 && v[0] === "-") {
-      let skipNext = false;
-      for (let k = 1; k < v.length; k++) {
-        const ch = v[k];
-        if (ch === "c") return { kind: "inline", flag: "-c" };
-        if (ch === "m") return { kind: "other" };
-        if (ch === "h" || ch === "V") return { kind: "other" };
-        if (ch === "W" || ch === "X") {
-          skipNext = k + 1 >= v.length;
-          break;
-        }
-      }
-      j += skipNext ? 2 : 1;
-      continue;
-    }
-    return { kind: "other" };
+    const read = readOption(v);
+    if (typeof read !== "number") return read;
+    j += read;
   }
   return { kind: "stdin" };
 }
@@ -125,109 +113,90 @@ const NODE_VALUE_OPTIONS = new Set([
 ]);
 
 function nodeUse(words: readonly Word[], i: number): InterpreterUse {
-  let j = i + 1;
-  while (j < words.length) {
-    const w = words[j];
-    if (w.dynamic) return { kind: "other" };
-    const v = w.value;
-    if (v === "-") return { kind: "stdin" };
-    if (v === "--") return endOf(words, j + 1);
+  return walkOptions(words, i, (v) => {
     if (/^-(e|p|pe|ep)$/.test(v)) return { kind: "inline", flag: v };
     if (v === "--eval" || v.startsWith("--eval=") || v === "--print" || v.startsWith("--print="))
       return { kind: "inline", flag: v.replace(/=[\s\S]*$/, "") };
     if (v === "-h" || v === "--help" || v === "-v" || v === "--version" || v === "-i" || v === "--interactive") return { kind: "other" };
-    if (v.startsWith("-")) {
-      j += NODE_VALUE_OPTIONS.has(v) ? 2 : 1;
-      continue;
-    }
+    if (v.startsWith("-")) return NODE_VALUE_OPTIONS.has(v) ? 2 : 1;
     return { kind: "other" };
-  }
-  return { kind: "stdin" };
+  });
 }
 
 /**
- * perl / ruby style: short flags cluster (`-lne`, `-pi -e`); letters in
- * `inline` take the code as the next word; letters in `restValue` take the
- * rest of the cluster as their value (`-i.bak`, `-MFoo`); letters in
- * `digits` take trailing digits (`-l015`, `-0777`); letters in `nextValue`
- * take an attached value or the next word (`-rjson`, `-r json`).
+ * Short-flag letters of an interpreter whose flags cluster (`python -Bc`,
+ * `perl -lne`, `ruby -pi -e`). Each string lists letters; an absent field
+ * lists none.
  */
-function clusterUse(
-  words: readonly Word[],
-  i: number,
-  inline: string,
-  restValue: string,
-  digits: string,
-  nextValue: string,
-): InterpreterUse {
-  let j = i + 1;
-  while (j < words.length) {
-    const w = words[j];
-    if (w.dynamic) return { kind: "other" };
-    const v = w.value;
-    if (v === "-") return { kind: "stdin" };
-    if (v === "--") return endOf(words, j + 1);
-    if (v.startsWith("--")) {
-      if (v === "--help" || v === "--version") return { kind: "other" };
-      j++;
-      continue;
-    }
+interface ClusterLetters {
+  /** Take the code as the next word (`-c`, `-e`). */
+  inline: string;
+  /** Mean no inline code follows: help, version, run a module (`-h`, `-V`, `-m`). */
+  other: string;
+  /** Take the rest of the cluster as their value (`-i.bak`, `-MFoo`). */
+  restValue?: string;
+  /** Take trailing digits (`-l015`, `-0777`). */
+  digits?: string;
+  /** Take an attached value or else the next word (`-rjson`, `-r json`, `-W error`). */
+  nextValue?: string;
+}
+
+/** python / perl / ruby: where the program comes from, reading clustered short flags. */
+function clusterUse(words: readonly Word[], i: number, letters: ClusterLetters): InterpreterUse {
+  const { inline, other, restValue = "", digits = "", nextValue = "" } = letters;
+  return walkOptions(words, i, (v) => {
+    if (v.startsWith("--")) return v === "--help" || v === "--version" ? { kind: "other" } : 1;
     if (v.length > 1 && v[0] === "-") {
-      let skipNext = false;
       for (let k = 1; k < v.length; k++) {
         const ch = v[k];
         if (inline.includes(ch)) return { kind: "inline", flag: "-" + ch };
-        if (ch === "v" || ch === "h") return { kind: "other" };
-        if (restValue.includes(ch)) break;
-        if (nextValue.includes(ch)) {
-          skipNext = k + 1 >= v.length;
-          break;
-        }
+        if (other.includes(ch)) return { kind: "other" };
+        if (restValue.includes(ch)) return 1;
+        if (nextValue.includes(ch)) return k + 1 >= v.length ? 2 : 1;
         if (digits.includes(ch)) {
           while (k + 1 < v.length && /[0-9a-fA-Fx]/.test(v[k + 1])) k++;
         }
       }
-      j += skipNext ? 2 : 1;
-      continue;
+      return 1;
     }
     return { kind: "other" };
-  }
-  return { kind: "stdin" };
+  });
 }
 
-function phpUse(words: readonly Word[], i: number): InterpreterUse {
-  let j = i + 1;
-  while (j < words.length) {
-    const w = words[j];
-    if (w.dynamic) return { kind: "other" };
-    const v = w.value;
-    if (v === "-r" || v === "-R" || v === "-B" || v === "-E") return { kind: "inline", flag: v };
-    if (v === "--") return endOf(words, j + 1);
-    if (v === "-f" || v === "-a" || v === "-l" || v === "-S" || v === "-t" || v === "-v" || v === "-h" || v === "-i" || v === "-m")
-      return { kind: "other" };
-    if (v === "-d" || v === "-c" || v === "-z") {
-      j += 2;
-      continue;
-    }
-    if (v.startsWith("-") && v.length > 1) {
-      j++;
-      continue;
-    }
-    return { kind: "other" };
-  }
-  return { kind: "stdin" };
+/** Flags that never cluster, each a whole word. */
+interface PlainFlags {
+  /** Take the code as the next word (`-e`, `php -r`). */
+  inline: readonly string[];
+  /** Mean no inline code follows (a script file, a REPL, help). */
+  other?: readonly string[];
+  /** Take the next word as their value. */
+  value?: readonly string[];
 }
 
-function simpleUse(words: readonly Word[], i: number, inline: string[], valueOpts: string[]): InterpreterUse {
+const PHP_FLAGS: PlainFlags = {
+  inline: ["-r", "-R", "-B", "-E"],
+  // php has always classed a bare `-` as other, not stdin; kept so.
+  other: ["-", "-f", "-a", "-l", "-S", "-t", "-v", "-h", "-i", "-m"],
+  value: ["-d", "-c", "-z"],
+};
+
+/**
+ * lua, osascript, Rscript, php: where the program comes from, reading
+ * whole-word flags. Not walkOptions: `inline` and `other` are read before
+ * `-`, which php lists as other.
+ */
+function plainUse(words: readonly Word[], i: number, flags: PlainFlags): InterpreterUse {
+  const { inline, other = [], value = [] } = flags;
   let j = i + 1;
   while (j < words.length) {
     const w = words[j];
     if (w.dynamic) return { kind: "other" };
     const v = w.value;
     if (inline.includes(v)) return { kind: "inline", flag: v };
+    if (other.includes(v)) return { kind: "other" };
     if (v === "-") return { kind: "stdin" };
     if (v === "--") return endOf(words, j + 1);
-    if (valueOpts.includes(v)) {
+    if (value.includes(v)) {
       j += 2;
       continue;
     }
