@@ -211,67 +211,46 @@ function decodeDoubleQuoted(node: Node, nodeStart: number, nodeEnd: number, src:
   if (pos < end) st.value += unescapeDoubleQuoted(src.slice(pos, end));
 }
 
-/** Outside quotes: `\<newline>` disappears, `\c` is `c`. */
-export function unescapeUnquoted(text: string): string {
+/**
+ * The backslash escapes the shell resolves outside `$'…'`: `\<newline>`
+ * disappears, `\c` is `c` for each `c` in `escapable` (any character when
+ * null), and every other backslash stays as written.
+ */
+function unescapeBackslashes(text: string, escapable: string | null): string {
+  if (!text.includes("\\")) return text;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "\\" && i + 1 < text.length) {
       const n = text[i + 1];
-      i++;
-      if (n === "\n") continue;
-      out += n;
-    } else {
-      out += c;
+      if (n === "\n") {
+        i++;
+        continue;
+      }
+      if (escapable === null || escapable.includes(n)) {
+        out += n;
+        i++;
+        continue;
+      }
     }
+    out += c;
   }
   return out;
+}
+
+/** Outside quotes: `\<newline>` disappears, `\c` is `c`. */
+export function unescapeUnquoted(text: string): string {
+  return unescapeBackslashes(text, null);
 }
 
 /** Inside double quotes a backslash escapes only `$ \` " \` and newline. */
 export function unescapeDoubleQuoted(text: string): string {
-  if (!text.includes("\\")) return text;
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\\" && i + 1 < text.length) {
-      const n = text[i + 1];
-      if (n === "$" || n === "`" || n === '"' || n === "\\") {
-        out += n;
-        i++;
-        continue;
-      }
-      if (n === "\n") {
-        i++;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
+  return unescapeBackslashes(text, '$`"\\');
 }
 
 /** Unquoted-heredoc body: `\$ \` \\` and `\<newline>` are escapes, nothing else. */
 export function unescapeHeredoc(text: string): string {
-  if (!text.includes("\\")) return text;
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\\" && i + 1 < text.length) {
-      const n = text[i + 1];
-      if (n === "$" || n === "`" || n === "\\") {
-        out += n;
-        i++;
-        continue;
-      }
-      if (n === "\n") {
-        i++;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
+  return unescapeBackslashes(text, "$`\\");
 }
 
 function isOctal(c: string | undefined): boolean {
