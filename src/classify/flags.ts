@@ -80,6 +80,11 @@ function resolveLong(name: string, spec: FlagSpec): string {
   return matches.length === 1 ? matches[0] : name;
 }
 
+/** Once flags end (`--`, or the first operand under stopAtOperand), every word from `from` on is an operand. */
+function pushOperandsFrom(argv: readonly string[], from: number, operands: ParsedOperand[]): void {
+  for (let i = from; i < argv.length; i++) operands.push({ value: argv[i], index: i });
+}
+
 /** GNU getopt_long-style parsing. Never throws. */
 export function parseGnu(argv: readonly string[], spec: FlagSpec = {}): ParsedArgs {
   const flags: ParsedFlag[] = [];
@@ -87,20 +92,15 @@ export function parseGnu(argv: readonly string[], spec: FlagSpec = {}): ParsedAr
   const shortValue = spec.shortValue ?? "";
   const longValue = spec.longValue ?? [];
   const alias = (n: string): string => spec.aliases?.[n] ?? n;
-  let past = false;
   let sawDoubleDash = false;
   let doubleDashOperand = -1;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (past) {
-      operands.push({ value: arg, index: i });
-      continue;
-    }
     if (arg === "--") {
-      past = true;
       sawDoubleDash = true;
       doubleDashOperand = operands.length;
-      continue;
+      pushOperandsFrom(argv, i + 1, operands);
+      break;
     }
     if (arg.startsWith("--")) {
       const body = arg.slice(2);
@@ -142,7 +142,10 @@ export function parseGnu(argv: readonly string[], spec: FlagSpec = {}): ParsedAr
       continue;
     }
     operands.push({ value: arg, index: i });
-    if (spec.stopAtOperand) past = true;
+    if (spec.stopAtOperand) {
+      pushOperandsFrom(argv, i + 1, operands);
+      break;
+    }
   }
   return { flags, operands, sawDoubleDash, doubleDashOperand: doubleDashOperand < 0 ? operands.length : doubleDashOperand };
 }
@@ -180,16 +183,11 @@ export interface SingleDashParsed {
 export function parseSingleDash(argv: readonly string[], valueFlags: readonly string[] = []): SingleDashParsed {
   const flags = new Map<string, string | true>();
   const operands: ParsedOperand[] = [];
-  let past = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (past) {
-      operands.push({ value: arg, index: i });
-      continue;
-    }
     if (arg === "--") {
-      past = true;
-      continue;
+      pushOperandsFrom(argv, i + 1, operands);
+      break;
     }
     const m = /^--?([^=-][^=]*)(=(.*))?$/s.exec(arg);
     if (m && arg !== "-") {
