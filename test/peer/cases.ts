@@ -65,31 +65,27 @@ const verdict = (v: unknown): PeerVerdict => {
   throw new Error(`unexpected peer verdict ${JSON.stringify(v)}`);
 };
 
+/** One file of peer cases: `peerColumn` is the verdict we compare with, `extraColumns` are only reported. */
+function readPeerCases(path: string, file: PeerCase["file"], home: string, peerColumn: string, extraColumns: readonly string[]): PeerCase[] {
+  return readJsonl(path).map(
+    (r): PeerCase => ({
+      file,
+      id: r.id as number,
+      command: r.command as string,
+      cwd: r.cwd as string,
+      home,
+      peer: verdict(r[peerColumn]),
+      extra: Object.fromEntries(extraColumns.map((column) => [column, verdict(r[column])])),
+    }),
+  );
+}
+
 export function loadPeerCases(repoRoot: string): PeerCase[] {
   const dir = peerDir(repoRoot);
-  const upstream = readJsonl(join(dir, UPSTREAM_FILE)).map(
-    (r): PeerCase => ({
-      file: "upstream",
-      id: r.id as number,
-      command: r.command as string,
-      cwd: r.cwd as string,
-      home: UPSTREAM_HOME,
-      peer: verdict(r.upstream_expect),
-      extra: { ccsn_2_4_5_standard: verdict(r.ccsn_2_4_5_standard) },
-    }),
-  );
-  const probes = readJsonl(join(dir, PROBES_FILE)).map(
-    (r): PeerCase => ({
-      file: "probes",
-      id: r.id as number,
-      command: r.command as string,
-      cwd: r.cwd as string,
-      home: PROBE_HOME,
-      peer: verdict(r.standard),
-      extra: { strict: verdict(r.strict), paranoid: verdict(r.paranoid) },
-    }),
-  );
-  return [...upstream, ...probes];
+  return [
+    ...readPeerCases(join(dir, UPSTREAM_FILE), "upstream", UPSTREAM_HOME, "upstream_expect", ["ccsn_2_4_5_standard"]),
+    ...readPeerCases(join(dir, PROBES_FILE), "probes", PROBE_HOME, "standard", ["strict", "paranoid"]),
+  ];
 }
 
 /** Our four verdicts onto the peer's two: hold degrades to ask (a bare hook has no resolver). */
