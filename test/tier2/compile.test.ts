@@ -20,25 +20,18 @@ import {
   Tier2BytecodeError,
   Tier2CompileError,
   unionLayout,
-  validateT2Body,
   verifyProgram,
   type CompiledProgram,
-  type T2Body,
 } from "../../src/evaluate/tier2/index.js";
-
-function body(partial: Partial<T2Body>): T2Body {
-  const v = validateT2Body({ on: ["pre_tool_use"], registers: {}, ops: [], fire: { all: [] }, verdict: "ask", reason: "r", ...partial });
-  if (!v.ok) throw new Error(v.message);
-  return v.program;
-}
+import { validBody } from "./vms.js";
 
 describe("unionLayout", () => {
   it("assigns offsets in bundle order and shares one run register", () => {
     const programs = [
-      body({ registers: { c: 2, t: 1 } }),
-      body({ registers: { c: 1, f: 3, run: true } }),
-      body({ registers: { a: 2, t: 2, run: true } }),
-      body({ registers: {} }),
+      validBody({ registers: { c: 2, t: 1 } }),
+      validBody({ registers: { c: 1, f: 3, run: true } }),
+      validBody({ registers: { a: 2, t: 2, run: true } }),
+      validBody({ registers: {} }),
     ];
     const { layout, offsets } = unionLayout(programs);
     expect(layout).toEqual({ c: 3, f: 3, t: 3, a: 2, run: true });
@@ -50,14 +43,14 @@ describe("unionLayout", () => {
     ]);
   });
   it("has no run register unless a program declares it", () => {
-    expect(unionLayout([body({ registers: { c: 1 } })]).layout.run).toBe(false);
+    expect(unionLayout([validBody({ registers: { c: 1 } })]).layout.run).toBe(false);
     expect(unionLayout([]).layout).toEqual({ c: 0, f: 0, t: 0, a: 0, run: false });
   });
 });
 
 describe("compileProgram", () => {
   it("emits the documented encoding with absolute register indices", () => {
-    const b = body({
+    const b = validBody({
       registers: { c: 2, t: 1, run: true },
       ops: [
         { op: "INC_SAT", c: 1, by: 2 ** 40 + 7 },
@@ -105,7 +98,7 @@ describe("compileProgram", () => {
     verifyProgram(p);
   });
   it("compiles empty all/any to constants and all with JF", () => {
-    const p = compileProgram(body({ registers: { c: 1 }, fire: { all: [{ any: [] }, { reg: "c0", gte: 1 }, { all: [] }] } }), { c: 0, f: 0, t: 0, a: 0 });
+    const p = compileProgram(validBody({ registers: { c: 1 }, fire: { all: [{ any: [] }, { reg: "c0", gte: 1 }, { all: [] }] } }), { c: 0, f: 0, t: 0, a: 0 });
     const fire = p.code[11]!;
     const code = Array.from(p.code.slice(fire));
     expect(code.slice(0, 2)).toEqual([C_CONST, 0]);
@@ -116,14 +109,14 @@ describe("compileProgram", () => {
   });
   it("deduplicates anomaly codes in first-use order", () => {
     const p = compileProgram(
-      body({ ops: [{ op: "ANOMALY", code: "b" }, { op: "ANOMALY", code: "a" }, { op: "ANOMALY", code: "b" }] }),
+      validBody({ ops: [{ op: "ANOMALY", code: "b" }, { op: "ANOMALY", code: "a" }, { op: "ANOMALY", code: "b" }] }),
       { c: 0, f: 0, t: 0, a: 0 },
     );
     expect(p.anomalies).toEqual(["b", "a"]);
     expect(p.code[12]).toBe(2);
   });
   it("throws on a reference outside the declared registers", () => {
-    const b = body({ registers: { c: 1 } });
+    const b = validBody({ registers: { c: 1 } });
     const bad = { ...b, ops: [{ op: "INC_SAT" as const, c: 1 }] };
     expect(() => compileProgram(bad, { c: 0, f: 0, t: 0, a: 0 })).toThrow(Tier2CompileError);
   });
@@ -131,7 +124,7 @@ describe("compileProgram", () => {
 
 describe("verifyProgram", () => {
   const good = compileProgram(
-    body({
+    validBody({
       registers: { c: 2, t: 1, f: 1 },
       ops: [{ op: "INC_SAT", c: 0 }, { op: "ANOMALY", code: "x", if: { all: [{ reg: "c0", gte: 1 }, { reg: "f0", eq: 1 }] } }],
       fire: { since: "t0", gte_ms: 10 },

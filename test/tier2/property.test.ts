@@ -7,7 +7,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   compileProgram,
-  createTier2Vm,
   MAX_SAT,
   RUN_MATERIAL_MAX_BYTES,
   runMaterialBytes,
@@ -20,9 +19,7 @@ import {
 } from "../../src/evaluate/tier2/index.js";
 import type { StateLayout } from "../../src/state/layout.js";
 import { stateMatches, type SessionState } from "../../src/state/session.js";
-
-const wasm = createTier2Vm({ kind: "wasm" });
-const twin = createTier2Vm({ kind: "twin" });
+import { compileAlone, input, runBoth, twin, wasm } from "./vms.js";
 
 // ── Generators ──────────────────────────────────────────────────────────
 
@@ -198,12 +195,7 @@ describe("WASM VM ≡ twin", () => {
       fc.property(scenario, ({ bodies, layout, offsets, state, inputs }) => {
         let current = state;
         bodies.forEach((b, i) => {
-          const program = compileProgram(b, offsets[i]!);
-          const frozen = structuredClone(current);
-          const w = wasm.run(program, current, inputs[i]!);
-          const t = twin.run(program, current, inputs[i]!);
-          expect(w).toEqual(t);
-          expect(current).toEqual(frozen);
+          const w = runBoth(compileProgram(b, offsets[i]!), current, inputs[i]!);
           expect(stateMatches(w.state, layout)).toBe(true);
           for (const v of [...w.state.c, ...w.state.a]) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
           current = w.state;
@@ -247,21 +239,16 @@ describe("SHA-256", () => {
   });
 
   it("RUN's shape is @noble/hashes over the capped UTF-8 of random strings (non-ASCII, lone surrogates, empty, over 4 KiB)", () => {
-    const body = validateT2Body({ on: ["stop"], registers: { run: true }, ops: [{ op: "RUN" }], fire: { all: [] }, verdict: "ask", reason: "" });
-    if (!body.ok) throw new Error(body.message);
-    const program = compileProgram(body.program, { c: 0, f: 0, t: 0, a: 0 });
-    const state: SessionState = { c: [], f: [], t: [], a: [], run: { shape: null, len: 0 } };
+    const { program, blank: state } = compileAlone({ on: ["stop"], registers: { run: true }, ops: [{ op: "RUN" }], verdict: "ask", reason: "" });
     fc.assert(
       fc.property(
         fc.oneof(fc.string({ unit: "binary", maxLength: 100 }), fc.string({ unit: "grapheme", maxLength: 100 }), fc.string({ unit: "binary", minLength: 1000, maxLength: 2500 })),
         (s) => {
-          const input = { now_ms: 0, spend_tokens: null, spend_micro_usd: null, session_tokens: null, run_material: s };
           const bytes = new TextEncoder().encode(s);
           let cut = Math.min(bytes.length, RUN_MATERIAL_MAX_BYTES);
           while (cut < bytes.length && (bytes[cut]! & 0xc0) === 0x80) cut--; // back to a code-point boundary
           const expected = bytesToHex(sha256(bytes.subarray(0, cut)));
-          expect(wasm.run(program, state, input).state.run!.shape).toBe(expected);
-          expect(twin.run(program, state, input).state.run!.shape).toBe(expected);
+          expect(runBoth(program, state, input({ now_ms: 0, run_material: s })).state.run!.shape).toBe(expected);
         },
       ),
       { numRuns: 500 },
