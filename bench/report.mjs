@@ -15,6 +15,7 @@ function table(headers, rows, align) {
 
 const LAT_HEAD = ["µs", "n", "p50", "p90", "p99", "p99.9", "max", "mean"];
 const latRow = (label, s) => (s ? [label, int(s.n), fmt(s.p50), fmt(s.p90), fmt(s.p99), fmt(s.p99_9), fmt(s.max), fmt(s.mean)] : [label, "–", "–", "–", "–", "–", "–", "–"]);
+const RATIO_HEAD = ["ratio", "p50", "p90", "p99", "p99.9", "max"];
 const ratioRow = (label, r) => (r ? [label, fmtRatio(r.p50), fmtRatio(r.p90), fmtRatio(r.p99), fmtRatio(r.p99_9), fmtRatio(r.max)] : [label, "–", "–", "–", "–", "–"]);
 
 export function renderReport(r) {
@@ -80,16 +81,13 @@ export function renderReport(r) {
   out.push("");
   const R = r.ratios;
   out.push(
-    table(
-      ["ratio", "p50", "p90", "p99", "p99.9", "max"],
-      [
-        ratioRow("WASM ÷ twin, default bundle", R.wasm_over_twin_default),
-        ratioRow("WASM ÷ twin, 2,000 atoms", R.wasm_over_twin_generated),
-        ratioRow("prefilter off ÷ on, default bundle", R.prefilter_off_over_on_default),
-        ratioRow("prefilter off ÷ on, 2,000 atoms", R.prefilter_off_over_on_generated),
-        ratioRow("2,000 atoms ÷ default bundle (WASM)", R.generated_over_default_wasm),
-      ],
-    ),
+    table(RATIO_HEAD, [
+      ratioRow("WASM ÷ twin, default bundle", R.wasm_over_twin_default),
+      ratioRow("WASM ÷ twin, 2,000 atoms", R.wasm_over_twin_generated),
+      ratioRow("prefilter off ÷ on, default bundle", R.prefilter_off_over_on_default),
+      ratioRow("prefilter off ÷ on, 2,000 atoms", R.prefilter_off_over_on_generated),
+      ratioRow("2,000 atoms ÷ default bundle (WASM)", R.generated_over_default_wasm),
+    ]),
   );
   out.push("");
   out.push("WASM ÷ twin below 1 means the WASM hot path is faster; prefilter off ÷ on above 1 is what the prefilter saves.");
@@ -142,10 +140,10 @@ export function renderReport(r) {
     );
     out.push("");
     out.push(
-      table(
-        ["ratio", "p50", "p90", "p99", "p99.9", "max"],
-        [ratioRow("peer ÷ Gatehouse default", P.peer_over_gatehouse_default), ratioRow("peer ÷ Gatehouse 2,000 atoms", P.peer_over_gatehouse_generated)],
-      ),
+      table(RATIO_HEAD, [
+        ratioRow("peer ÷ Gatehouse default", P.peer_over_gatehouse_default),
+        ratioRow("peer ÷ Gatehouse 2,000 atoms", P.peer_over_gatehouse_generated),
+      ]),
     );
     out.push("");
     const v = (o) => (o ? Object.entries(o).map(([k, n]) => `${k} ${n}`).join(", ") : "–");
