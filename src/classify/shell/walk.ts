@@ -494,21 +494,14 @@ export class Analyzer {
 
   private walkCommand(node: Node, env: Env, outerRedirs: Node[], extraArgs: Node[]): number | null {
     if (!this.countCommand(env)) return null;
-    let nameNode: Node | null = null;
-    const args: Node[] = [];
     const redirs: Node[] = [...outerRedirs];
-    const kids = node.children;
-    for (let k = 0; k < kids.length; k++) {
-      const c = kids[k];
-      if (!c) continue;
-      const field = node.fieldNameForChild(k);
-      if (field === "name") nameNode = c;
-      else if (field === "argument") args.push(c);
-      else if (field === "redirect" || REDIRECT_TYPES.has(c.type)) redirs.push(c);
-      else if (c.type === "variable_assignment") this.walkSubs(c, env, 0);
+    const parts = commandParts(node, redirs, (c) => {
+      if (c.type === "variable_assignment") this.walkSubs(c, env, 0);
       else if (c.type === "ERROR" || isStatement(c)) this.walkStatement(c, env);
       else if (c.isNamed && c.type !== "comment") this.walkSubs(c, env, 0);
-    }
+    });
+    let nameNode = parts.nameNode;
+    const args = parts.args;
     // Words tree-sitter hangs on a redirection (`> out a b`, `cat <<EOF file`) are arguments.
     for (const r of redirs) args.push(...redirectExtraArgs(r));
     args.push(...extraArgs);
@@ -1349,17 +1342,7 @@ export class Analyzer {
       for (const c of node.children) if (c && REDIRECT_TYPES.has(c.type)) redirNodes.push(c);
     }
     if (!cmdNode || cmdNode.type !== "command") return null;
-    let nameNode: Node | null = null;
-    const args: Node[] = [];
-    const kids = cmdNode.children;
-    for (let k = 0; k < kids.length; k++) {
-      const c = kids[k];
-      if (!c) continue;
-      const field = cmdNode.fieldNameForChild(k);
-      if (field === "name") nameNode = c;
-      else if (field === "argument") args.push(c);
-      else if (field === "redirect" || REDIRECT_TYPES.has(c.type)) redirNodes.push(c);
-    }
+    const { nameNode, args } = commandParts(cmdNode, redirNodes);
     for (const r of redirNodes) args.push(...redirectExtraArgs(r));
     if (!nameNode) return null;
     const name = wordFromNode(nameNode, src);
@@ -1430,6 +1413,27 @@ function lastStatement(node: Node): Node {
     n = last;
   }
   return n;
+}
+
+/**
+ * A command node's children by role, in source order: its name, its
+ * arguments, and its redirections (pushed onto `redirs`); `other` sees every
+ * remaining child where it stands (assignments, nested statements).
+ */
+function commandParts(node: Node, redirs: Node[], other?: (child: Node) => void): { nameNode: Node | null; args: Node[] } {
+  let nameNode: Node | null = null;
+  const args: Node[] = [];
+  const kids = node.children;
+  for (let k = 0; k < kids.length; k++) {
+    const c = kids[k];
+    if (!c) continue;
+    const field = node.fieldNameForChild(k);
+    if (field === "name") nameNode = c;
+    else if (field === "argument") args.push(c);
+    else if (field === "redirect" || REDIRECT_TYPES.has(c.type)) redirs.push(c);
+    else other?.(c);
+  }
+  return { nameNode, args };
 }
 
 /** `> out a b`: tree-sitter-bash files `a b` as extra destinations; bash passes them as arguments. */
