@@ -1,6 +1,6 @@
 // Network rows: downloads (fetch × network_host), uploads (send × class(file)),
 // copies to a remote (scp/rsync), and the download-piped-to-interpreter rule.
-import { has, parseGnu, type FlagSpec } from "../flags.js";
+import { has, parseGnu, type FlagSpec, type ParsedOperand } from "../flags.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl, TargetClass } from "../types.js";
 import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, substGap, targetText, type Ctx } from "./common.js";
@@ -39,6 +39,23 @@ function schemelessUrl(op: string): ClassifiedUrl | null {
   return u ? { ...u, value: op, scheme: "http" } : null;
 }
 
+/** A URL as a downloader reads it: with a scheme, or a bare host[/path]. */
+function downloadUrl(value: string): ClassifiedUrl | null {
+  return classifyUrl(value) ?? schemelessUrl(value);
+}
+
+/** A downloader's URL operands (curl, wget), each also checked for a run-time value. */
+function operandUrls(ctx: Ctx, operands: readonly ParsedOperand[]): ClassifiedUrl[] {
+  // A destination computed at run time cannot be judged by any url.* rule: shape 5.
+  for (const op of operands) substGap(ctx, op.index, "the URL");
+  const urls: ClassifiedUrl[] = [];
+  for (const op of operands) {
+    const u = downloadUrl(op.value);
+    if (u) urls.push(u);
+  }
+  return urls;
+}
+
 function recordDownloadTarget(ctx: Ctx, value: string, index: number): void {
   const classes = emitPath(ctx, "write", value, index, "mutate");
   void classes;
@@ -75,14 +92,8 @@ function sendStdin(ctx: Ctx): void {
 
 function curl(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, CURL_SPEC);
-  const urls: ClassifiedUrl[] = [];
-  // A destination computed at run time cannot be judged by any url.* rule: shape 5.
-  for (const op of p.operands) substGap(ctx, op.index, "the URL");
-  for (const op of p.operands) {
-    const u = classifyUrl(op.value) ?? schemelessUrl(op.value);
-    if (u) urls.push(u);
-  }
-  for (const f of p.flags) if (f.name === "url" && f.value) urls.push(classifyUrl(f.value) ?? schemelessUrl(f.value) ?? { value: f.value, host: "", tld: "", scheme: "", boundary: "external" });
+  const urls = operandUrls(ctx, p.operands);
+  for (const f of p.flags) if (f.name === "url" && f.value) urls.push(downloadUrl(f.value) ?? { value: f.value, host: "", tld: "", scheme: "", boundary: "external" });
   for (const u of urls) if (u.host !== "" || u.scheme !== "") ctx.out.url(u);
   ctx.out.effect("fetch", "network_host", attrs(ctx));
   let readsStdin = false;
@@ -154,12 +165,7 @@ const WGET_SPEC: FlagSpec = {
 
 function wget(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, WGET_SPEC);
-  const urls: ClassifiedUrl[] = [];
-  for (const op of p.operands) substGap(ctx, op.index, "the URL");
-  for (const op of p.operands) {
-    const u = classifyUrl(op.value) ?? schemelessUrl(op.value);
-    if (u) urls.push(u);
-  }
+  const urls = operandUrls(ctx, p.operands);
   for (const u of urls) ctx.out.url(u);
   ctx.out.effect("fetch", "network_host", attrs(ctx));
   for (const f of p.flags) {
