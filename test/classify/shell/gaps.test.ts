@@ -1,18 +1,9 @@
 // Coverage gaps (SPEC §6.3 shapes 1–4, 6, 7, 9–12) — each with a benign near
 // miss — and the bypass classes a gate must see through.
 import { describe, expect, it } from "vitest";
-import {
-  MAX_COMMAND_BYTES,
-  MAX_SIMPLE_COMMANDS,
-  analyzeShellText,
-  loadShellParser,
-  type ShellAnalysis,
-} from "../../../src/classify/shell/index.js";
-import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, type ShellAnalysis } from "../../../src/classify/shell/index.js";
+import { analyze, shapes } from "./analyze.js";
 
-const parser = await loadShellParser(readGrammarFiles());
-const analyze = (text: string): ShellAnalysis => analyzeShellText(parser, text);
-const shapes = (r: ShellAnalysis): number[] => [...new Set(r.unknown.map((u) => u.shape))].sort((a, b) => a - b);
 const programs = (r: ShellAnalysis): string[] => r.commands.map((c) => [c.cmd.program, ...c.cmd.argv].join(" "));
 
 /** [text, shapes expected] */

@@ -2,15 +2,12 @@
 // herestrings and literal pipes into a shell, base64-decoded literals, git
 // aliases, awk system(), and the non-shell interpreters.
 import { describe, expect, it } from "vitest";
-import { analyzeShellText, loadShellParser, type ShellAnalysis } from "../../../src/classify/shell/index.js";
-import { readGrammarFiles } from "../../../src/node/grammar.js";
+import type { ShellAnalysis } from "../../../src/classify/shell/index.js";
+import { analyze, shapes } from "./analyze.js";
 
-const parser = await loadShellParser(readGrammarFiles());
-const analyze = (text: string): ShellAnalysis => analyzeShellText(parser, text);
 /** `wrapper>…>program argv…@depth` per command. */
 const summary = (r: ShellAnalysis): string[] =>
   r.commands.map((c) => [[...c.wrappers, c.cmd.program].join(">"), ...c.cmd.argv].join(" ") + (c.depth ? `@${c.depth}` : ""));
-const shapes = (r: ShellAnalysis): number[] => [...new Set(r.unknown.map((u) => u.shape))].sort((a, b) => a - b);
 
 /** [text, expected summary, expected shapes] */
 type Case = [string, string[], number[]];

@@ -1,15 +1,11 @@
 // The walk over tree-sitter-bash trees: every construct yields its commands,
 // words are decoded as Bash would, redirects and stdin are recorded.
 import { describe, expect, it } from "vitest";
-import { analyzeShellText, loadShellParser, type ShellAnalysis } from "../../../src/classify/shell/index.js";
-import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { analyze, shapes } from "./analyze.js";
 
-const parser = await loadShellParser(readGrammarFiles());
-const analyze = (text: string): ShellAnalysis => analyzeShellText(parser, text);
 /** `program argv…` per command, in order. */
 const summary = (text: string): string[] =>
   analyze(text).commands.map((c) => [c.cmd.program, ...c.cmd.argv].join(" "));
-const shapes = (text: string): number[] => [...new Set(analyze(text).unknown.map((u) => u.shape))].sort((a, b) => a - b);
 
 describe("constructs: every command node is walked", () => {
   const cases: [string, string, string[]][] = [
@@ -90,7 +86,7 @@ describe("substitutions run and are marked", () => {
   it("substitution in a redirect target", () => {
     const r = analyze("echo x >$(rm -rf /)");
     expect(r.commands[0].cmd.program).toBe("rm");
-    expect(shapes("echo x >$(rm -rf /)")).toEqual([10]);
+    expect(shapes(analyze("echo x >$(rm -rf /)"))).toEqual([10]);
   });
 });
 
@@ -237,7 +233,7 @@ describe("stdin", () => {
   it("< <(cmd) is a pipe from cmd", () => {
     const r = analyze("sort < <(ls)");
     expect(r.commands[1].stdin).toEqual({ kind: "pipe", upstream: 0 });
-    expect(shapes("sort < <(ls)")).toEqual([]);
+    expect(shapes(analyze("sort < <(ls)"))).toEqual([]);
   });
   it("heredoc fed into a pipeline (tree-sitter attaches the pipe to the heredoc)", () => {
     const r = analyze("cat <<'EOF' | grep x\nbody\nEOF");
@@ -261,11 +257,11 @@ describe("quoted data stays data", () => {
   ];
   it.each(cases)("%s", (text, expected) => {
     expect(summary(text)).toEqual(expected);
-    expect(shapes(text)).toEqual([]);
+    expect(shapes(analyze(text))).toEqual([]);
   });
   it("commit message from a quoted heredoc in $(…)", () => {
     const text = "git commit -m \"$(cat <<'EOF'\nfix: stop rm -rf / and git reset --hard\nEOF\n)\"";
     expect(analyze(text).commands.map((c) => c.cmd.program)).toEqual(["cat", "git"]);
-    expect(shapes(text)).toEqual([]);
+    expect(shapes(analyze(text))).toEqual([]);
   });
 });

@@ -1,14 +1,11 @@
 // Wrapper peeling: the command that actually runs, with the wrappers recorded.
 import { describe, expect, it } from "vitest";
-import { analyzeArgv, analyzeShellText, loadShellParser, type ShellAnalysis } from "../../../src/classify/shell/index.js";
-import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { analyzeArgv, type ShellAnalysis } from "../../../src/classify/shell/index.js";
+import { analyze, parser, shapes } from "./analyze.js";
 
-const parser = await loadShellParser(readGrammarFiles());
-const analyze = (text: string): ShellAnalysis => analyzeShellText(parser, text);
 /** `wrapper>…>program argv…` per command. */
 const summary = (r: ShellAnalysis): string[] =>
   r.commands.map((c) => [[...c.wrappers, c.cmd.program].join(">"), ...c.cmd.argv].join(" "));
-const shapes = (r: ShellAnalysis): number[] => [...new Set(r.unknown.map((u) => u.shape))].sort((a, b) => a - b);
 
 describe("wrappers are peeled, options with values skipped", () => {
   const cases: [string, string][] = [
