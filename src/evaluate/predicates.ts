@@ -171,9 +171,15 @@ function compileEffectIs(pattern: Record<string, unknown>): Matcher {
 export function compilePredicate(pred: Predicate, value: unknown): PredicateCompilation {
   switch (pred) {
     case "eq":
+      // Scalars compare by identity (the common case, and the hot one); objects structurally.
+      if (isScalar(value)) return { ok: true, match: (v) => v === value };
       return { ok: true, match: (v) => jsonEqual(v, value) };
     case "in": {
       const options = value as unknown[];
+      if (options.every(isScalar)) {
+        const set = new Set(options);
+        return { ok: true, match: (v) => isScalar(v) && set.has(v) };
+      }
       return { ok: true, match: (v) => options.some((o) => jsonEqual(v, o)) };
     }
     case "prefix": {
