@@ -172,10 +172,6 @@ interface Candidate {
   factIds: string[];
 }
 
-function compileWhen(tree: TreeNode, keywords: KeywordTable) {
-  return compileTree(tree, keywords);
-}
-
 /** Stage 2 for one artifact: a Candidate, or the first problem in precedence order. */
 function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTable): Candidate | Rejection {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
@@ -196,7 +192,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
   if (k === "t1_predicate_tree") {
     const body = T1BodySchema.safeParse(env.body);
     if (!body.success) return reject("body_parse_error", `body ${zodMessage(body.error)}`);
-    const when = compileWhen(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords);
     if (!when.ok) return reject(when.reason, when.message);
     let optimize: OptimizeDirective | null = null;
     if (body.data.optimize !== undefined) {
@@ -217,7 +213,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
   if (k === "t3_hold") {
     const body = T3BodySchema.safeParse(env.body);
     if (!body.success) return reject("body_parse_error", `body ${zodMessage(body.error)}`);
-    const when = compileWhen(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords);
     if (!when.ok) return reject(when.reason, when.message);
     const b = body.data;
     const hold: HoldRequest = {
@@ -235,7 +231,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
   if (k === "exception") {
     const body = ExceptionBodySchema.safeParse(env.body);
     if (!body.success) return reject("body_parse_error", `body ${zodMessage(body.error)}`);
-    const when = compileWhen(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords);
     if (!when.ok) return reject(when.reason, when.message);
     const b = body.data;
     const node = when.node;
@@ -255,7 +251,7 @@ function parseArtifact(value: unknown, seenIds: Set<string>, keywords: KeywordTa
   let when: CompiledNode | null = null;
   let factIds: string[] = [];
   if (program.match !== undefined) {
-    const compiled = compileWhen(program.match as TreeNode, keywords);
+    const compiled = compileTree(program.match as TreeNode, keywords);
     if (!compiled.ok) return reject(compiled.reason, compiled.message);
     when = compiled.node;
     factIds = compiled.factIds;
