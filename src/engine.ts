@@ -2,7 +2,7 @@
 // pure, synchronous `evaluate(event, state, now_ms)`. No clock, no I/O, no
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
-import { loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, isShellEvent } from "./classify/index.js";
 import { mcpEffects } from "./classify/mcp.js";
@@ -60,7 +60,15 @@ export class Engine {
     const bundle = loadBundle(options.bundle);
     const kind = options.implementation ?? "wasm";
     const wasm = kind === "wasm" ? instantiateGatehouseWasm() : undefined;
-    const hotPath = createHotPath(compileAutomaton(bundle.keywords), { kind, wasm });
+    let automaton;
+    try {
+      automaton = compileAutomaton(bundle.keywords);
+    } catch (error) {
+      // Too many keywords (or too large a table) is a property of the bundle: refuse it as one.
+      if (error instanceof RangeError) throw new BundleLoadError(`bundle keywords do not fit the automaton: ${error.message}`);
+      throw error;
+    }
+    const hotPath = createHotPath(automaton, { kind, wasm });
     const vm = createTier2Vm({ kind, wasm });
     if (options.grammar === undefined && options.classify === undefined)
       throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");

@@ -82,3 +82,11 @@ describe("bundle loading", () => {
     expect(loadBundle({ ...bundleOf([]), colour: "blue" }).warnings.join()).toContain("colour");
   });
 });
+
+describe("bundle-level limits", () => {
+  it("more content keywords than the automaton holds is a BundleLoadError, not a crash", async () => {
+    const { Engine } = await import("../../src/engine.js");
+    const artifacts = [t1("many", { any: Array.from({ length: 65_537 }, (_, i) => leaf("content", "keyword", `kw${i}`)) })];
+    await expect(Engine.load({ bundle: bundleOf(artifacts), classify: () => ({ effects: [], unknown: [], simple: [], paths: [], urls: [] }) })).rejects.toThrow(BundleLoadError);
+  });
+});
