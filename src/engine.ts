@@ -159,20 +159,8 @@ export class Engine {
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
     let features: Set<string> | null = null; // listed on first need
-    const passesPrefilter = (a: LoadedArtifact): boolean => {
-      if (!this.prefilter) return true;
-      const required = a.required;
-      for (let i = 0; i < required.length; i++) {
-        const k = required[i]!;
-        if (((hits[k >>> 5]! >>> (k & 31)) & 1) === 0) return false;
-      }
-      const needed = a.requiredFeatures;
-      if (needed.length > 0) {
-        features ??= eventFeatures(event, classification);
-        for (let i = 0; i < needed.length; i++) if (!features.has(needed[i]!)) return false;
-      }
-      return true;
-    };
+    const passesPrefilter = (a: LoadedArtifact): boolean =>
+      !this.prefilter || PrefilterIndex.passes(a, hits, () => (features ??= eventFeatures(event, classification)));
 
     const contributions: Contribution[] = [];
     const anomalies: Anomaly[] = [];

@@ -25,6 +25,21 @@ export class PrefilterIndex {
     this.marks = new Uint8Array(artifacts.length);
   }
 
+  /** Whether an artifact's every required keyword was hit and every required event feature is present. */
+  static passes(a: LoadedArtifact, hits: Uint32Array, features: () => ReadonlySet<string>): boolean {
+    const required = a.required;
+    for (let i = 0; i < required.length; i++) {
+      const k = required[i]!;
+      if (((hits[k >>> 5]! >>> (k & 31)) & 1) === 0) return false;
+    }
+    const needed = a.requiredFeatures;
+    if (needed.length > 0) {
+      const present = features();
+      for (let i = 0; i < needed.length; i++) if (!present.has(needed[i]!)) return false;
+    }
+    return true;
+  }
+
   /** Mark the candidate artifacts for an event's hit bitset; returns the marks (index-aligned with the bundle). */
   candidates(hits: Uint32Array): Uint8Array {
     const marks = this.marks;
