@@ -49,11 +49,13 @@ await build({
 });
 // The engine must run in a browser: bundling it for the browser platform fails
 // on any Node-only import. web-tree-sitter's own Node branches (dynamic
-// imports it only reaches under Node) are the sole externals.
+// imports it only reaches under Node) are the sole externals. The entry embeds
+// the two tree-sitter .wasm files (binary loader) and the default bundle, so
+// the page loads the engine from this one file.
 await build({
   ...common,
-  entryPoints: { engine: "src/engine.ts" },
-  outdir: "dist/web",
+  entryPoints: ["src/web/engine.ts"],
+  outfile: "dist/web/gatehouse.js",
   platform: "browser",
   target: "es2022",
   external: ["fs/promises", "module"],

@@ -1,0 +1,29 @@
+// Browser entry of the library: the pure engine with everything it needs to
+// load embedded, so a page can start it with no file access and no fetch.
+// esbuild's binary loader (`--loader:.wasm=binary`, scripts/build.mjs) turns
+// the two tree-sitter .wasm imports into their bytes; the default bundle is
+// inlined as JSON. No node: imports here: the browser build fails on any.
+import runtime from "web-tree-sitter/tree-sitter.wasm";
+import language from "tree-sitter-bash/tree-sitter-bash.wasm";
+import defaultBundle from "../../bundles/default.json";
+import { Engine } from "../engine.js";
+
+export { Engine, type EngineOptions } from "../engine.js";
+export { BundleLoadError } from "../bundle/load.js";
+export { StateLayoutError } from "../state/session.js";
+export type { Decision, Verdict } from "../evaluate/decision.js";
+export type { Envelope } from "../evaluate/envelope.js";
+export type { EventInput } from "../evaluate/event.js";
+export type { SessionState } from "../state/session.js";
+export type { Classification, Effect } from "../classify/types.js";
+
+/** The default bundle embedded in this build (SPEC §4). */
+export const DEFAULT_BUNDLE: unknown = defaultBundle;
+
+/**
+ * Load an engine in a browser: the shell grammar from the embedded bytes, and
+ * `bundle` (an object or JSON text) or, without one, the embedded default.
+ */
+export async function loadBrowserEngine(bundle?: unknown): Promise<Engine> {
+  return Engine.load({ bundle: bundle ?? defaultBundle, grammar: { runtime, language } });
+}
