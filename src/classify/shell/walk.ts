@@ -29,6 +29,7 @@ import {
   unescapeHeredoc,
   utf8Length,
   wordFromNode,
+  wordFromNodeSpan,
   type Word,
 } from "./words.js";
 import { STDIN_CONSUMING_WRAPPERS, fedByInput, isWrapper, peelWrapper, scanOptions } from "./wrappers.js";
@@ -85,6 +86,10 @@ const REDIRECT_TYPES = new Set(["file_redirect", "heredoc_redirect", "herestring
 function isStatement(node: Node): boolean {
   return STATEMENT_TYPES.has(node.type);
 }
+
+// Every property read of a web-tree-sitter node (`type`, `endIndex`, `isNamed`,
+// …) marshals the node into WebAssembly memory and calls in, at ~0.2 µs a
+// read: the walk reads each one once per visit and keeps it in a local.
 
 interface Scope {
   functions: Set<string>;
@@ -227,13 +232,14 @@ export class Analyzer {
       return null;
     }
     const e: Env = { ...env, level: env.level + 1 };
-    const pending = this.pendingRedirects.get(nodeKey(env, node));
+    const type = node.type;
+    const pending = this.pendingRedirects.size > 0 ? this.pendingRedirects.get(nodeKey(env, node)) : undefined;
     if (pending) {
       this.pendingRedirects.delete(nodeKey(env, node));
-      if (node.type === "command") return this.walkCommand(node, e, pending, []);
+      if (type === "command") return this.walkCommand(node, e, pending, []);
       return this.walkWithRedirects(node, pending, e, node);
     }
-    switch (node.type) {
+    switch (type) {
       case "command":
         return this.walkCommand(node, e, [], []);
       case "redirected_statement":
@@ -256,18 +262,21 @@ export class Analyzer {
       case "heredoc_body":
         return null;
       default:
-        if (node.type === "for_statement") {
+        if (type === "for_statement") {
           const v = node.childForFieldName("variable");
           if (v) env.scope.vars.set(env.src.slice(v.startIndex, v.endIndex), null);
         }
-        if (CONTAINER_TYPES.has(node.type)) {
+        if (CONTAINER_TYPES.has(type)) {
           let out: number | null = null;
-          for (const child of node.children) {
+          // Only named children matter (no anonymous token is a statement or
+          // container type): skip reading `;`, `then`, `do`, … at all.
+          for (const child of node.namedChildren) {
             if (!child || this.stopped) continue;
-            if (isStatement(child) || CONTAINER_TYPES.has(child.type)) {
+            const ct = child.type;
+            if (STATEMENT_TYPES.has(ct) || CONTAINER_TYPES.has(ct)) {
               const o = this.walkStatement(child, e);
               if (o !== null) out = o;
-            } else if (child.isNamed) {
+            } else {
               this.walkSubs(child, e, 0);
             }
           }
@@ -313,9 +322,10 @@ export class Analyzer {
     const quirkRights: Node[] = [];
     for (const child of node.children) {
       if (!child || (body !== null && child.id === body.id)) continue;
-      if (REDIRECT_TYPES.has(child.type)) {
+      const ct = child.type;
+      if (REDIRECT_TYPES.has(ct)) {
         redirNodes.push(child);
-        if (child.type === "heredoc_redirect") {
+        if (ct === "heredoc_redirect") {
           // tree-sitter-bash hangs what follows `<<EOF` on the same line
           // (`| sh`, `&& next`) under the heredoc node.
           const kids = child.children;
@@ -326,20 +336,21 @@ export class Analyzer {
             else if (child.fieldNameForChild(k) === "right") quirkRights.push(c);
           }
         }
-      } else if (child.type === "ERROR") {
+      } else if (ct === "ERROR") {
         this.walkStatement(child, env);
       } else if (child.isNamed) {
         this.walkSubs(child, env, 0);
       }
     }
     let out: number | null;
-    if (body && redirNodes.length > 0 && (body.type === "list" || body.type === "pipeline" || body.type === "negated_command")) {
+    const bodyType = body ? body.type : "";
+    if (body && redirNodes.length > 0 && (bodyType === "list" || bodyType === "pipeline" || bodyType === "negated_command")) {
       // tree-sitter-bash hangs `a | b > out` / `a && b > out` on the whole
       // list; Bash binds the redirection to the last command only.
       const key = nodeKey(env, lastStatement(body));
       this.pendingRedirects.set(key, [...(this.pendingRedirects.get(key) ?? []), ...redirNodes]);
       out = this.walkStatement(body, env);
-    } else if (body && body.type === "command") {
+    } else if (body && bodyType === "command") {
       out = this.walkCommand(body, env, redirNodes, []);
     } else {
       out = this.walkWithRedirects(body, redirNodes, env, node);
@@ -432,18 +443,20 @@ export class Analyzer {
     const words: Word[] = [literalWord(open ? env.src.slice(open.startIndex, open.endIndex) : "[")];
     const flatten = (n: Node, level: number): void => {
       for (const c of n.children) {
-        if (!c || c.type === "comment") continue;
-        if (level === 0 && (c.id === open.id || (!c.isNamed && (c.type === "]" || c.type === "]]")))) continue;
+        if (!c) continue;
+        const ct = c.type;
+        if (ct === "comment") continue;
+        if (level === 0 && (c.id === open.id || ((ct === "]" || ct === "]]") && !c.isNamed))) continue;
         if (
           level < 32 &&
-          (c.type === "binary_expression" ||
-            c.type === "unary_expression" ||
-            c.type === "parenthesized_expression" ||
-            c.type === "postfix_expression" ||
-            c.type === "ternary_expression")
+          (ct === "binary_expression" ||
+            ct === "unary_expression" ||
+            ct === "parenthesized_expression" ||
+            ct === "postfix_expression" ||
+            ct === "ternary_expression")
         ) {
           flatten(c, level + 1);
-        } else if (c.type === "redirected_statement" || isStatement(c)) {
+        } else if (ct === "redirected_statement" || STATEMENT_TYPES.has(ct)) {
           this.walkStatement(c, env);
         } else {
           words.push(wordFromNode(c, env.src));
@@ -465,7 +478,8 @@ export class Analyzer {
       let out: number | null = null;
       for (const child of node.namedChildren) {
         if (!child) continue;
-        if (isStatement(child) || child.type === "ERROR") {
+        const ct = child.type;
+        if (STATEMENT_TYPES.has(ct) || ct === "ERROR") {
           const o = this.walkStatement(child, senv);
           if (o !== null) out = o;
         } else this.walkSubs(child, senv, level + 1);
@@ -473,12 +487,13 @@ export class Analyzer {
       this.substOut.set(nodeKey(env, node), out);
       return;
     }
-    if (node.namedChildCount === 0) return;
+    const kids = node.namedChildren;
+    if (kids.length === 0) return;
     if (level > MAX_NESTING * 4) {
       this.stop("expressions nested too deeply", env.gapCommand);
       return;
     }
-    for (const child of node.namedChildren) if (child) this.walkSubs(child, env, level + 1);
+    for (const child of kids) if (child) this.walkSubs(child, env, level + 1);
   }
 
   private countCommand(env: Env): boolean {
@@ -495,17 +510,19 @@ export class Analyzer {
   private walkCommand(node: Node, env: Env, outerRedirs: Node[], extraArgs: Node[]): number | null {
     if (!this.countCommand(env)) return null;
     const redirs: Node[] = [...outerRedirs];
-    const parts = commandParts(node, redirs, (c) => {
-      if (c.type === "variable_assignment") this.walkSubs(c, env, 0);
-      else if (c.type === "ERROR" || isStatement(c)) this.walkStatement(c, env);
-      else if (c.isNamed && c.type !== "comment") this.walkSubs(c, env, 0);
+    const parts = commandParts(node, redirs, (c, ct) => {
+      if (ct === "variable_assignment") this.walkSubs(c, env, 0);
+      else if (ct === "ERROR" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
+      else if (c.isNamed && ct !== "comment") this.walkSubs(c, env, 0);
     });
     let nameNode = parts.nameNode;
     const args = parts.args;
     // Words tree-sitter hangs on a redirection (`> out a b`, `cat <<EOF file`) are arguments.
     for (const r of redirs) args.push(...redirectExtraArgs(r));
     args.push(...extraArgs);
-    if (nameNode && (nameNode.isMissing || nameNode.startIndex === nameNode.endIndex)) nameNode = null;
+    // A MISSING node is always zero-width: test the width first (one read fewer).
+    const nameEnd = nameNode ? nameNode.endIndex : -1;
+    if (nameNode && (nameNode.startIndex === nameEnd || nameNode.isMissing)) nameNode = null;
 
     // Substitutions run before the command itself.
     if (env.hasSubs) {
@@ -530,7 +547,7 @@ export class Analyzer {
     if (!nameNode) {
       return infos.length > 0 ? this.emitBare(raw, redirects, stdin, env) : null;
     }
-    const nameWord = wordFromNode(nameNode, env.src);
+    const nameWord = wordFromNodeSpan(nameNode, nameNode.startIndex, nameEnd, env.src);
     const words = [...expandWord(nameWord), ...args.flatMap((a) => expandWord(wordFromNode(a, env.src)))];
     if (words.some((w) => w.ansiC) || infos.some((i) => i.word?.ansiC)) {
       this.gaps.add(SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
@@ -1420,7 +1437,7 @@ function lastStatement(node: Node): Node {
  * arguments, and its redirections (pushed onto `redirs`); `other` sees every
  * remaining child where it stands (assignments, nested statements).
  */
-function commandParts(node: Node, redirs: Node[], other?: (child: Node) => void): { nameNode: Node | null; args: Node[] } {
+function commandParts(node: Node, redirs: Node[], other?: (child: Node, type: string) => void): { nameNode: Node | null; args: Node[] } {
   let nameNode: Node | null = null;
   const args: Node[] = [];
   const kids = node.children;
@@ -1430,8 +1447,12 @@ function commandParts(node: Node, redirs: Node[], other?: (child: Node) => void)
     const field = node.fieldNameForChild(k);
     if (field === "name") nameNode = c;
     else if (field === "argument") args.push(c);
-    else if (field === "redirect" || REDIRECT_TYPES.has(c.type)) redirs.push(c);
-    else other?.(c);
+    else if (field === "redirect") redirs.push(c);
+    else {
+      const type = c.type;
+      if (REDIRECT_TYPES.has(type)) redirs.push(c);
+      else other?.(c, type);
+    }
   }
   return { nameNode, args };
 }

@@ -89,12 +89,23 @@ export type Resolver = (node: Node) => string | null;
  * their value and do not make the word dynamic.
  */
 export function wordFromNode(node: Node, src: string, resolve?: Resolver): Word {
+  return wordFromNodeSpan(node, node.startIndex, node.endIndex, src, resolve);
+}
+
+/** `wordFromNode` when the caller has already read the node's start and end index. */
+export function wordFromNodeSpan(node: Node, start: number, end: number, src: string, resolve?: Resolver): Word {
+  const raw = src.slice(start, end);
+  // Without quotes, backslashes, `$`, backticks or `<(`/`>(` no node under this
+  // one can quote, escape or expand anything: every decoding branch yields the
+  // text as written. Skip the node reads (each one a call into WebAssembly).
+  if (!NOT_PLAIN.test(raw)) {
+    return { value: raw, raw, dynamic: false, quoted: false, ansiC: false, node, start, end };
+  }
   const st: DecodeState = { value: "", dynamic: false, quoted: false, ansiC: false, resolve };
-  const start = node.startIndex;
-  const end = decodeInto(node, src, st, 0);
+  decodeNode(node, start, end, src, st, 0);
   return {
     value: st.value,
-    raw: src.slice(start, end),
+    raw,
     dynamic: st.dynamic,
     quoted: st.quoted,
     ansiC: st.ansiC,
@@ -103,6 +114,9 @@ export function wordFromNode(node: Node, src: string, resolve?: Resolver): Word 
     end,
   };
 }
+
+/** A character that can make a word's value differ from its text (quotes, escapes, expansions, substitutions). */
+const NOT_PLAIN = /[\\'"$`<>]/;
 
 /** Append the decoded value of `node` to `st`; returns the node's end index (one wasm call per node). */
 function decodeInto(node: Node, src: string, st: DecodeState, level: number): number {
