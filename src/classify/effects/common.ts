@@ -417,6 +417,13 @@ export function isProductionName(name: string): boolean {
   return /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(name);
 }
 
+/** `is_production` from named environments: true if any says prod, false if some are named and none does. */
+export function productionAttrs(names: Array<string | null | undefined>): Attrs {
+  const named = names.filter((n): n is string => typeof n === "string" && n !== "");
+  if (named.length === 0) return {};
+  return { is_production: named.some(isProductionName) };
+}
+
 export function basenameLower(program: string): string {
   const b = program.split(/[\\/]/).pop() ?? program;
   return b.toLowerCase().replace(/\.exe$/, "");

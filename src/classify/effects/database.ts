@@ -3,16 +3,12 @@
 // heredoc/herestring on its stdin, in a literal `echo`/`printf` piped into it,
 // and for `dropdb`, `mysqladmin drop`, redis `FLUSHALL`/`FLUSHDB`, mongo `dropDatabase()`.
 import { parseGnu, type FlagSpec } from "../flags.js";
-import { attrs, emitPath, isProductionName, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, productionAttrs, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 const SQL_DESTROY = /\bdrop\s+(table|database|schema|view|index|materialized|sequence|function|procedure|trigger|user|role|owned|extension|type|collection|keyspace|domain|tablespace|if\s+exists)\b|\btruncate\b|\bdelete\s+from\s+[`"'\w.]+\s*(;|$)/i;
 const MONGO_DESTROY = /dropDatabase\s*\(|\.drop\s*\(|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)/;
 const REDIS_DESTROY = /^(flushall|flushdb)$/i;
-
-export function isDestructiveSql(text: string): boolean {
-  return SQL_DESTROY.test(text);
-}
 
 /** Literal text fed to stdin: a literal heredoc/herestring, or literal echo/printf args piped in. */
 function stdinText(ctx: Ctx): string | null {
@@ -24,12 +20,6 @@ function stdinText(ctx: Ctx): string | null {
     if (up && (up.cmd.program === "echo" || up.cmd.program === "printf")) return up.cmd.argv.join(" ");
   }
   return null;
-}
-
-function prod(names: Array<string | null | undefined>): Attrs {
-  const named = names.filter((n): n is string => typeof n === "string" && n !== "");
-  if (named.length === 0) return {};
-  return { is_production: named.some(isProductionName) };
 }
 
 function destroy(ctx: Ctx, extra: Attrs): void {
@@ -118,13 +108,13 @@ function sqlClient(ctx: Ctx): void {
   const names: Array<string | undefined> = spec.names.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
   if (spec.dbOperand !== undefined && ctx.program !== "sqlite3") names.push(p.operands[spec.dbOperand]?.value);
   const isMongo = ctx.program === "mongosh" || ctx.program === "mongo";
-  if (texts.some((t) => SQL_DESTROY.test(t) || (isMongo && MONGO_DESTROY.test(t)))) destroy(ctx, prod(names));
+  if (texts.some((t) => SQL_DESTROY.test(t) || (isMongo && MONGO_DESTROY.test(t)))) destroy(ctx, productionAttrs(names));
 }
 
 function dropdb(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, { shortValue: "hpUd", longValue: ["host", "port", "username", "maintenance-db"], aliases: { h: "host" } });
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
-  destroy(ctx, prod([host, ...p.operands.map((o) => o.value)]));
+  destroy(ctx, productionAttrs([host, ...p.operands.map((o) => o.value)]));
 }
 
 function mysqladmin(ctx: Ctx): void {
@@ -132,14 +122,14 @@ function mysqladmin(ctx: Ctx): void {
   const i = p.operands.findIndex((o) => o.value.toLowerCase() === "drop");
   if (i < 0) return;
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
-  destroy(ctx, prod([host, p.operands[i + 1]?.value]));
+  destroy(ctx, productionAttrs([host, p.operands[i + 1]?.value]));
 }
 
 function redisCli(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, { shortValue: "hpsanurid", longValue: ["user", "pass", "tls", "cacert", "cert", "key", "sni"], aliases: { h: "host", n: "db" } });
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
   const fed = stdinText(ctx);
-  if (p.operands.some((o) => REDIS_DESTROY.test(o.value)) || (fed !== null && /\bflush(all|db)\b/i.test(fed))) destroy(ctx, prod([host]));
+  if (p.operands.some((o) => REDIS_DESTROY.test(o.value)) || (fed !== null && /\bflush(all|db)\b/i.test(fed))) destroy(ctx, productionAttrs([host]));
 }
 
 export const DATABASE_HANDLERS: Record<string, Handler> = {

@@ -1,5 +1,5 @@
 // Filesystem rows of the shell table: delete, write and read on paths.
-import { has, isCmdSwitch, parseCmdStyle, parseGnu, parseSingleDash, flagValue, type FlagSpec, type ParsedArgs } from "../flags.js";
+import { has, isCmdSwitch, parseCmdStyle, parseGnu, parseSingleDash, flagValue, flagValues, type FlagSpec, type ParsedArgs } from "../flags.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed } from "../paths.js";
 import type { TargetClass } from "../types.js";
 import {
@@ -271,12 +271,8 @@ function sed(ctx: Ctx): void {
   const inPlace = p.flags.some((f) => f.name === "in-place" || f.text === "--in-place");
   let files = p.operands;
   if (!has(p, "expression", "file") && files.length) files = files.slice(1);
-  for (const f of flagValues2(p, "file")) emitPath(ctx, "read", f.value, f.index, "plain");
+  for (const f of flagValues(p, "file")) emitPath(ctx, "read", f.value!, f.valueIndex, "plain");
   for (const op of files) emitPath(ctx, inPlace ? "write" : "read", op.value, op.index, inPlace ? "mutate" : "plain");
-}
-
-function flagValues2(p: ParsedArgs, name: string): Array<{ value: string; index: number }> {
-  return p.flags.filter((f) => f.name === name && f.value !== null).map((f) => ({ value: f.value!, index: f.valueIndex }));
 }
 
 /** `mkfs`, `mkfs.ext4`, `mke2fs`, `mkswap`, `wipefs`: format/erase a device or image. */

@@ -1,15 +1,8 @@
 // Infrastructure rows: destroy × infrastructure, with `is_production` when a
 // named context, namespace, workspace, stack, profile, project or var-file says.
 import { boolFlag, has, parseGnu, parseSingleDash, type FlagSpec } from "../flags.js";
-import { attrs, isProductionName, substGap, type Attrs, type Ctx } from "./common.js";
+import { attrs, productionAttrs, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
-
-/** `is_production` from named environments: true if any says prod, false if some are named and none does. */
-function production(names: Array<string | null | undefined>): Attrs {
-  const named = names.filter((n): n is string => typeof n === "string" && n !== "");
-  if (named.length === 0) return {};
-  return { is_production: named.some(isProductionName) };
-}
 
 function destroy(ctx: Ctx, extra: Attrs = {}): void {
   ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));
@@ -36,17 +29,17 @@ function terraform(ctx: Ctx): void {
     if (typeof v === "string") names.push(v);
   }
   const isDestroy = sub === "destroy" || (sub === "apply" && boolFlag(p, "destroy"));
-  if (isDestroy) destroy(ctx, production(names));
-  if (sub === "workspace" && p.operands[0]?.value === "delete") destroy(ctx, production([p.operands[1]?.value]));
-  if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, production(names));
+  if (isDestroy) destroy(ctx, productionAttrs(names));
+  if (sub === "workspace" && p.operands[0]?.value === "delete") destroy(ctx, productionAttrs([p.operands[1]?.value]));
+  if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, productionAttrs(names));
 }
 
 function pulumi(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } });
   const [a, b] = p.operands.map((o) => o.value);
   const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
-  if (a === "destroy" || a === "down") destroy(ctx, production([stack]));
-  else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, production([stack, p.operands[2]?.value]));
+  if (a === "destroy" || a === "down") destroy(ctx, productionAttrs([stack]));
+  else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, productionAttrs([stack, p.operands[2]?.value]));
 }
 
 const KUBE_SPEC: FlagSpec = {
@@ -64,7 +57,7 @@ function kubectl(ctx: Ctx): void {
     return;
   }
   const context = val("context") ?? ctx.state.kubeContext ?? undefined;
-  const prod = production([context, val("namespace"), val("cluster")]);
+  const prod = productionAttrs([context, val("namespace"), val("cluster")]);
   if (ops[0] === "delete") {
     for (const op of p.operands.slice(1)) substGap(ctx, op.index, "a resource name");
     destroy(ctx, prod);
@@ -76,7 +69,7 @@ function helm(ctx: Ctx): void {
   const op = p.operands[0]?.value;
   if (op === "uninstall" || op === "delete" || op === "del" || op === "un") {
     const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
-    destroy(ctx, production([val("kube-context") ?? ctx.state.kubeContext ?? undefined, val("namespace"), ...p.operands.slice(1).map((o) => o.value)]));
+    destroy(ctx, productionAttrs([val("kube-context") ?? ctx.state.kubeContext ?? undefined, val("namespace"), ...p.operands.slice(1).map((o) => o.value)]));
   }
 }
 
@@ -87,7 +80,7 @@ function aws(ctx: Ctx): void {
   const profile = p.flags.find((f) => f.name === "profile" && f.value !== null)?.value;
   const s3Rm = service === "s3" && (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("s3://"))));
   if (/^delete-/.test(op) || /^terminate-/.test(op) || op === "purge-queue" || s3Rm || /^deregister-/.test(op) || op === "remove-permission") {
-    destroy(ctx, production([profile]));
+    destroy(ctx, productionAttrs([profile]));
   }
 }
 
@@ -96,14 +89,14 @@ function gcloud(ctx: Ctx): void {
   // The command group path is the leading operands; `delete` anywhere in it destroys.
   const path = p.operands.map((o) => o.value);
   const project = p.flags.find((f) => f.name === "project" && f.value !== null)?.value;
-  if (path.slice(0, 5).includes("delete")) destroy(ctx, production([project]));
+  if (path.slice(0, 5).includes("delete")) destroy(ctx, productionAttrs([project]));
 }
 
 function az(ctx: Ctx): void {
   const p = parseGnu(ctx.argv, { shortValue: "gn", longValue: ["subscription", "resource-group", "name", "output", "query", "location"], aliases: { g: "resource-group", n: "name" } });
   const path = p.operands.map((o) => o.value);
   const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
-  if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, production([val("subscription"), val("resource-group")]));
+  if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, productionAttrs([val("subscription"), val("resource-group")]));
 }
 
 function gsutil(ctx: Ctx): void {
@@ -118,7 +111,7 @@ function docker(ctx: Ctx): void {
   const ops = p.operands.map((o) => o.value);
   const [a, b] = ops;
   const context = p.flags.find((f) => f.name === "context" && f.value !== null)?.value;
-  const prod = production([context]);
+  const prod = productionAttrs([context]);
   if (a === "system" && b === "prune") destroy(ctx, { ...prod, force: has(p, "force") });
   else if (a === "volume" && (b === "rm" || b === "prune" || b === "remove")) destroy(ctx, { ...prod, force: has(p, "force") });
   else if (a === "compose" && b === "down" && has(p, "volumes")) destroy(ctx, prod);
