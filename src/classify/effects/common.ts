@@ -424,7 +424,3 @@ export function productionAttrs(names: Array<string | null | undefined>): Attrs 
   return { is_production: named.some(isProductionName) };
 }
 
-export function basenameLower(program: string): string {
-  const b = program.split(/[\\/]/).pop() ?? program;
-  return b.toLowerCase().replace(/\.exe$/, "");
-}

@@ -6,7 +6,8 @@ import { resolvePathDetailed } from "../paths.js";
 import type { ShellAnalysis } from "../shell/types.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, UnknownCommand } from "../types.js";
 import { extractUrls } from "../urls.js";
-import { basenameLower, Collector, newSharedState, scanWord, type Ctx } from "./common.js";
+import { programName } from "../shell/words.js";
+import { Collector, newSharedState, scanWord, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -75,7 +76,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
   const out = new Collector();
   const state = newSharedState(env);
   analysis.commands.forEach((pc, index) => {
-    const program = basenameLower(pc.cmd.program);
+    const program = programName(pc.cmd.program);
     const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, out, state };
     try {
       for (const h of handlersFor(program)) h(ctx);
