@@ -23,7 +23,7 @@ import { eventFeatures } from "./evaluate/features.js";
 import { unknownContribution } from "./evaluate/unknown.js";
 import { compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
 import { instantiateGatehouseWasm } from "./hotpath/instance.js";
-import { blankState, checkState, type SessionState } from "./state/session.js";
+import { blankState, checkState, cloneState, type SessionState } from "./state/session.js";
 import type { StateLayout } from "./state/layout.js";
 import { ENGINE_VERSION } from "./version.js";
 
@@ -166,7 +166,8 @@ export class Engine {
     const anomalies: Anomaly[] = [];
     const optimizing: OptimizingArtifact[] = [];
     const exceptions: ExceptionArtifact[] = [];
-    let current = state;
+    // The state the programs update: copied once, on the first program that runs, then updated in place.
+    let working: SessionState | null = null;
     const eventType = event.event_type;
 
     const artifacts = bundle.artifacts;
@@ -187,14 +188,14 @@ export class Engine {
           noteBottoms(outcome);
           if (!outcome.value) continue;
         }
-        const result = this.vm.run(a.program!, current, {
+        working ??= cloneState(state);
+        const result = this.vm.exec(a.program!, working, {
           now_ms: nowMs,
           spend_tokens: event.spend_delta?.tokens ?? null,
           spend_micro_usd: event.spend_delta?.micro_usd ?? null,
           session_tokens: event.session?.tokens ?? null,
           run_material: (material ??= runMaterial(event, classification)),
         });
-        current = result.state;
         result.inconclusive.forEach((id) => inconclusive.add(id));
         for (const code of result.anomalies) anomalies.push({ code, artifact_id: a.artifact_id, atom_id: a.atom_id });
         if (result.fired) contributions.push(contributionOf(a, 2));
@@ -246,7 +247,7 @@ export class Engine {
     decision.unknown = classification.unknown;
     decision.anomalies = [...anomalies, ...monitor.anomalies];
     decision.warnings = warnings;
-    return { decision, state: current };
+    return { decision, state: working ?? state };
   }
 }
 
