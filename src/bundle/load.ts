@@ -2,8 +2,8 @@
 // an object, or of another schema major fails as a whole with BundleLoadError;
 // anything below that level is skipped with a reason and the rest still loads.
 import picomatch from "picomatch/posix.js";
-import type { Effect } from "../classify/types.js";
-import type { Dimension, HoldRequest, Mode, Verdict } from "../evaluate/decision.js";
+import type { Effect } from "../model/classification.js";
+import type { Dimension, HoldRequest, Mode, Verdict } from "../model/decision.js";
 import type { FactType } from "../evaluate/context.js";
 import { compileProgram, unionLayout, validateT2Body, type CompiledProgram, type T2Body } from "../evaluate/tier2/index.js";
 import type { StateLayout } from "../state/layout.js";

@@ -1,7 +1,7 @@
 // Optimize directives (SPEC §9.5): seven levers, each with an exact parameter
 // shape. A directive that does not fit its lever is `invalid_optimize_directive`.
 import { z } from "zod";
-import { LeverSchema, type Lever } from "../evaluate/decision.js";
+import { LeverSchema, type Lever } from "../model/decision.js";
 import { canonicalJson } from "./canonical.js";
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

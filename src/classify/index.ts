@@ -2,11 +2,11 @@
 // tools, §6.1), the MCP effect classes (§6.6, supplied by the caller), or the
 // non-shell tool table. Confident effects and coverage gaps side by side: the
 // shell analysis's own gaps first, then the table's (shapes 5 and 8).
-import type { Event } from "../evaluate/event.js";
+import type { Event } from "../model/event.js";
 import { shellEffects } from "./effects/index.js";
 import type { ShellAnalysis } from "./shell/types.js";
 import { toolEffects } from "./tools.js";
-import type { Classification, ClassifiedUrl, Effect } from "./types.js";
+import type { Classification, ClassifiedUrl, Effect } from "../model/classification.js";
 import { extractUrls } from "./urls.js";
 
 export { resolvePathClass } from "./paths.js";

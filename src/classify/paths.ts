@@ -28,8 +28,8 @@
 // - `rel` is the path relative to `env.cwd` (forward slashes, "" for the cwd
 //   itself) when it lies under it; with no cwd, a relative path that does not
 //   climb with `..` is its own `rel`.
-import type { EventEnv } from "../evaluate/event.js";
-import type { TargetClass } from "./types.js";
+import type { EventEnv } from "../model/event.js";
+import type { TargetClass } from "../model/classification.js";
 
 export interface ResolvedPath {
   class: TargetClass;

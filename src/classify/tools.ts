@@ -13,10 +13,10 @@
 // | Codex apply_patch | write/delete × class(each file the patch names) |
 //
 // Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given).
-import type { EventEnv } from "../evaluate/event.js";
+import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
 import { resolvePathDetailed } from "./paths.js";
-import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "./types.js";
+import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls } from "./urls.js";
 
 export interface ToolEffects {

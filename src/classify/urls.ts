@@ -21,7 +21,7 @@
 //   boundary internal: they name the local machine.
 import { getPublicSuffix } from "tldts";
 import { parseIPv4, parseIPv6 } from "../net/ip.js";
-import type { ClassifiedUrl, UrlBoundary } from "./types.js";
+import type { ClassifiedUrl, UrlBoundary } from "../model/classification.js";
 
 export { parseIPv4, parseIPv6 };
 

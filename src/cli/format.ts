@@ -1,6 +1,6 @@
 // Human-readable rendering of a decision for the terminal.
-import type { Effect } from "../classify/types.js";
-import type { Decision } from "../evaluate/decision.js";
+import type { Effect } from "../model/classification.js";
+import type { Decision } from "../model/decision.js";
 
 export function formatEffect(e: Effect): string {
   const attrs = Object.entries(e.attrs)

@@ -2,7 +2,7 @@
 // repository root), an event, the injected clock, the state going in, and
 // what must come out.
 import { z } from "zod";
-import { DecisionSchema } from "../evaluate/decision.js";
+import { DecisionSchema } from "../model/decision.js";
 import { SkippedItemSchema } from "../bundle/skip.js";
 
 export const CorpusCaseSchema = z.object({

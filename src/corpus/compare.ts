@@ -1,7 +1,7 @@
 // Field-by-field comparison of a decision with its expectation (SPEC §10): no
 // stripping, except prose — `warnings`, `reason` and `unknown[].reason` are
 // never compared — and `unknown` entries compared by `shape` only.
-import type { Decision } from "../evaluate/decision.js";
+import type { Decision } from "../model/decision.js";
 import { jsonEqual } from "../evaluate/predicates.js";
 
 export interface Difference {

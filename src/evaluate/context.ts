@@ -1,7 +1,7 @@
 // What every artifact reads about one event, computed once per event: the
 // parsed event, its classification, the haystack scan, the injected clock.
-import type { Classification } from "../classify/types.js";
-import type { Event } from "./event.js";
+import type { Classification } from "../model/classification.js";
+import type { Event } from "../model/event.js";
 
 export type FactType = "string" | "integer" | "boolean" | "string_list";
 

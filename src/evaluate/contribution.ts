@@ -1,8 +1,8 @@
 // What one artifact contributed, before exceptions and the join (seed 001
 // `Contribution`), and the helpers that turn contributions into a decision.
 import type { CompiledNode } from "../bundle/compile-tree.js";
-import type { Anomaly, Dimension, HoldRequest, Mode, Verdict } from "./decision.js";
-import { severity } from "./decision.js";
+import type { Anomaly, Dimension, HoldRequest, Mode, Verdict } from "../model/decision.js";
+import { severity } from "../model/decision.js";
 
 export interface Contribution {
   /** Bundle order; the built-in unknown-shape contribution sorts after every artifact. */

@@ -1,7 +1,7 @@
 // The event features the prefilter indexes artifacts by (src/bundle/requirements.ts):
 // listed once per event, then every artifact's requirement is a set lookup.
-import type { Classification } from "../classify/types.js";
-import type { Event } from "./event.js";
+import type { Classification } from "../model/classification.js";
+import type { Event } from "../model/event.js";
 
 export function eventFeatures(event: Event, classification: Classification): Set<string> {
   const features = new Set<string>();

@@ -3,7 +3,7 @@
 // enforcing and `monitor` among the monitoring; every other is `shadowed`.
 // Parameters never enter the evidence; `rewrite` mirrors `actual`.
 import type { LoadedArtifact } from "../bundle/load.js";
-import type { OptimizeCandidate, OptimizeContext, Rewrite } from "./decision.js";
+import type { OptimizeCandidate, OptimizeContext, Rewrite } from "../model/decision.js";
 
 /** A t1 LoadedArtifact whose `optimize` directive is set. */
 export type OptimizingArtifact = LoadedArtifact;

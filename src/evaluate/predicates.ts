@@ -6,7 +6,7 @@ import { RE2JS } from "re2js";
 import { getPublicSuffix } from "tldts";
 import { matchKeyword } from "../hotpath/index.js";
 import { inCidr, parseCidr, type Cidr } from "../net/ip.js";
-import { TARGET_CLASSES, VERBS } from "../classify/types.js";
+import { TARGET_CLASSES, VERBS } from "../model/classification.js";
 import type { Predicate } from "../bundle/vocabulary.js";
 
 export type Matcher = (value: unknown) => boolean;

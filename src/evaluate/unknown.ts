@@ -3,9 +3,9 @@
 // that verdict at tier 1 — and joins like any other, so a confident `deny`
 // elsewhere still wins. It sorts after every bundle artifact in ties.
 import type { LoadedBundle } from "../bundle/load.js";
-import type { Classification } from "../classify/types.js";
+import type { Classification } from "../model/classification.js";
 import type { Contribution } from "./contribution.js";
-import type { Event } from "./event.js";
+import type { Event } from "../model/event.js";
 
 export const UNKNOWN_SHAPE_TITLES: Record<number, string> = {
   1: "oversize input",

@@ -7,11 +7,11 @@ import { readGrammarFiles } from "./grammar.js";
 export { Engine, type EngineOptions } from "../engine.js";
 export { BundleLoadError } from "../bundle/load.js";
 export { StateLayoutError } from "../state/session.js";
-export type { Decision, Verdict } from "../evaluate/decision.js";
-export type { Envelope } from "../evaluate/envelope.js";
-export type { EventInput } from "../evaluate/event.js";
+export type { Decision, Verdict } from "../model/decision.js";
+export type { Envelope } from "../model/envelope.js";
+export type { EventInput } from "../model/event.js";
 export type { SessionState } from "../state/session.js";
-export type { Classification, Effect } from "../classify/types.js";
+export type { Classification, Effect } from "../model/classification.js";
 export { defaultBundlePath, readBundleFile } from "./bundle-file.js";
 
 export interface NodeEngineOptions extends Partial<Omit<EngineOptions, "bundle">> {

@@ -3,7 +3,7 @@
 // splitting at top level, simple redirects, and a few wrappers. Not a shell
 // parser: just enough to write table rows readably.
 import type { FindContext, ParsedCommand, ShellAnalysis, StdinSource } from "../../src/classify/shell/types.js";
-import type { Redirect } from "../../src/classify/types.js";
+import type { Redirect } from "../../src/model/classification.js";
 
 function splitWords(text: string): string[] {
   const words: string[] = [];

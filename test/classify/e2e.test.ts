@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { classifyEvent } from "../../src/classify/index.js";
 import type { ShellAnalysis } from "../../src/classify/shell/types.js";
-import { EventSchema, type EventEnv } from "../../src/evaluate/event.js";
+import { EventSchema, type EventEnv } from "../../src/model/event.js";
 
 type ShellModule = {
   loadShellParser(bytes: unknown): Promise<unknown>;

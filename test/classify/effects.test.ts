@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shellEffects } from "../../src/classify/effects/index.js";
 import type { ShellAnalysis } from "../../src/classify/shell/types.js";
-import type { EventEnv } from "../../src/evaluate/event.js";
+import type { EventEnv } from "../../src/model/event.js";
 import { analysis, cmd, sh } from "./build.js";
 
 const ENV: EventEnv = { home: "/home/u", cwd: "/home/u/proj", path_dirs: [], additional_dirs: [] };

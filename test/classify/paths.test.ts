@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { EventEnv } from "../../src/evaluate/event.js";
+import type { EventEnv } from "../../src/model/event.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathClass, resolvePathDetailed } from "../../src/classify/paths.js";
 
 const ENV: EventEnv = {

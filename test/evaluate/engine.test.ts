@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DecisionSchema } from "../../src/evaluate/decision.js";
+import { DecisionSchema } from "../../src/model/decision.js";
 import { bundleOf, engineWithClassification, leaf, preToolUse, t1 } from "../support/engine.js";
 
 const deleteHome = { verb: "delete", target_class: "home_dir", attrs: { recursive: true, program: "rm" } } as const;

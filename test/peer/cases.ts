@@ -4,10 +4,10 @@
 // Shared by scripts/peer-agreement.ts and test/peer/peer-cases.test.ts.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Classification } from "../../src/classify/types.js";
+import type { Classification } from "../../src/model/classification.js";
 import type { Engine } from "../../src/engine.js";
-import type { Decision } from "../../src/evaluate/decision.js";
-import { parseEvent } from "../../src/evaluate/event.js";
+import type { Decision } from "../../src/model/decision.js";
+import { parseEvent } from "../../src/model/event.js";
 
 export const PEER_DIR_FROM_ROOT = "../shared/peer-cases";
 export const UPSTREAM_FILE = "cc-safety-net-upstream-tests.jsonl";

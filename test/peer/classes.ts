@@ -9,7 +9,7 @@
 // the very regressions this cross-check exists to catch. Where a class says the
 // target is not a secret, an independent copy of SPEC §6.4's secret patterns
 // checks it (the classifier's own resolver could be the thing that regressed).
-import type { Effect, SimpleCommand } from "../../src/classify/types.js";
+import type { Effect, SimpleCommand } from "../../src/model/classification.js";
 import type { Evaluated } from "./cases.js";
 
 export interface ClassDoc {

@@ -1,9 +1,9 @@
 // Test helpers: engines over inline bundles, with hand-built classifications
 // where a test wants to pin the classifier's output.
 import { Engine } from "../../src/engine.js";
-import { emptyClassification, type Classification } from "../../src/classify/types.js";
+import { emptyClassification, type Classification } from "../../src/model/classification.js";
 import { readGrammarFiles } from "../../src/node/grammar.js";
-import type { Event } from "../../src/evaluate/event.js";
+import type { Event } from "../../src/model/event.js";
 
 let grammar: ReturnType<typeof readGrammarFiles> | null = null;
 export function grammarBytes() {

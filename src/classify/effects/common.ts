@@ -1,10 +1,10 @@
 // Shared machinery of the shell effect table: the collector (deduplicating,
 // first-seen order), the per-command context, raw-word inspection (was an
 // operand a literal?), and path/URL targets that report unknown shapes 5 and 8.
-import type { EventEnv } from "../../evaluate/event.js";
+import type { EventEnv } from "../../model/event.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
-import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../types.js";
+import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
 
 export type Attrs = Record<string, AttrValue>;
 

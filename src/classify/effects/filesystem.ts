@@ -1,7 +1,7 @@
 // Filesystem rows of the shell table: delete, write and read on paths.
 import { has, isCmdSwitch, parseCmdStyle, parseGnu, parseSingleDash, flagValue, flagValues, type FlagSpec, type ParsedArgs } from "../flags.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed } from "../paths.js";
-import type { TargetClass } from "../types.js";
+import type { TargetClass } from "../../model/classification.js";
 import {
   attrs,
   deleteGitDir,

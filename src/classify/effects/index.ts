@@ -1,10 +1,10 @@
 // The shell effect table (SPEC §6.2): every parsed simple command through its
 // program's rows, then the rows every command shares (redirections, the
 // download-to-interpreter rule), `cd` tracking, and the gaps (shapes 5, 8).
-import type { EventEnv } from "../../evaluate/event.js";
+import type { EventEnv } from "../../model/event.js";
 import { resolvePathDetailed } from "../paths.js";
 import type { ShellAnalysis } from "../shell/types.js";
-import type { ClassifiedPath, ClassifiedUrl, Effect, UnknownCommand } from "../types.js";
+import type { ClassifiedPath, ClassifiedUrl, Effect, UnknownCommand } from "../../model/classification.js";
 import { extractUrls } from "../urls.js";
 import { programName } from "../shell/words.js";
 import { Collector, newSharedState, scanWord, type Ctx } from "./common.js";

@@ -2,7 +2,7 @@
 // copies to a remote (scp/rsync), and the download-piped-to-interpreter rule.
 import { has, parseGnu, type FlagSpec, type ParsedOperand } from "../flags.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import type { ClassifiedUrl, TargetClass } from "../types.js";
+import type { ClassifiedUrl, TargetClass } from "../../model/classification.js";
 import { attrs, emitPath, gap, pathTarget, rawArg, resolveAll, scanWord, substGap, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 

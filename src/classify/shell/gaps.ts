@@ -1,6 +1,6 @@
 // Coverage gaps the shell analysis reports (SPEC §6.3). Shapes 5 and 8 are
 // decided downstream by the effect table from `raw_argv` and `inSubstitution`.
-import type { UnknownCommand } from "../types.js";
+import type { UnknownCommand } from "../../model/classification.js";
 
 export const SHAPE = {
   OVERSIZE: 1,

@@ -1,7 +1,7 @@
 // What the shell analysis hands to the effect table: every simple command the
 // text would run (after wrappers are peeled and inline scripts parsed), with
 // the plumbing facts the table needs, plus the coverage gaps found on the way.
-import type { SimpleCommand, UnknownCommand } from "../types.js";
+import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
 
 /** Where a command's standard input comes from, when the text says. */
 export type StdinSource =

@@ -2,7 +2,7 @@
 // more ParsedCommands (after wrappers are peeled and inline scripts parsed),
 // and every construct the analysis cannot see through becomes a gap.
 import type { Node, Parser } from "web-tree-sitter";
-import type { Redirect, SimpleCommand } from "../types.js";
+import type { Redirect, SimpleCommand } from "../../model/classification.js";
 import type { FindContext, ParsedCommand, StdinSource } from "./types.js";
 import { GapList, SHAPE, excerpt } from "./gaps.js";
 import {

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SimpleCommandSchema, UnknownCommandSchema } from "../../../src/classify/types.js";
+import { SimpleCommandSchema, UnknownCommandSchema } from "../../../src/model/classification.js";
 import {
   MAX_SIMPLE_COMMANDS,
   MAX_WRAPPER_DEPTH,

@@ -1,9 +1,9 @@
 // MCP tools get their effects from the bundle's `effect_classes.entries[]`
 // (SPEC §6.6): every entry whose tool glob matches and whose selectors all hold.
 import type { EffectClassEntry } from "../bundle/load.js";
-import type { EventView } from "../evaluate/context.js";
-import { evaluateTree } from "../evaluate/tree.js";
-import type { Effect } from "./types.js";
+import type { EventView } from "./context.js";
+import { evaluateTree } from "./tree.js";
+import type { Effect } from "../model/classification.js";
 
 const NO_HITS = new Uint32Array(0);
 

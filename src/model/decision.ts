@@ -2,7 +2,7 @@
 // snake_case, `null` for a field with no value — never omitted (SPEC §3).
 // The object key order of these schemas IS the serialisation order.
 import { z } from "zod";
-import { EffectSchema, UnknownCommandSchema } from "../classify/types.js";
+import { EffectSchema, UnknownCommandSchema } from "./classification.js";
 
 export const VERDICTS = ["allow", "ask", "hold", "deny"] as const;
 export const VerdictSchema = z.enum(VERDICTS);
