@@ -1,0 +1,148 @@
+// One advisory lock file for everything several processes write at once: a
+// session's state file, the ledger, the guard's records. Node has no flock(2),
+// so the lock is a file created with O_EXCL holding its owner's pid and host.
+//
+// A lock whose owner process is gone (same host, pid no longer alive) or that
+// is older than `staleMs` is stale and may be taken over. Taking over is itself
+// guarded by a short-lived second lock file, so two processes that both find
+// the same stale lock cannot both remove it — the later one would otherwise
+// delete the lock the first one just made.
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
+
+export interface LockOptions {
+  /** Give up after this long waiting (ms). */
+  timeoutMs?: number;
+  /** A lock held longer than this is considered abandoned even if its pid lives (ms). */
+  staleMs?: number;
+}
+
+export class LockTimeoutError extends Error {
+  override readonly name = "LockTimeoutError";
+}
+
+const HOST = hostname();
+/** A takeover holds its guard for microseconds; a guard older than this belongs to a dead process. */
+const GUARD_STALE_MS = 2_000;
+
+interface Owner {
+  pid: number;
+  host: string;
+  at: number;
+}
+
+function tryCreate(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "wx", 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: HOST, at: Date.now() } satisfies Owner));
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function readOwner(path: string): { owner: Owner | null; text: string; mtimeMs: number } | null {
+  try {
+    const text = readFileSync(path, "utf8");
+    const mtimeMs = statSync(path).mtimeMs;
+    let owner: Owner | null = null;
+    try {
+      const v = JSON.parse(text) as Owner;
+      if (Number.isInteger(v.pid) && typeof v.host === "string") owner = v;
+    } catch {
+      // A lock file torn by a crash between create and write: judged by age alone.
+    }
+    return { owner, text, mtimeMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function isStale(seen: { owner: Owner | null; mtimeMs: number }, staleMs: number, now: number): boolean {
+  if (now - seen.mtimeMs > staleMs) return true;
+  const o = seen.owner;
+  if (o === null) return now - seen.mtimeMs > GUARD_STALE_MS; // torn: give its writer a moment
+  return o.host === HOST && o.pid !== process.pid && !pidAlive(o.pid);
+}
+
+function unlinkQuiet(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/** Remove the lock at `path` if it is stale; true when it was removed (or already gone). */
+function breakIfStale(path: string, staleMs: number): boolean {
+  const seen = readOwner(path);
+  if (seen === null) return true;
+  if (!isStale(seen, staleMs, Date.now())) return false;
+  const guard = `${path}.takeover`;
+  if (!tryCreate(guard)) {
+    const g = readOwner(guard);
+    if (g !== null && Date.now() - g.mtimeMs > GUARD_STALE_MS) unlinkQuiet(guard);
+    return false;
+  }
+  try {
+    // Under the guard, the lock is removed only if it is still the one judged stale.
+    const again = readOwner(path);
+    if (again === null) return true;
+    if (again.text !== seen.text) return false;
+    unlinkQuiet(path);
+    return true;
+  } finally {
+    unlinkQuiet(guard);
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Acquire the lock file at `path`; resolves to its release function. */
+export async function acquireFileLock(path: string, options: LockOptions = {}): Promise<() => void> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const staleMs = options.staleMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
+  let wait = 1;
+  for (;;) {
+    if (tryCreate(path)) {
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        unlinkQuiet(path);
+      };
+    }
+    if (breakIfStale(path, staleMs)) continue;
+    if (Date.now() >= deadline) throw new LockTimeoutError(`${path}: still locked after ${timeoutMs} ms`);
+    // Jittered backoff: many short critical sections (one hook call each) contend here.
+    await sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 25);
+  }
+}
+
+/** Run `fn` holding the lock file at `path`; the lock is released however `fn` ends. */
+export async function withFileLock<T>(path: string, fn: () => T | Promise<T>, options?: LockOptions): Promise<T> {
+  const release = await acquireFileLock(path, options);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
