@@ -84,6 +84,18 @@ const artifacts = [
   rule("secret.write", "security", "medium", "ask",
     any(eff("write", "secret_file"), eff("delete", "secret_file")),
     "secret.write: `{{program}}` would change the secret file {{target}}. Confirm the credential change."),
+
+  // ── issue 8a: cloud metadata URLs, MCP tools read from their input, SQL without a real WHERE ──
+  rule("net.metadata", "security", "critical", "deny",
+    leaf("url.boundary", "eq", "metadata"),
+    "net.metadata: the action reaches a cloud instance-metadata endpoint ({{target}}), which hands out the machine's credentials and tokens. Nothing in a project needs them from an agent; configure credentials explicitly instead."),
+  rule("mcp.destructive", "safety", "high", "ask",
+    eff("delete", "unknown", { mcp_verb: "delete" }),
+    "mcp.destructive: the MCP tool `{{program}}` deletes or drops something its input does not let gatehouse place. Confirm what it removes and that it can be recovered."),
+  rule("db.delete_all", "safety", "high", "ask",
+    any(...["delete", "write"].flatMap((v) => ["none", "always_true"].map((w) => eff(v, "database", { where: w })))),
+    "db.delete_all: `{{program}}` would delete or update every row of {{target}} (no WHERE clause, or one that is always true). Add the WHERE clause you mean, or take a backup first."),
+  // ── end issue 8a ──
 ];
 
 const bundle = {

@@ -7,6 +7,8 @@ import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, isShellEvent } from "./classify/index.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
 import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellParser } from "./classify/shell/index.js";
+import { analyzeInlineCode, InlineGrammars, type InlineGrammarSource, type InlineLanguage } from "./classify/inline-code/index.js";
+import { initTreeSitterRuntime } from "./classify/tree-sitter-runtime.js";
 import { emptyClassification, type Classification } from "./model/classification.js";
 import type { EventView } from "./evaluate/context.js";
 import { join, monitorEvidence, type Contribution } from "./evaluate/contribution.js";
@@ -38,7 +40,22 @@ export interface EngineOptions {
   prefilter?: boolean;
   /** Replace the classifier (tests feed hand-built classifications). */
   classify?: (event: Event) => Classification;
+  /**
+   * Where the inline-code grammars come from (SPEC §6.7; docs/classifier.md
+   * "Inline code"). `read` is used inside `evaluate` on first need; `fetch`
+   * only by `prepare`. Without a source, inline code stays unknown shape 6.
+   */
+  inlineGrammars?: InlineGrammarSource;
 }
+
+/** Interpreters whose inline code the grammars read: a cheap test before `prepare` looks further. */
+const INLINE_INTERPRETER = /\b(python[0-9.]*|pypy3?|node(js)?|mongo(sh)?|ruby|pwsh|powershell)\b/i;
+const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
+  [/\b(python[0-9.]*|pypy3?)\b/i, "python"],
+  [/\b(node(js)?|mongo(sh)?)\b/i, "javascript"],
+  [/\bruby\b/i, "ruby"],
+  [/\b(pwsh|powershell)\b/i, "powershell"],
+];
 
 
 export class Engine {
@@ -52,6 +69,7 @@ export class Engine {
     private readonly prefilter: boolean,
     private readonly classifyOverride: ((event: Event) => Classification) | null,
     private readonly memory: WebAssembly.Memory | null,
+    private readonly inline: InlineGrammars | null,
     private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
   ) {}
 
@@ -72,8 +90,11 @@ export class Engine {
     const vm = createTier2Vm({ kind, wasm });
     if (options.grammar === undefined && options.classify === undefined)
       throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");
+    // The runtime first: whoever initialises web-tree-sitter first owns the synchronous grammar load.
+    const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
     const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null);
+    const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? {});
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline);
   }
 
   get bundleDigest(): string {
@@ -100,6 +121,31 @@ export class Engine {
     return this.memory === null ? null : this.memory.buffer.byteLength;
   }
 
+  /** Inline-code grammars loaded so far (lazily: none until an event holds such code). */
+  get inlineGrammarsLoaded(): InlineLanguage[] {
+    return this.inline?.loaded() ?? [];
+  }
+
+  /**
+   * Load, ahead of `evaluate`, the inline-code grammars an event may need —
+   * for hosts whose grammar source can only `fetch` (a page). A no-op for an
+   * event that names no interpreter. Never throws; a grammar that cannot be
+   * had leaves its code unknown (shape 6), as without `prepare`.
+   */
+  async prepare(eventInput: unknown): Promise<InlineLanguage[]> {
+    if (this.inline === null) return [];
+    let text: string;
+    try {
+      text = JSON.stringify((eventInput as { tool_input?: unknown } | null)?.tool_input ?? null) ?? "";
+    } catch {
+      return [];
+    }
+    if (!INLINE_INTERPRETER.test(text)) return [];
+    const languages = LANGUAGE_OF.filter(([re]) => re.test(text)).map(([, l]) => l);
+    await this.inline.prepare(languages);
+    return languages;
+  }
+
   blankState(): SessionState {
     return blankState(this.bundle.layout);
   }
@@ -113,9 +159,11 @@ export class Engine {
     if (event.tool_name === "") return emptyClassification();
     const parser = this.parser!;
     const bundle = this.bundle;
+    const inline = this.inline;
     return classifyEvent(event, {
       analyzeText: (text) => analyzeShellText(parser, text),
       analyzeArgv: (argv) => analyzeArgv(parser, argv),
+      inlineCode: inline === null ? undefined : (language, code) => analyzeInlineCode(language, code, { grammars: inline }),
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
     });
   }

@@ -8,6 +8,8 @@ import type { ShellAnalysis } from "./shell/types.js";
 import { toolEffects } from "./tools.js";
 import type { Classification, ClassifiedUrl, Effect } from "../model/classification.js";
 import { extractUrls } from "./urls.js";
+import { mcpInputClassification } from "./mcp-input.js";
+import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
@@ -18,6 +20,8 @@ export interface ClassifyDeps {
   analyzeText(text: string): ShellAnalysis;
   analyzeArgv(argv: string[]): ShellAnalysis;
   mcpEffects?(event: Event): Effect[];
+  /** Read inline code with its grammar (SPEC §6.7); absent → inline code stays unknown shape 6. */
+  inlineCode?(language: InlineLanguage, code: string): InlineCodeAnalysis;
 }
 
 /** What a shell-bearing event asks to run: a text to parse or an argv. */
@@ -90,14 +94,18 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
     return { effects: [], unknown: [{ shape: 2, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
   }
   if (isMcpTool(event.tool_name)) {
-    const effects = deps.mcpEffects ? deps.mcpEffects(event) : [];
+    // The bundle's effect_classes entries first, then what the input names (SPEC §6.6): added, never replaced.
+    const declared = deps.mcpEffects ? deps.mcpEffects(event) : [];
+    const input = mcpInputClassification(event, deps, declared.length > 0);
+    const keys = new Set(declared.map((e) => JSON.stringify(e)));
+    const effects = [...declared, ...input.effects.filter((e) => !keys.has(JSON.stringify(e)))];
     // Every URL the action names: `scheme://` tokens in the MCP call's string arguments.
     const strings: string[] = [];
     stringsOf(event.tool_input, strings);
-    const urls: ClassifiedUrl[] = [];
-    const seen = new Set<string>();
+    const urls: ClassifiedUrl[] = [...input.urls];
+    const seen = new Set<string>(urls.map((u) => u.value));
     for (const s of strings) for (const u of extractUrls(s.split(/\s+/))) if (!seen.has(u.value)) (seen.add(u.value), urls.push(u));
-    return { effects, unknown: [], simple: [], paths: [], urls };
+    return { effects, unknown: input.unknown, simple: input.simple, paths: input.paths, urls };
   }
   const t = toolEffects(event.tool_name, event.tool_input, event.env);
   return { effects: t.effects, unknown: t.unknown, simple: [], paths: t.paths, urls: t.urls };

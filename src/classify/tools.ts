@@ -6,7 +6,7 @@
 // | Write, Edit, MultiEdit, NotebookEdit; Gemini write_file, replace; Cursor edit_file, search_replace; ACP fs/write_text_file | write × class(file_path / notebook_path / absolute_path / target_file / path) |
 // | Read, NotebookRead, LS, Glob, Grep; Gemini read_file, read_many_files, list_directory, glob, search_file_content; Cursor read_file, list_dir, grep_search, file_search; ACP fs/read_text_file | read × class(path); no path → workspace_root |
 // | Cursor delete_file | delete × class(target_file) |
-// | WebFetch, Gemini web_fetch (URLs inside `prompt`) | fetch × network_host + the URL(s) |
+// | WebFetch, Gemini web_fetch (URLs inside `prompt`) | fetch × network_host + the URL(s); a `file:` URL is read × class(its path) |
 // | WebSearch, Gemini google_web_search, Cursor web_search | fetch × network_host |
 // | Task, Agent | execute × subagent |
 // | Gemini save_memory | write × home_file (it appends to ~/.gemini/GEMINI.md) |
@@ -17,7 +17,7 @@ import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
 import { resolvePathDetailed } from "./paths.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
-import { classifyUrl, extractUrls } from "./urls.js";
+import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
 
 export interface ToolEffects {
   effects: Effect[];
@@ -105,11 +105,23 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
     if (paths.length === 0) onPath("read", ".");
     for (const p of paths) onPath("read", p);
   } else if (toolName === "WebFetch" || toolName === "web_fetch" || toolName === "fetch") {
-    effect("fetch", "network_host");
+    // A `file:` URL names a local path (SPEC §6.5): read × class(path) instead of a network fetch.
+    const named: ClassifiedUrl[] = [];
     const url = str(input.url);
-    if (url !== null) out.url(classifyUrl(url));
+    if (url !== null) {
+      const u = classifyUrl(url);
+      if (u) named.push(u);
+    }
     const prompt = str(input.prompt);
-    if (prompt !== null) for (const u of extractUrls(prompt.split(/\s+/))) out.url(u);
+    if (prompt !== null) named.push(...extractUrls(prompt.split(/\s+/)));
+    let network = named.length === 0;
+    for (const u of named) {
+      out.url(u);
+      const local = u.scheme === "file" ? fileUrlPath(u.value) : null;
+      if (local !== null) onPath("read", local);
+      else network = true;
+    }
+    if (network) effect("fetch", "network_host");
   } else if (toolName === "WebSearch" || toolName === "google_web_search" || toolName === "web_search") {
     effect("fetch", "network_host");
   } else if (toolName === "Task" || toolName === "Agent") {

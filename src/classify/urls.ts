@@ -17,15 +17,50 @@
 //   IPv4-mapped ::ffff:a.b.c.d (judged as its IPv4). Names: `localhost`, any
 //   host with no dot, and the suffixes .localhost .local .internal .lan
 //   .home.arpa .localdomain. Everything else is external.
+// - `boundary: metadata` (before any other test) for cloud metadata
+//   endpoints, in every spelling the IPv4 parser accepts (`169.254.169.254`,
+//   `0xa9fea9fe`, `2852039166`, `0251.0376.0251.0376`, `0xa9.254.0251.0xfe`,
+//   `169.254.43518`) and inside IPv6 (`[::ffff:169.254.169.254]`,
+//   `[::ffff:a9fe:a9fe]`, NAT64 `[64:ff9b::a9fe:a9fe]`): METADATA_ENDPOINTS.
 // - `file://` URLs are reported with host "" (or as written), tld "" and
-//   boundary internal: they name the local machine.
+//   boundary internal: they name the local machine. `fileUrlPath` gives the
+//   path they name, which callers classify with the path table.
 import { getPublicSuffix } from "tldts";
-import { parseIPv4, parseIPv6 } from "../net/ip.js";
+import { embeddedIPv4, parseIPv4, parseIPv6 } from "../net/ip.js";
 import type { ClassifiedUrl, UrlBoundary } from "../model/classification.js";
 
 export { parseIPv4, parseIPv6 };
 
 const INTERNAL_SUFFIXES = [".localhost", ".local", ".internal", ".lan", ".home.arpa", ".localdomain"];
+
+/** Cloud instance-metadata endpoints (credentials, user data, tokens): each with who serves it. */
+export const METADATA_ENDPOINTS: ReadonlyArray<{ host: string; serves: string }> = [
+  { host: "169.254.169.254", serves: "AWS, GCP, Azure, Oracle Cloud, DigitalOcean, OpenStack, Hetzner instance metadata" },
+  { host: "169.254.170.2", serves: "AWS ECS task metadata and credentials" },
+  { host: "fd00:ec2::254", serves: "AWS instance metadata over IPv6" },
+  { host: "100.100.100.200", serves: "Alibaba Cloud instance metadata" },
+  { host: "168.63.129.16", serves: "Azure WireServer (host agent, extension settings)" },
+  { host: "192.0.0.192", serves: "Oracle Cloud legacy instance metadata" },
+  { host: "metadata.google.internal", serves: "GCP metadata server" },
+  { host: "metadata.goog", serves: "GCP metadata server" },
+  { host: "metadata", serves: "GCP metadata server (short name)" },
+  { host: "instance-data", serves: "AWS instance metadata (VPC DNS name)" },
+  { host: "instance-data.ec2.internal", serves: "AWS instance metadata (VPC DNS name)" },
+  { host: "metadata.tencentyun.com", serves: "Tencent Cloud instance metadata" },
+];
+const METADATA_V4 = new Set(METADATA_ENDPOINTS.map((e) => parseIPv4(e.host)).filter((n): n is number => n !== null));
+const METADATA_V6 = METADATA_ENDPOINTS.map((e) => parseIPv6(e.host)).filter((h): h is number[] => h !== null);
+const METADATA_NAMES = new Set(METADATA_ENDPOINTS.filter((e) => parseIPv4(e.host) === null && parseIPv6(e.host) === null).map((e) => e.host));
+
+export function isMetadataIPv4(ip: number): boolean {
+  return METADATA_V4.has(ip);
+}
+
+export function isMetadataIPv6(h: readonly number[]): boolean {
+  if (METADATA_V6.some((m) => m.every((x, i) => x === h[i]))) return true;
+  const v4 = embeddedIPv4(h);
+  return v4 !== null && isMetadataIPv4(v4);
+}
 
 export function isInternalIPv4(ip: number): boolean {
   const inNet = (net: number, bits: number): boolean => Math.floor(ip / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits));
@@ -45,21 +80,21 @@ export function isInternalIPv6(h: number[]): boolean {
   if (zeroUpTo(7) && (h[7] === 1 || h[7] === 0)) return true; // ::1, ::
   if ((h[0] & 0xfe00) === 0xfc00) return true; // fc00::/7
   if ((h[0] & 0xffc0) === 0xfe80) return true; // fe80::/10
-  if (zeroUpTo(5) && h[5] === 0xffff) return isInternalIPv4(h[6] * 65536 + h[7]); // ::ffff:a.b.c.d
-  return false;
+  const v4 = embeddedIPv4(h); // ::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::a.b.c.d
+  return v4 !== null && isInternalIPv4(v4);
 }
 
 export function hostBoundary(host: string): UrlBoundary {
-  const h = host.toLowerCase();
+  const h = host.toLowerCase().replace(/\.$/, "");
   if (h === "") return "internal";
-  if (h.startsWith("[")) {
-    const v6 = parseIPv6(h.slice(1, h.endsWith("]") ? -1 : undefined));
+  const v6 = h.startsWith("[") ? parseIPv6(h.slice(1, h.endsWith("]") ? -1 : undefined)) : parseIPv6(h);
+  if (h.startsWith("[") || v6) {
+    if (v6 && isMetadataIPv6(v6)) return "metadata";
     return v6 && isInternalIPv6(v6) ? "internal" : "external";
   }
   const v4 = parseIPv4(h);
-  if (v4 !== null) return isInternalIPv4(v4) ? "internal" : "external";
-  const v6 = parseIPv6(h);
-  if (v6) return isInternalIPv6(v6) ? "internal" : "external";
+  if (v4 !== null) return isMetadataIPv4(v4) ? "metadata" : isInternalIPv4(v4) ? "internal" : "external";
+  if (METADATA_NAMES.has(h)) return "metadata";
   if (h === "localhost" || !h.includes(".")) return "internal";
   if (INTERNAL_SUFFIXES.some((s) => h.endsWith(s))) return "internal";
   return "external";
@@ -184,4 +219,25 @@ export function extractUrls(words: readonly string[]): ClassifiedUrl[] {
     for (const u of embeddedUrls(w)) push(classifyUrl(u));
   }
   return out;
+}
+
+/**
+ * The local path a `file:` URL names (`file:///etc/passwd` → `/etc/passwd`,
+ * `file://localhost/x` → `/x`, `file:///C:/x` → `C:/x`, `file:/x` → `/x`),
+ * percent-decoded; null for any other URL or a file URL on another host
+ * (`file://server/share` is a UNC path: `\\server\share`).
+ */
+export function fileUrlPath(text: string): string | null {
+  const m = /^file:(\/\/([^/?#]*))?([^?#]*)/i.exec(text.trim());
+  if (!m) return null;
+  const host = (m[2] ?? "").toLowerCase();
+  let path = m[3] ?? "";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a stray % stays as written
+  }
+  if (/^\/[A-Za-z]:([\\/]|$)/.test(path)) path = path.slice(1);
+  if (host !== "" && host !== "localhost") return host === "~" ? `~${path}` : `\\\\${host}${path.replace(/\//g, "\\")}`;
+  return path === "" ? "/" : path;
 }

@@ -88,7 +88,8 @@ export const ClassifiedPathSchema = z.object({
 });
 export type ClassifiedPath = z.infer<typeof ClassifiedPathSchema>;
 
-export const UrlBoundarySchema = z.enum(["internal", "external"]);
+/** `metadata`: a cloud instance-metadata endpoint (SPEC §6.5), checked before internal/external. */
+export const UrlBoundarySchema = z.enum(["internal", "external", "metadata"]);
 export type UrlBoundary = z.infer<typeof UrlBoundarySchema>;
 
 export const ClassifiedUrlSchema = z.object({

@@ -71,6 +71,21 @@ export function parseIPv6(text: string): number[] | null {
   return hextets;
 }
 
+/**
+ * The IPv4 address an IPv6 address carries, judged as that IPv4 by the
+ * boundary arithmetic: IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible
+ * `::a.b.c.d` (deprecated, still routed by some stacks) and NAT64
+ * `64:ff9b::a.b.c.d`. Null for any other address (and for `::`, `::1`).
+ */
+export function embeddedIPv4(h: readonly number[]): number | null {
+  const v4 = h[6]! * 65536 + h[7]!;
+  const zeros = (n: number) => h.slice(0, n).every((x) => x === 0);
+  if (zeros(5) && h[5] === 0xffff) return v4;
+  if (zeros(6) && h[6] !== 0) return v4;
+  if (h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((x) => x === 0)) return v4;
+  return null;
+}
+
 /** 128-bit value of eight hextets. */
 function hextetsValue(h: number[]): bigint {
   let value = 0n;

@@ -3,6 +3,7 @@
 import { Engine, type EngineOptions } from "../engine.js";
 import { defaultBundlePath, readBundleFile } from "./bundle-file.js";
 import { readGrammarFiles } from "./grammar.js";
+import { nodeInlineGrammars } from "./inline-grammars.js";
 
 export { Engine, type EngineOptions } from "../engine.js";
 export { BundleLoadError } from "../bundle/load.js";
@@ -24,5 +25,5 @@ export interface NodeEngineOptions extends Partial<Omit<EngineOptions, "bundle">
 /** Load an engine in Node: grammar from node_modules, bundle from disk or the default. */
 export async function loadEngine(options: NodeEngineOptions = {}): Promise<Engine> {
   const bundle = options.bundle ?? readBundleFile(options.bundlePath ?? defaultBundlePath());
-  return Engine.load({ ...options, bundle, grammar: options.grammar ?? readGrammarFiles() });
+  return Engine.load({ ...options, bundle, grammar: options.grammar ?? readGrammarFiles(), inlineGrammars: options.inlineGrammars ?? nodeInlineGrammars() });
 }

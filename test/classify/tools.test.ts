@@ -137,7 +137,7 @@ describe("classifyEvent", () => {
     const c = classifyEvent(ev({ tool_name: "mcp__http__get", tool_input: { url: "http://169.254.169.254/latest", nested: ["see https://example.com"] } }), deps);
     expect(c.effects).toEqual([{ verb: "send", target_class: "network_host", attrs: {} }]);
     expect(c.urls.map((u) => [u.host, u.boundary])).toEqual([
-      ["169.254.169.254", "internal"],
+      ["169.254.169.254", "metadata"],
       ["example.com", "external"],
     ]);
     const d = classifyEvent(ev({ tool_name: "mcp__x__y", tool_input: {} }), { ...deps, mcpEffects: undefined });

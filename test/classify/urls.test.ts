@@ -65,7 +65,7 @@ describe("boundary: IPv4 arithmetic", () => {
     ["127.0.0.1", "internal"],
     ["127.255.1.2", "internal"],
     ["128.0.0.1", "external"],
-    ["169.254.169.254", "internal"],
+    ["169.254.169.254", "metadata"],
     ["169.253.0.1", "external"],
     ["169.255.0.1", "external"],
     ["0.0.0.0", "internal"],

@@ -72,7 +72,7 @@ export const specs: CaseSpec[] = [
   f("url.boundary: a bare host with no dot is internal", leaf("url.boundary", "eq", "internal"), fetchUrl("http://buildbox/"), true),
   f("url.boundary: [::1] is internal", leaf("url.boundary", "eq", "internal"), fetchUrl("http://[::1]:8080/"), true),
   f("url.boundary: [fe80::1] is internal (fe80::/10)", leaf("url.boundary", "eq", "internal"), fetchUrl("http://[fe80::1]/"), true),
-  f("url.boundary: 169.254.169.254 (metadata) is internal", leaf("url.boundary", "eq", "internal"), fetchUrl("http://169.254.169.254/latest/meta-data/"), true),
+  f("url.boundary: 169.254.169.254 is metadata (SPEC §6.5), not internal", leaf("url.boundary", "eq", "metadata"), fetchUrl("http://169.254.169.254/latest/meta-data/"), true),
   f("url.boundary: example.com is external", leaf("url.boundary", "eq", "external"), fetchUrl("https://example.com/"), true),
   f("url.host: URLs named inside a shell command", leaf("url.host", "eq", "example.org"), bash("curl -s https://example.org/data.json -o data.json"), true),
 
