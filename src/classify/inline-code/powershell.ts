@@ -7,7 +7,6 @@ import type { Node, Parser } from "web-tree-sitter";
 import { indexRows, type Call } from "./api.js";
 import { CMDLETS, DOTNET_ROWS, PURE_COMMANDS, READ_ONLY_VERBS, type CmdletRow } from "./powershell-api.js";
 import { CodeReader, namedChildren } from "./reader.js";
-import { splitWords } from "../shell/words.js";
 import { concat, envVar, expandTilde, HOME, joinPath, NONE, ref, str, textOf, UNKNOWN, type Value } from "./value.js";
 
 const ROWS = indexRows([...CMDLETS, ...DOTNET_ROWS]);
@@ -27,6 +26,7 @@ const WRAPPERS = new Set([
   "format_expression", "range_expression", "array_literal_expression", "unary_expression", "argument_expression", "logical_argument_expression",
   "bitwise_argument_expression", "comparison_argument_expression", "additive_argument_expression", "multiplicative_argument_expression",
   "format_argument_expression", "range_argument_expression", "expression_with_unary_operator", "statement_list", "string_literal", "left_assignment_expression",
+  "command_name_expr",
 ]);
 
 export class PowerShellReader extends CodeReader {
@@ -67,6 +67,7 @@ export class PowerShellReader extends CodeReader {
       case "verbatim_here_string_characters":
         return str(n.text.replace(/^@'\r?\n/, "").replace(/\r?\n'@$/, ""));
       case "generic_token":
+      case "command_name":
         return str(n.text);
       case "decimal_integer_literal":
       case "integer_literal":
@@ -85,6 +86,8 @@ export class PowerShellReader extends CodeReader {
       }
       case "command":
         return this.command(n);
+      case "argument_list":
+        return { k: "list", items: n.descendantsOfType("argument_expression").filter((a) => a!.parent?.parent?.id === n.id).map((a) => this.value(a!)) };
       case "invokation_expression":
         return this.invocation(n);
       case "member_access": {
@@ -163,6 +166,7 @@ export class PowerShellReader extends CodeReader {
     const { positional, named, raw } = this.elements(elements ?? null, row ?? null);
     if (invoked && !row) return this.external(name, raw);
     if (!row) {
+      if (lower === "new-object") return this.newObject(positional, named);
       if (PURE_COMMANDS.has(lower)) return UNKNOWN;
       if (lower === "join-path") return this.joinPath(positional, named);
       if (lower === "resolve-path" || lower === "convert-path") return expandTilde(positional[0] ?? named.get("path") ?? UNKNOWN);
@@ -178,7 +182,7 @@ export class PowerShellReader extends CodeReader {
     for (const [k, v] of kwargs) if (isPathParam(k)) kwargs.set(k, expandTilde(v));
     const argList = kwargs.get("argumentlist") ?? args[1];
     if (row.api[0] === "start-process" && argList?.k === "str") {
-      const words = splitWords(argList.s);
+      const words = windowsWords(argList.s);
       const asList: Value = words === null ? UNKNOWN : { k: "list", items: words.map(str) };
       if (kwargs.has("argumentlist")) kwargs.set("argumentlist", asList);
       else args[1] = asList;
@@ -195,6 +199,16 @@ export class PowerShellReader extends CodeReader {
     this.invoke(call);
     if (row.api[0] === "get-content") return { k: "content", path: args[0] ?? kwargs.get("path") ?? UNKNOWN };
     return UNKNOWN;
+  }
+
+  /** `New-Object Net.WebClient`: an object whose methods are `<type>.<method>`; constructor arguments call `<type>.new`. */
+  private newObject(positional: Value[], named: Map<string, Value>): Value {
+    const type = textOf(named.get("typename") ?? positional[0] ?? UNKNOWN);
+    if (type === null) return UNKNOWN;
+    const name = type.toLowerCase().replace(/^system\./, "");
+    const ctor = named.get("argumentlist") ?? positional[1];
+    if (ctor !== undefined) this.invoke({ api: `${name}.new`, self: null, args: ctor.k === "list" ? ctor.items : [ctor], kwargs: new Map() });
+    return ref(name);
   }
 
   private joinPath(positional: Value[], named: Map<string, Value>): Value {
@@ -286,6 +300,13 @@ export class PowerShellReader extends CodeReader {
   protected returns(_call: Call): Value | null {
     return null;
   }
+}
+
+/** How a Windows program's command line splits: whitespace, double quotes group; backslashes are literal. */
+function windowsWords(text: string): string[] | null {
+  const words: string[] = [];
+  for (const m of text.matchAll(/"([^"]*)"|(\S+)/g)) words.push(m[1] ?? m[2]!);
+  return words;
 }
 
 function isPathParam(name: string | undefined): boolean {

@@ -246,6 +246,11 @@ export class PythonReader extends CodeReader {
         api = `${obj.type}.${method}`;
         self = obj;
       } else if (obj.k === "str" || obj.k === "alt") return this.stringMethod(obj, method, args);
+      else if (obj.k === "unknown" && this.rows.has(`path.${method}`)) {
+        // `p.unlink()` on an object built at run time: a path method on a path nobody can name.
+        api = `path.${method}`;
+        self = { k: "obj", type: "path", of: UNKNOWN };
+      }
     } else {
       const v = this.value(fn);
       if (v.k === "ref") api = v.name;
@@ -364,4 +369,10 @@ const PATH_VALUES = new Map<string, (call: Call) => Value>([
   ["path.absolute", (c) => pathObject(selfPath(c))],
   ["path.joinpath", (c) => pathObject(joinPath([selfPath(c), ...c.args]))],
   ["path.__str__", selfPath],
+  // A glob's matches, as the pattern: the path table classes `dir/*.log` as files in dir.
+  ["path.glob", (c) => pathObject(joinPath([selfPath(c), same(c)]))],
+  ["path.rglob", (c) => pathObject(joinPath([selfPath(c), str("**"), same(c)]))],
+  ["path.iterdir", (c) => pathObject(joinPath([selfPath(c), str("*")]))],
+  ["glob.glob", (c) => pathObject(same(c))],
+  ["glob.iglob", (c) => pathObject(same(c))],
 ]);

@@ -51,7 +51,9 @@ export abstract class CodeReader {
   private bindingValue(b: Binding): Value {
     if ("each" in b) {
       const it = this.value(b.each);
-      return it.k === "list" && it.items.length > 0 ? alt(it.items) : UNKNOWN;
+      if (it.k === "list" && it.items.length > 0) return alt(it.items);
+      // Iterating a glob's matches (a path pattern) yields paths the pattern names.
+      return it.k === "obj" && it.type === "path" ? it : UNKNOWN;
     }
     return isNode(b) ? this.value(b) : b;
   }
