@@ -7,7 +7,7 @@
 // | `command`, `cmd`, `script`, `shell_command` (string or string array) | shell (the caller's shell analysis + the shell table) |
 // | `sql`, `statement`, `statements`; `query` on a database tool (a name word like `db`, `sql`, `postgres`) that reads as SQL (starts with a statement keyword) | SQL (src/classify/sql) → destroy/delete/write × database |
 // | `code` with a language in the tool name (`python`, `js`, `javascript`, `node`, `ruby`, `powershell`) | inline code (src/classify/inline-code), when the caller can read it |
-// | `path`, `file_path`, `filepath`, `file`, `filename`, `paths[]`, `files[]`, `directory`, `dir`, `folder`, `old_path`, `new_path`; `source`, `destination`, `src`, `dst`, `dest`, `target` when path-like | the path table, verb from the name |
+// | `path`, `file_path`, `filepath`, `file`, `filename`, `paths[]`, `files[]`, `directory`, `dir`, `folder`, `old_path`, `new_path`; `source`, `destination`, `src`, `dst`, `dest`, `target` on a file tool (a name word `file`, `dir`, `path`, … or a move) or when path-like | the path table, verb from the name |
 //
 // Name verbs (any word of the tool part: `delete_file`, `fileDelete`, `run_query`):
 // delete (`delete remove rm del drop destroy purge erase wipe truncate unlink`),
@@ -96,6 +96,7 @@ const CODE_LANGUAGES: Array<[string, InlineLanguage]> = [
 
 type Input = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+const FILE_WORDS = new Set(["file", "files", "dir", "directory", "directories", "folder", "path", "paths"]);
 const pathLike = (s: string): boolean => /[\\/]/.test(s) || s.startsWith("~") || s.startsWith(".");
 
 /** Does a `query` text read as SQL: its first significant token a statement keyword? */
@@ -178,13 +179,15 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
   const pathVerb: Verb | null = verb === "delete" ? "delete" : verb === "write" ? "write" : verb === "read" ? "read" : verb === "move" ? "write" : null;
   const sources: string[] = [];
   const dests: string[] = [];
+  // `source`/`destination` are paths on a file tool (or a move); elsewhere only when they look like one (a branch is not a path).
+  const fileTool = verb === "move" || nameWords(mcpToolPart(name)).some((w) => FILE_WORDS.has(w));
   for (const f of MOVE_SOURCE) {
     const s = str(input[f]);
-    if (s !== null && pathLike(s)) sources.push(s);
+    if (s !== null && (fileTool || pathLike(s))) sources.push(s);
   }
   for (const f of MOVE_DEST) {
     const s = str(input[f]);
-    if (s !== null && pathLike(s)) dests.push(s);
+    if (s !== null && (fileTool || pathLike(s))) dests.push(s);
   }
   const plain: string[] = [];
   for (const f of PATH_FIELDS) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classifyUrl, extractUrls, hostBoundary, parseIPv4, parseIPv6, remoteSpecUrl } from "../../src/classify/urls.js";
+import { classifyUrl, extractUrls, fileUrlPath, hostBoundary, parseIPv4, parseIPv6, remoteSpecUrl } from "../../src/classify/urls.js";
 
 const b = (u: string) => classifyUrl(u)?.boundary;
 
@@ -123,6 +123,62 @@ describe("boundary: IPv6 arithmetic", () => {
   });
 });
 
+describe("boundary: cloud metadata endpoints (SPEC §6.5)", () => {
+  const rows: Array<[string, string]> = [
+    ["169.254.169.254", "metadata"],
+    ["0xa9fea9fe", "metadata"],
+    ["0XA9FEA9FE", "metadata"],
+    ["2852039166", "metadata"],
+    ["0251.0376.0251.0376", "metadata"],
+    ["0xa9.254.0251.0xfe", "metadata"],
+    ["169.254.43518", "metadata"],
+    ["169.16689662", "metadata"],
+    ["[fd00:ec2::254]", "metadata"],
+    ["[FD00:EC2:0:0:0:0:0:254]", "metadata"],
+    ["[::ffff:169.254.169.254]", "metadata"],
+    ["[::ffff:a9fe:a9fe]", "metadata"],
+    ["[::a9fe:a9fe]", "metadata"],
+    ["[64:ff9b::a9fe:a9fe]", "metadata"],
+    ["metadata.google.internal", "metadata"],
+    ["metadata.google.internal.", "metadata"],
+    ["METADATA.GOOGLE.INTERNAL", "metadata"],
+    ["metadata.goog", "metadata"],
+    ["metadata", "metadata"],
+    ["100.100.100.200", "metadata"],
+    ["168.63.129.16", "metadata"],
+    ["169.254.170.2", "metadata"],
+    ["instance-data.ec2.internal", "metadata"],
+    ["169.254.169.253", "internal"],
+    ["169.254.1.1", "internal"],
+    ["[fd00:ec2::253]", "internal"],
+    ["100.100.100.201", "external"],
+    ["metadata.example.com", "external"],
+    ["google.internal", "internal"],
+  ];
+  it.each(rows)("%s → %s", (host, expected) => {
+    expect(hostBoundary(host)).toBe(expected);
+  });
+  it("URLs carry it, whatever the userinfo, port or path", () => {
+    expect(classifyUrl("http://user:pw@0xa9fea9fe:80/latest/meta-data/")?.boundary).toBe("metadata");
+    expect(classifyUrl("http://[::ffff:169.254.169.254]:8080/")?.boundary).toBe("metadata");
+  });
+});
+
+describe("file: URLs name a path", () => {
+  it.each([
+    ["file:///etc/passwd", "/etc/passwd"],
+    ["file://localhost/etc/hosts", "/etc/hosts"],
+    ["FILE:///home/u/%2Essh/id_rsa", "/home/u/.ssh/id_rsa"],
+    ["file:/tmp/x", "/tmp/x"],
+    ["file:///C:/Users/dev/.aws/credentials", "C:/Users/dev/.aws/credentials"],
+    ["file://server/share/x", "\\\\server\\share\\x"],
+    ["file:///a%ZZb", "/a%ZZb"],
+    ["https://example.com/", null],
+  ])("%s → %s", (url, path) => {
+    expect(fileUrlPath(url)).toBe(path);
+  });
+});
+
 describe("boundary: names", () => {
   const rows: Array<[string, string]> = [
     ["localhost", "internal"],
@@ -162,14 +218,23 @@ describe("property: boundary agrees with a CIDR oracle on random IPv4s", () => {
       const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
       return (ip & mask) >>> 0 === (net & mask) >>> 0;
     });
+  const METADATA = ["169.254.169.254", "169.254.170.2", "100.100.100.200", "168.63.129.16", "192.0.0.192"];
+  const boundaryOracle = (o: number[]): string => (METADATA.includes(o.join(".")) ? "metadata" : oracle(o) ? "internal" : "external");
   const octet = fc.integer({ min: 0, max: 255 });
   // Bias towards the interesting first octets so every range is exercised.
   const first = fc.oneof(octet, fc.constantFrom(0, 10, 127, 169, 172, 192));
   const second = fc.oneof(octet, fc.constantFrom(15, 16, 31, 32, 168, 254));
+  it("the metadata addresses themselves, in every spelling", () => {
+    for (const m of METADATA) {
+      const o = m.split(".").map(Number);
+      const n = ((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0;
+      for (const h of [m, String(n), `0x${n.toString(16)}`, o.map((x) => `0${x.toString(8)}`).join("."), `${o[0]}.${o[1]}.${o[2]! * 256 + o[3]!}`, `[::ffff:${m}]`]) expect(hostBoundary(h), h).toBe("metadata");
+    }
+  });
   it("dotted quads", () => {
     fc.assert(
       fc.property(first, second, octet, octet, (a, b2, c, d) => {
-        const expected = oracle([a, b2, c, d]) ? "internal" : "external";
+        const expected = boundaryOracle([a, b2, c, d]);
         expect(classifyUrl(`http://${a}.${b2}.${c}.${d}/`)?.boundary).toBe(expected);
         expect(classifyUrl(`https://[::ffff:${a}.${b2}.${c}.${d}]/`)?.boundary).toBe(expected);
       }),
@@ -180,7 +245,10 @@ describe("property: boundary agrees with a CIDR oracle on random IPv4s", () => {
     fc.assert(
       fc.property(first, second, octet, octet, (a, b2, c, d) => {
         const n = ((a << 24) | (b2 << 16) | (c << 8) | d) >>> 0;
-        expect(hostBoundary(String(n))).toBe(oracle([a, b2, c, d]) ? "internal" : "external");
+        expect(hostBoundary(String(n))).toBe(boundaryOracle([a, b2, c, d]));
+        // …and in every other spelling inet_aton accepts: hex integer, octal and hex dotted, mixed, short forms.
+        const spellings = [`0x${n.toString(16)}`, [a, b2, c, d].map((o) => `0${o.toString(8)}`).join("."), [a, b2, c, d].map((o) => `0x${o.toString(16)}`).join("."), `${a}.${b2}.${c * 256 + d}`, `${a}.${(b2 << 16) + (c << 8) + d}`, `0x${a.toString(16)}.${b2}.0${c.toString(8)}.${d}`];
+        for (const h of spellings) expect(hostBoundary(h), h).toBe(boundaryOracle([a, b2, c, d]));
       }),
       { numRuns: 2000 },
     );
