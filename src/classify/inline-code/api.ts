@@ -106,6 +106,7 @@ function pathsOf(v: Value): Array<string | null> {
   for (const a of alternatives(v)) {
     if (a.k === "list") for (const item of a.items) out.push(...pathsOf(item));
     else if (a.k === "obj" && (a.type === "path" || a.type === "file")) out.push(...pathsOf(a.of));
+    else if (a.k === "num") continue; // a file descriptor (`readFileSync(0)` is stdin), not a path
     else out.push(textOf(a));
   }
   return out;
