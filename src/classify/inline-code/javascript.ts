@@ -8,7 +8,7 @@ import { axiosConfigUrl, JAVASCRIPT_ROWS } from "./javascript-api.js";
 import { decodeEscapes } from "./escapes.js";
 import { mongoCall } from "./mongo.js";
 import { CodeReader, namedChildren } from "./reader.js";
-import { alt, concat, envVar, expandTilde, HOME, joinPath, lift, NONE, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
+import { alt, concat, dirnameOf, envVar, expandTilde, HOME, intLiteral, joinList, joinPath, mapText, NONE, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 
 const ROWS = indexRows(JAVASCRIPT_ROWS);
 
@@ -31,21 +31,13 @@ export class JavaScriptReader extends CodeReader {
     switch (node.type) {
       case "variable_declarator": {
         const name = node.childForFieldName("name");
-        const value = node.childForFieldName("value");
-        if (name) this.bindPattern(name, value);
+        if (name) this.bindPattern(name, node.childForFieldName("value"));
         return;
       }
-      case "assignment_expression": {
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
-        if (left && right) this.bindPattern(left, right);
-        return;
-      }
-      case "augmented_assignment_expression": {
-        const left = node.childForFieldName("left");
-        if (left?.type === "identifier") this.bind(left.text, UNKNOWN);
-        return;
-      }
+      case "assignment_expression":
+        return this.assign(node, (l, r) => this.bindPattern(l, r));
+      case "augmented_assignment_expression":
+        return this.forget(node);
       case "for_in_statement": {
         const left = node.childForFieldName("left");
         const right = node.childForFieldName("right");
@@ -150,11 +142,8 @@ export class JavaScriptReader extends CodeReader {
         }
         return parts.length === 0 ? str("") : concat(parts);
       }
-      case "number": {
-        const t = node.text.replace(/_/g, "").toLowerCase();
-        const n = t.startsWith("0o") ? parseInt(t.slice(2), 8) : t.startsWith("0x") ? parseInt(t.slice(2), 16) : t.startsWith("0b") ? parseInt(t.slice(2), 2) : Number(t);
-        return Number.isFinite(n) ? { k: "num", n } : UNKNOWN;
-      }
+      case "number":
+        return intLiteral(node.text);
       case "true":
         return { k: "bool", b: true };
       case "false":
@@ -193,7 +182,7 @@ export class JavaScriptReader extends CodeReader {
       case "subscript_expression": {
         const obj = this.value(node.childForFieldName("object")!);
         const key = this.value(node.childForFieldName("index")!);
-        if (obj.k === "ref" && obj.name === "process.env") return lift([key], ([k]) => (textOf(k!) === null ? UNKNOWN : envVar(textOf(k!)!)));
+        if (obj.k === "ref" && obj.name === "process.env") return mapText(key, envVar);
         if (obj.k === "list" && key.k === "num") return obj.items[key.n] ?? UNKNOWN;
         if (textOf(key) !== null) return this.memberOf(obj, textOf(key)!);
         return UNKNOWN;
@@ -235,7 +224,7 @@ export class JavaScriptReader extends CodeReader {
       const obj = this.value(objNode);
       const method = fn.childForFieldName("property")!.text;
       if (obj.k === "ref") api = `${obj.name}.${method}`;
-      else if (obj.k === "list" && method === "join") return this.join(obj, args[0] ?? str(","));
+      else if (obj.k === "list" && method === "join") return joinList(args[0] ?? str(","), obj);
       else if (obj.k === "obj" && obj.type === "file") api = `file.${method}`;
     } else if (fn.type === "import") {
       api = "import";
@@ -248,13 +237,6 @@ export class JavaScriptReader extends CodeReader {
     if (api === "axios" || api === "axios.request") call = axiosConfigUrl(call);
     if (api.startsWith("db.")) return mongoCall(call, this.rec);
     return this.invoke(call);
-  }
-
-  private join(list: Value, sep: Value): Value {
-    return lift([sep, ...(list.k === "list" ? list.items : [])], ([s, ...xs]) => {
-      const parts = xs.map(textOf);
-      return textOf(s!) === null || parts.includes(null) ? UNKNOWN : str(parts.join(textOf(s!)!));
-    });
   }
 
   protected returns(call: Call): Value | null {
@@ -276,7 +258,7 @@ export class JavaScriptReader extends CodeReader {
       case "path.normalize":
         return a[0] ?? UNKNOWN;
       case "path.dirname":
-        return lift([a[0] ?? UNKNOWN], ([x]) => (textOf(x!) === null ? UNKNOWN : str(textOf(x!)!.replace(/\/[^/]*$/, "") || "/")));
+        return dirnameOf(a[0] ?? UNKNOWN);
       case "os.homedir":
         return str(HOME);
       case "os.tmpdir":

@@ -7,7 +7,7 @@ import { PYTHON_ROWS } from "./python-api.js";
 import { CodeReader, fieldChildren, namedChildren } from "./reader.js";
 import { splitWords as splitShellWords } from "../shell/words.js";
 import { decodeEscapes } from "./escapes.js";
-import { alt, alternatives, concat, envVar, expandTilde, field, HOME, joinPath, lift, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
+import { alt, alternatives, concat, dirnameOf, envVar, expandTilde, field, HOME, intLiteral, joinList, joinPath, lift, mapText, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 
 const ROWS = indexRows(PYTHON_ROWS);
 
@@ -40,23 +40,12 @@ export class PythonReader extends CodeReader {
         }
         return;
       }
-      case "assignment": {
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
-        if (left && right) this.bindTarget(left, right);
-        return;
-      }
-      case "augmented_assignment": {
-        const left = node.childForFieldName("left");
-        if (left?.type === "identifier") this.bind(left.text, UNKNOWN);
-        return;
-      }
-      case "named_expression": {
-        const name = node.childForFieldName("name");
-        const value = node.childForFieldName("value");
-        if (name && value) this.bind(name.text, value);
-        return;
-      }
+      case "assignment":
+        return this.assign(node, (l, r) => this.bindTarget(l, r));
+      case "augmented_assignment":
+        return this.forget(node);
+      case "named_expression":
+        return this.assign(node, (l, r) => this.bind(l.text, r), "name", "value");
       case "for_statement":
       case "for_in_clause": {
         const left = node.childForFieldName("left");
@@ -105,11 +94,8 @@ export class PythonReader extends CodeReader {
         return this.stringValue(node);
       case "concatenated_string":
         return concat(namedChildren(node).map((c) => this.value(c)));
-      case "integer": {
-        const t = node.text.replace(/_/g, "").toLowerCase();
-        const n = t.startsWith("0o") ? parseInt(t.slice(2), 8) : t.startsWith("0x") ? parseInt(t.slice(2), 16) : t.startsWith("0b") ? parseInt(t.slice(2), 2) : Number(t);
-        return Number.isFinite(n) ? { k: "num", n } : UNKNOWN;
-      }
+      case "integer":
+        return intLiteral(node.text);
       case "true":
         return { k: "bool", b: true };
       case "false":
@@ -153,7 +139,7 @@ export class PythonReader extends CodeReader {
         const obj = this.value(node.childForFieldName("value")!);
         const sub = node.childForFieldName("subscript");
         const key = sub ? this.value(sub) : UNKNOWN;
-        if (obj.k === "ref" && obj.name === "os.environ") return lift([key], ([k]) => (textOf(k!) === null ? UNKNOWN : envVar(textOf(k!)!)));
+        if (obj.k === "ref" && obj.name === "os.environ") return mapText(key, envVar);
         if (obj.k === "list" && key.k === "num") return obj.items[key.n < 0 ? obj.items.length + key.n : key.n] ?? UNKNOWN;
         if (obj.k === "dict" && textOf(key) !== null) return field(obj, textOf(key)!) ?? UNKNOWN;
         return UNKNOWN;
@@ -260,10 +246,7 @@ export class PythonReader extends CodeReader {
   }
 
   private stringMethod(s: Value, method: string, args: Value[]): Value {
-    if (method === "join" && args[0]?.k === "list") return lift([s, ...args[0].items], ([sep, ...xs]) => {
-      const parts = xs.map(textOf);
-      return textOf(sep!) === null || parts.includes(null) ? UNKNOWN : str(parts.join(textOf(sep!)!));
-    });
+    if (method === "join" && args[0]?.k === "list") return joinList(s, args[0]);
     if (method === "format") return lift([s, ...args], ([f, ...xs]) => {
       let i = 0;
       let ok = textOf(f!) !== null;
@@ -332,10 +315,10 @@ export class PythonReader extends CodeReader {
           return words === null ? UNKNOWN : { k: "list", items: words.map(str) };
         });
       case "shlex.quote":
-        return lift([a[0] ?? UNKNOWN], ([x]) => (textOf(x!) === null ? UNKNOWN : str(`'${textOf(x!)!.replace(/'/g, `'"'"'`)}'`)));
+        return mapText(a[0] ?? UNKNOWN, (t) => str(`'${t.replace(/'/g, `'"'"'`)}'`));
       case "str":
       case "os.fspath":
-        return a[0] ? lift([a[0]], ([x]) => (textOf(x!) === null ? UNKNOWN : str(textOf(x!)!))) : str("");
+        return a[0] ? mapText(a[0], str) : str("");
     }
     return null;
   }
@@ -352,10 +335,10 @@ const PATH_VALUES = new Map<string, (call: Call) => Value>([
   ["os.path.abspath", same],
   ["os.path.realpath", same],
   ["os.path.normpath", same],
-  ["os.path.expandvars", (c) => lift([same(c)], ([x]) => (textOf(x!) === null ? UNKNOWN : str(textOf(x!)!.replace(/^(\$HOME|\$\{HOME\})(?=$|\/)/, HOME).replace(/^(\$TMPDIR|\$\{TMPDIR\})(?=$|\/)/, TMP))))],
-  ["os.path.dirname", (c) => lift([same(c)], ([x]) => (textOf(x!) === null ? UNKNOWN : str(textOf(x!)!.replace(/\/[^/]*$/, "") || "/")))],
-  ["os.getenv", (c) => lift([same(c)], ([x]) => (textOf(x!) === null ? UNKNOWN : envVar(textOf(x!)!)))],
-  ["os.environ.get", (c) => lift([same(c)], ([x]) => (textOf(x!) === null ? UNKNOWN : envVar(textOf(x!)!)))],
+  ["os.path.expandvars", (c) => mapText(same(c), (t) => str(t.replace(/^(\$HOME|\$\{HOME\})(?=$|\/)/, HOME).replace(/^(\$TMPDIR|\$\{TMPDIR\})(?=$|\/)/, TMP)))],
+  ["os.path.dirname", (c) => dirnameOf(same(c))],
+  ["os.getenv", (c) => mapText(same(c), envVar)],
+  ["os.environ.get", (c) => mapText(same(c), envVar)],
   ["os.getcwd", () => str(".")],
   ["os.path.curdir", () => str(".")],
   ["tempfile.gettempdir", () => str(TMP)],

@@ -35,6 +35,19 @@ export abstract class CodeReader {
     else this.bindings.set(name, [b]);
   }
 
+  /** `left = right` (field names per grammar): hand both nodes to `to` when both are there. */
+  protected assign(node: Node, to: (left: Node, right: Node) => void, left = "left", right = "right"): void {
+    const l = node.childForFieldName(left);
+    const r = node.childForFieldName(right);
+    if (l && r) to(l, r);
+  }
+
+  /** `x += …`: the name no longer holds a known literal. */
+  protected forget(node: Node, field = "left"): void {
+    const n = node.childForFieldName(field);
+    if (n?.type === "identifier") this.bind(n.text, UNKNOWN);
+  }
+
   /** A bound name's value (every binding, as alternatives), or undefined when the code never binds it. */
   protected lookup(name: string): Value | undefined {
     const list = this.bindings.get(name);

@@ -6,7 +6,7 @@ import { indexRows, type Call } from "./api.js";
 import { decodeEscapes } from "./escapes.js";
 import { isPipe, RUBY_ROWS } from "./ruby-api.js";
 import { CodeReader, namedChildren } from "./reader.js";
-import { alt, concat, envVar, expandTilde, HOME, joinPath, lift, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
+import { alt, concat, dirnameOf, envVar, expandTilde, HOME, intLiteral, joinList, joinPath, lift, mapText, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 
 const ROWS = indexRows(RUBY_ROWS);
 const ITERATORS = new Set(["each", "map", "each_entry", "flat_map", "select", "each_with_index"]);
@@ -29,11 +29,8 @@ export class RubyReader extends CodeReader {
         else if (left) this.unknownNames(left);
         return;
       }
-      case "operator_assignment": {
-        const left = node.childForFieldName("left");
-        if (left?.type === "identifier") this.bind(left.text, UNKNOWN);
-        return;
-      }
+      case "operator_assignment":
+        return this.forget(node);
       case "for": {
         const pattern = node.childForFieldName("pattern");
         const value = node.childForFieldName("value");
@@ -90,11 +87,8 @@ export class RubyReader extends CodeReader {
         return str(node.text.slice(1));
       case "hash_key_symbol":
         return str(node.text);
-      case "integer": {
-        const t = node.text.replace(/_/g, "").toLowerCase();
-        const n = t.startsWith("0o") ? parseInt(t.slice(2), 8) : t.startsWith("0x") ? parseInt(t.slice(2), 16) : t.startsWith("0b") ? parseInt(t.slice(2), 2) : /^0[0-7]+$/.test(t) ? parseInt(t.slice(1), 8) : Number(t);
-        return Number.isFinite(n) ? { k: "num", n } : UNKNOWN;
-      }
+      case "integer":
+        return intLiteral(node.text, true);
       case "true":
         return { k: "bool", b: true };
       case "false":
@@ -131,7 +125,7 @@ export class RubyReader extends CodeReader {
       case "element_reference": {
         const obj = this.value(node.childForFieldName("object")!);
         const key = node.namedChild(1) ? this.value(node.namedChild(1)!) : UNKNOWN;
-        if (obj.k === "ref" && obj.name === "ENV") return lift([key], ([k]) => (textOf(k!) === null ? UNKNOWN : envVar(textOf(k!)!)));
+        if (obj.k === "ref" && obj.name === "ENV") return mapText(key, envVar);
         if (obj.k === "list" && key.k === "num") return obj.items[key.n] ?? UNKNOWN;
         return UNKNOWN;
       }
@@ -183,7 +177,7 @@ export class RubyReader extends CodeReader {
       else if (recv.k === "obj") {
         api = `${recv.type}.${method}`;
         self = recv;
-      } else if (recv.k === "list" && method === "join") return this.join(recv, args[0] ?? str(""));
+      } else if (recv.k === "list" && method === "join") return joinList(args[0] ?? str(""), recv);
       else if (recv.k === "str" && ["strip", "chomp", "downcase", "upcase"].includes(method)) return lift([recv], ([x]) => str(method === "downcase" ? textOf(x!)!.toLowerCase() : method === "upcase" ? textOf(x!)!.toUpperCase() : textOf(x!)!.trim()));
       else return UNKNOWN;
     } else api = method;
@@ -201,13 +195,6 @@ export class RubyReader extends CodeReader {
     return this.invoke(call);
   }
 
-  private join(list: Value, sep: Value): Value {
-    return lift([sep, ...(list.k === "list" ? list.items : [])], ([s, ...xs]) => {
-      const parts = xs.map(textOf);
-      return textOf(s!) === null || parts.includes(null) ? UNKNOWN : str(parts.join(textOf(s!)!));
-    });
-  }
-
   protected returns(call: Call): Value | null {
     const a = call.args;
     switch (call.api) {
@@ -217,7 +204,7 @@ export class RubyReader extends CodeReader {
       case "File.absolute_path":
         return a[1] !== undefined && textOf(a[0] ?? UNKNOWN) !== null && !textOf(a[0]!)!.startsWith("/") ? joinPath([expandTilde(a[1]), a[0]!]) : expandTilde(a[0] ?? UNKNOWN);
       case "File.dirname":
-        return lift([a[0] ?? UNKNOWN], ([x]) => (textOf(x!) === null ? UNKNOWN : str(textOf(x!)!.replace(/\/[^/]*$/, "") || "/")));
+        return dirnameOf(a[0] ?? UNKNOWN);
       case "Dir.home":
         return str(HOME);
       case "Dir.pwd":
@@ -230,7 +217,7 @@ export class RubyReader extends CodeReader {
         return a[0] ?? UNKNOWN;
       case "ENV.fetch":
       case "ENV.[]":
-        return lift([a[0] ?? UNKNOWN], ([k]) => (textOf(k!) === null ? UNKNOWN : envVar(textOf(k!)!)));
+        return mapText(a[0] ?? UNKNOWN, envVar);
       case "URI":
       case "URI.parse":
       case "String":

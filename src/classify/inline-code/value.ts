@@ -154,3 +154,32 @@ export function field(v: Value | undefined, key: string): Value | undefined {
   for (const [k, x] of v.entries) if (k === key) return x;
   return undefined;
 }
+
+/** `f` of the value's text, per alternative; unknown where the text is. */
+export function mapText(v: Value, f: (text: string) => Value): Value {
+  return lift([v], ([x]) => {
+    const t = textOf(x!);
+    return t === null ? UNKNOWN : f(t);
+  });
+}
+
+/** An integer literal as Python, JavaScript and Ruby write it (`0o17`, `0x1f`, `0b1`, `1_000`; Ruby's `017` with `legacyOctal`). */
+export function intLiteral(text: string, legacyOctal = false): Value {
+  const t = text.replace(/_/g, "").toLowerCase();
+  const radix = t.startsWith("0o") ? 8 : t.startsWith("0x") ? 16 : t.startsWith("0b") ? 2 : legacyOctal && /^0[0-7]+$/.test(t) ? 8 : 10;
+  const n = radix === 10 ? Number(t) : parseInt(radix === 8 && !t.startsWith("0o") ? t.slice(1) : t.slice(2), radix);
+  return Number.isFinite(n) ? { k: "num", n } : UNKNOWN;
+}
+
+/** `sep.join(list)` / `list.join(sep)` of known strings. */
+export function joinList(sep: Value, list: Value): Value {
+  return lift([sep, ...(list.k === "list" ? list.items : [UNKNOWN])], ([s, ...xs]) => {
+    const parts = xs.map(textOf);
+    return textOf(s!) === null || parts.includes(null) ? UNKNOWN : str(parts.join(textOf(s!)!));
+  });
+}
+
+/** The directory part of a path (`/a/b` → `/a`, `/a` → `/`). */
+export function dirnameOf(v: Value): Value {
+  return mapText(v, (t) => str(t.replace(/\/[^/]*$/, "") || "/"));
+}
