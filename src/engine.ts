@@ -32,8 +32,12 @@ import { ENGINE_VERSION } from "./version.js";
 export interface EngineOptions {
   /** The bundle as a parsed object or JSON text. */
   bundle: unknown;
-  /** tree-sitter runtime + bash grammar bytes; required unless `classify` is given. */
-  grammar?: GrammarBytes;
+  /**
+   * tree-sitter runtime + bash grammar bytes; required unless `classify` is given.
+   * `inline`: where the inline-code grammars come from, when the host bundles
+   * them with the shell grammar (Node's `readGrammarFiles` does).
+   */
+  grammar?: GrammarBytes & { inline?: InlineGrammarSource };
   /** `wasm` (default) or the plain-TypeScript twin of every hot-path export. */
   implementation?: "wasm" | "twin";
   /** The keyword prefilter (SPEC §7); off only to prove it changes nothing. */
@@ -93,7 +97,7 @@ export class Engine {
     // The runtime first: whoever initialises web-tree-sitter first owns the synchronous grammar load.
     const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
     const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
-    const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? {});
+    const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
     return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline);
   }
 
