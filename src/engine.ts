@@ -52,15 +52,13 @@ export interface EngineOptions {
   inlineGrammars?: InlineGrammarSource;
 }
 
-/** Interpreters whose inline code the grammars read: a cheap test before `prepare` looks further. */
-const INLINE_INTERPRETER = /\b(python[0-9.]*|pypy3?|node(js)?|mongo(sh)?|ruby|pwsh|powershell)\b/i;
+/** Names in an event that may mean inline code in a language (interpreters, MCP code tools): what `prepare` loads. */
 const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
-  [/\b(python[0-9.]*|pypy3?)\b/i, "python"],
-  [/\b(node(js)?|mongo(sh)?)\b/i, "javascript"],
-  [/\bruby\b/i, "ruby"],
-  [/\b(pwsh|powershell)\b/i, "powershell"],
+  [/(\b|_)(python[0-9.]*|pypy3?|py)(\b|_)/i, "python"],
+  [/(\b|_)(node(js)?|mongo(sh)?|javascript|js)(\b|_)/i, "javascript"],
+  [/(\b|_)(ruby|rb)(\b|_)/i, "ruby"],
+  [/(\b|_)(pwsh|powershell)(\b|_)/i, "powershell"],
 ];
-
 
 export class Engine {
   readonly engineVersion = ENGINE_VERSION;
@@ -140,12 +138,14 @@ export class Engine {
     if (this.inline === null) return [];
     let text: string;
     try {
-      text = JSON.stringify((eventInput as { tool_input?: unknown } | null)?.tool_input ?? null) ?? "";
+      const e = eventInput as { tool_name?: unknown; tool_input?: unknown } | null;
+      text = `${String(e?.tool_name ?? "")}\n${JSON.stringify(e?.tool_input ?? null) ?? ""}`;
     } catch {
       return [];
     }
-    if (!INLINE_INTERPRETER.test(text)) return [];
+    // Over-approximate (an `app.js` path loads the JS grammar): a needless load costs a few ms once; a missed one, a shape 6.
     const languages = LANGUAGE_OF.filter(([re]) => re.test(text)).map(([, l]) => l);
+    if (languages.length === 0) return [];
     await this.inline.prepare(languages);
     return languages;
   }

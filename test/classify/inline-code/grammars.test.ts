@@ -122,3 +122,22 @@ describe("the engine loads grammars only for events with inline code", () => {
     expect(JSON.parse(first).decision.artifact_id).toBe("git.force_push_protected");
   });
 });
+
+describe("prepare", () => {
+  it("loads the languages an event may need: interpreters in the input, code tools by name", async () => {
+    const { Engine } = await import("../../../src/engine.js");
+    const { readGrammarFiles } = await import("../../../src/node/grammar.js");
+    const { defaultBundlePath, readBundleFile } = await import("../../../src/node/bundle-file.js");
+    const fetched: string[] = [];
+    const g = readGrammarFiles();
+    const engine = await Engine.load({ bundle: readBundleFile(defaultBundlePath()), grammar: { runtime: g.runtime, language: g.language }, inlineGrammars: { fetch: async (l) => (fetched.push(l), bytesOf(l)) } });
+    const ev = (tool_name: string, tool_input: unknown) => ({ event_type: "pre_tool_use", session_id: "s", tool_use_id: "u", tool_name, tool_input, env: ENV });
+    expect(await engine.prepare(ev("Bash", { command: "ls -la" }))).toEqual([]);
+    const pyTool = ev("mcp__jupyter__execute_python", { code: "import shutil; shutil.rmtree('/')" });
+    expect(engine.evaluate(pyTool, null, 0).decision.unknown.map((u) => u.shape)).toEqual([6]); // not fetched yet
+    expect(await engine.prepare(pyTool)).toEqual(["python"]);
+    expect(engine.evaluate(pyTool, null, 0).decision.artifact_id).toBe("fs.wipe");
+    expect(await engine.prepare(ev("Bash", { command: "ruby -e 'puts 1' && pwsh -c Get-Date" }))).toEqual(["ruby", "powershell"]);
+    expect(fetched).toEqual(["python", "ruby", "powershell"]);
+  });
+});
