@@ -18,6 +18,20 @@ export function moduleName(spec: string): string {
   return s.replace(/\//g, ".");
 }
 
+/**
+ * Methods whose name alone says what they are, called on an object the analysis
+ * could not follow (a promise's value, a parameter): fs's and child_process's,
+ * minus names other objects use too (`open`, `exec`, `write`, `stat`, …).
+ */
+const AMBIGUOUS = new Set(["open", "exec", "stat", "lstat", "access", "readdir", "mkdir", "get", "request", "connect", "fork", "link"]);
+const UNMISTAKABLE = new Map<string, string>(
+  JAVASCRIPT_ROWS.flatMap((r) => r.api)
+    .filter((a) => /^(fs|fs\.promises|child_process)\.[A-Za-z]+$/.test(a))
+    .map((a) => [a.slice(a.lastIndexOf(".") + 1), a] as const)
+    .filter(([m]) => !AMBIGUOUS.has(m))
+    .reverse() as Array<[string, string]>,
+);
+
 export class JavaScriptReader extends CodeReader {
   constructor() {
     super(ROWS, "javascript");
@@ -226,6 +240,7 @@ export class JavaScriptReader extends CodeReader {
       if (obj.k === "ref") api = `${obj.name}.${method}`;
       else if (obj.k === "list" && method === "join") return joinList(args[0] ?? str(","), obj);
       else if (obj.k === "obj" && obj.type === "file") api = `file.${method}`;
+      else if (obj.k === "unknown") api = UNMISTAKABLE.get(method) ?? null; // `import('fs').then((fs) => fs.rmSync('/'))`
     } else if (fn.type === "import") {
       api = "import";
     } else {

@@ -104,6 +104,8 @@ const JAVASCRIPT: Array<[string, Want]> = [
   ["require('child_process').execSync(process.argv[2])", { dynamic: true }],
   ["fs.rmSync(process.argv[2], {recursive: true})", { effects: ["delete ?path {\"recursive\":true}"], dynamic: true }],
   ["setTimeout('alert(1)', 10)", { dynamic: true }],
+  ["import('fs').then((fs) => fs.rmSync('/', { recursive: true }))", { effects: ["delete / {\"recursive\":true}"] }],
+  ["const re = /a/; re.exec('abc'); cache.get('k')", PURE],
 ];
 
 const RUBY: Array<[string, Want]> = [
