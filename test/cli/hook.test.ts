@@ -3,6 +3,7 @@
 // non-gated events, garbage and a broken bundle in both error postures — each
 // answer byte for byte in that agent's protocol; Tier 2 state carried across
 // processes through --state-dir.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -180,3 +181,20 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     expect(closed.stderr).toMatch(/closed denies it: .*cannot create the state directory/);
   }, 30_000);
 });
+
+describe("facts the hook supplies", () => {
+  it("facts.git.branch from the payload's cwd, so a rule can tell which branch a bare `git push` pushes", async () => {
+    const repo = join(dir, "repo");
+    execFileSync("git", ["init", "-q", "-b", "main", repo]);
+    const bundle = write("branch.json", {
+      schema_version: "2.0",
+      facts: [{ id: "git.branch", type: "string" }],
+      artifacts: [t1("push.main", { all: [leaf("command.argv", "eq", "push"), leaf("fact.git.branch", "eq", "main")] }, "deny", { body: { reason: "push.main: pushing main" } })],
+    });
+    const r = await runGatehouse(["hook", "claude", "--bundle", bundle], JSON.stringify(claude.pre("git push --force", { cwd: repo })));
+    expect(r.stdout).toBe(claudePre("deny", "push.main: pushing main"));
+    const elsewhere = await runGatehouse(["hook", "claude", "--bundle", bundle], JSON.stringify(claude.pre("git push --force", { cwd: dir })));
+    expect(elsewhere.stdout).toBe("");
+  }, 30_000);
+});
+
