@@ -12,6 +12,7 @@ import engineLoading from "./engine-loading.js";
 import enginePredicates from "./engine-predicates.js";
 import engineTier2 from "./engine-tier2.js";
 import engineTrees from "./engine-trees.js";
+import hookEvents from "./hook-events.js";
 import peerDerived from "./peer-derived.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
@@ -27,4 +28,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "default-tools": defaultTools,
   "default-resolved": defaultResolved,
   "peer-derived": peerDerived,
+  "hook-events": hookEvents,
 };
