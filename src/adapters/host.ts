@@ -7,8 +7,10 @@ import type { HostEnv } from "./types.js";
 export const MAX_PATH_DIRS = 64;
 
 export function hostEnvFrom(env: Record<string, string | undefined>, cwd: string, mode: string): HostEnv {
-  const pathDirs = (env.PATH ?? "")
-    .split(":")
+  const path = env.PATH ?? env.Path ?? "";
+  // Windows separates PATH entries with `;` (its entries hold `:` after the drive letter).
+  const pathDirs = path
+    .split(/^[A-Za-z]:[\\/]/.test(path) || path.includes(";") ? ";" : ":")
     .filter((d) => d !== "" && isAbsolutePath(d))
     .slice(0, MAX_PATH_DIRS);
   return { cwd, ...(env.HOME ? { home: env.HOME } : {}), pathDirs, mode };

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ADAPTERS, type HostEnv, type Mapping } from "../../src/adapters/index.js";
 import { mapOpenCode } from "../../src/adapters/opencode.js";
 import { geminiToolName } from "../../src/adapters/gemini.js";
+import { hostEnvFrom } from "../../src/adapters/host.js";
 import { realEngine } from "../support/engine.js";
 import { acp, claude, codex, cursor, CWD, gemini } from "../support/hook-payloads.js";
 
@@ -134,3 +135,12 @@ describe("OpenCode mapping", () => {
     expect(mapOpenCode({ tool: "github_create_issue" }, { repoName: "x" }, host)).toMatchObject({ tool_name: "github_create_issue", tool_input: { repoName: "x" } });
   });
 });
+
+describe("host env", () => {
+  it("absolute $PATH entries (POSIX or Windows separators), $HOME, the front door", () => {
+    expect(hostEnvFrom({ PATH: "/usr/local/bin:relative:/usr/bin:", HOME: "/home/dev" }, "/w", "hook")).toEqual({ cwd: "/w", home: "/home/dev", pathDirs: ["/usr/local/bin", "/usr/bin"], mode: "hook" });
+    expect(hostEnvFrom({ Path: "C:\\Windows\\system32;C:\\Tools" }, "C:\\w", "plugin").pathDirs).toEqual(["C:\\Windows\\system32", "C:\\Tools"]);
+    expect(hostEnvFrom({ PATH: Array.from({ length: 100 }, (_, i) => `/p${i}`).join(":") }, "/w", "hook").pathDirs).toHaveLength(64);
+  });
+});
+
