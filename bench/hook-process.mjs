@@ -76,40 +76,44 @@ for (const s of subjects.slice(1)) {
   perCall[s.key].over_bare_p90_ms = Math.round((perCall[s.key].p90 - bare.p90) * 10) / 10;
 }
 
-// Concurrency with real processes: PROCS chains of CALLS sequential spawns each, all chains at once.
-log(`concurrency: ${PROCS} × ${CALLS} hook processes on one session`);
-const stateDir = join(scratch, "state-concurrent");
-const spawnOnce = () =>
-  new Promise((resolve) => {
-    const child = spawn(node, [bin, "hook", "claude", "--bundle", counting, "--state-dir", stateDir], { stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => resolve({ code, stderr }));
-    child.stdin.end(payload("ls", "concurrent"));
-  });
-const t0 = process.hrtime.bigint();
-const chains = await Promise.all(
-  Array.from({ length: PROCS }, async () => {
-    const codes = [];
-    for (let i = 0; i < CALLS; i++) codes.push(await spawnOnce());
-    return codes;
-  }),
-);
-const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-const results = chains.flat();
-const sessions = join(stateDir, "sessions");
-const file = readdirSync(sessions).find((f) => f.endsWith(".json"));
-const counter = JSON.parse(readFileSync(join(sessions, file), "utf8")).state.c[0];
-const concurrency = {
-  processes: PROCS,
-  calls_each: CALLS,
-  expected: PROCS * CALLS,
-  counter,
-  nonzero_exits: results.filter((r) => r.code !== 0).length,
-  stderr_lines: results.filter((r) => r.stderr !== "").length,
-  wall_ms: Math.round(wallMs),
-  per_call_ms: Math.round((wallMs / (PROCS * CALLS)) * 10) / 10,
-};
+// Concurrency with real processes: PROCS chains of CALLS sequential spawns each, all chains at once (--procs 0 skips it).
+async function concurrencyRun() {
+  log(`concurrency: ${PROCS} × ${CALLS} hook processes on one session`);
+  const stateDir = join(scratch, "state-concurrent");
+  const spawnOnce = () =>
+    new Promise((resolve) => {
+      const child = spawn(node, [bin, "hook", "claude", "--bundle", counting, "--state-dir", stateDir], { stdio: ["pipe", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("close", (code) => resolve({ code, stderr }));
+      child.stdin.end(payload("ls", "concurrent"));
+    });
+  const t0 = process.hrtime.bigint();
+  const chains = await Promise.all(
+    Array.from({ length: PROCS }, async () => {
+      const codes = [];
+      for (let i = 0; i < CALLS; i++) codes.push(await spawnOnce());
+      return codes;
+    }),
+  );
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const results = chains.flat();
+  const sessions = join(stateDir, "sessions");
+  const file = readdirSync(sessions).find((f) => f.endsWith(".json"));
+  const counter = JSON.parse(readFileSync(join(sessions, file), "utf8")).state.c[0];
+  const concurrency = {
+    processes: PROCS,
+    calls_each: CALLS,
+    expected: PROCS * CALLS,
+    counter,
+    nonzero_exits: results.filter((r) => r.code !== 0).length,
+    stderr_lines: results.filter((r) => r.stderr !== "").length,
+    wall_ms: Math.round(wallMs),
+    per_call_ms: Math.round((wallMs / (PROCS * CALLS)) * 10) / 10,
+  };
+  return concurrency;
+}
+const concurrency = PROCS > 0 ? await concurrencyRun() : null;
 
 const report = { node: process.version, runs: RUNS, per_call_ms: perCall, concurrency };
 if (JSON_OUT) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -119,6 +123,7 @@ else {
     const c = perCall[s.key];
     lines.push(`| ${c.label} | ${c.median} | ${c.p90} | ${s.key === "node_bare" ? "—" : `+${c.over_bare_median_ms} / +${c.over_bare_p90_ms}`} |`);
   }
-  lines.push("", `concurrency: ${PROCS} processes × ${CALLS} calls (one spawn each) on one session → counter ${counter} (expected ${PROCS * CALLS}), ${concurrency.nonzero_exits} non-zero exits, wall ${concurrency.wall_ms} ms`);
+  if (concurrency !== null)
+    lines.push("", `concurrency: ${PROCS} processes × ${CALLS} calls (one spawn each) on one session → counter ${concurrency.counter} (expected ${concurrency.expected}), ${concurrency.nonzero_exits} non-zero exits, wall ${concurrency.wall_ms} ms`);
   process.stdout.write(`${lines.join("\n")}\n`);
 }
