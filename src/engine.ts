@@ -23,7 +23,7 @@ import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
 import { PrefilterIndex } from "./evaluate/prefilter.js";
 import { eventFeatures } from "./evaluate/features.js";
 import { unknownContribution } from "./evaluate/unknown.js";
-import { compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
+import { boundedJson, compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
 import { instantiateGatehouseWasm } from "./hotpath/instance.js";
 import { blankState, checkState, cloneState, type SessionState } from "./state/session.js";
 import type { StateLayout } from "./state/layout.js";
@@ -195,15 +195,15 @@ export class Engine {
     const bundle = this.bundle;
     const warnings = [...bundle.warnings];
     const classification = this.classify(event);
-    const scan = this.hotPath.scan(
-      JSON.stringify(event.tool_input ?? null) ?? "null",
-      isPostEvent(event.event_type) ? (JSON.stringify(event.tool_result ?? null) ?? "null") : null,
-    );
-    if (scan.oversize) {
+    // Serialised within the per-event bound: input too deep or too long to serialise is oversize, never a throw.
+    const input = boundedJson(event.tool_input ?? null);
+    const result = isPostEvent(event.event_type) ? boundedJson(event.tool_result ?? null) : null;
+    const scan = this.hotPath.scan(input.text, result === null ? null : result.text);
+    if (scan.oversize || input.truncated || result?.truncated === true) {
       if (isShellEvent(event)) {
         if (!classification.unknown.some((u) => u.shape === 1))
-          classification.unknown.push({ shape: 1, reason: "the tool input is over the per-event memory bound", command: "" });
-      } else warnings.push("the tool input is over the per-event memory bound: content was truncated");
+          classification.unknown.push({ shape: 1, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
+      } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
     const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: new Map() };
     let material: string | null = null; // what RUN hashes, computed at most once per event

@@ -2,6 +2,7 @@
 // event, or a frame {event, now_ms?, state?} — carrying session state per
 // session_id. One envelope per line; a bad line prints {"error": {line, message}}
 // and evaluation goes on; exit 1 at the end if any line failed.
+import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
 import type { SessionState } from "../state/session.js";
 import { parseArgs, UsageError } from "./args.js";
 import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
@@ -23,6 +24,12 @@ function frameOf(value: unknown): Frame {
   return { event: v.event, now_ms: (v.now_ms as number | undefined) ?? null, state: v.state };
 }
 
+/** The command that reads this hook JSON: `gatehouse hook <agent>` for the agent it looks like. */
+function hookCommandFor(payload: unknown): string {
+  const agent = guessHookAgent(payload);
+  return agent === null ? "`gatehouse hook <agent>`" : `\`gatehouse hook ${agent}\``;
+}
+
 export async function evalCommand(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { values: ["bundle"], flags: ["twin"] });
   const [file, ...extra] = args.positionals;
@@ -37,12 +44,19 @@ export async function evalCommand(argv: string[], io: Io): Promise<number> {
   reportSkipped(engine, io.err);
   const sessions = new Map<string, SessionState>();
   let failed = 0;
+  let hookLines = 0;
   const lines = text.split("\n");
   lines.forEach((line, index) => {
     if (line.trim() === "") return;
     const lineNo = index + 1;
     try {
-      const frame = frameOf(JSON.parse(line));
+      const value: unknown = JSON.parse(line);
+      // An agent's hook JSON has no event_type: evaluated as an event it would be an unknown type, a silent allow.
+      if (looksLikeHookPayload(value)) {
+        if (hookLines++ === 0) io.err(`gatehouse eval: line ${lineNo} looks like an agent's hook JSON, not a Gatehouse event; use ${hookCommandFor(value)}`);
+        throw new Error(`this is an agent's hook JSON (hook_event_name ${JSON.stringify((value as { hook_event_name: string }).hook_event_name)}, no event_type), not an event: use ${hookCommandFor(value)}`);
+      }
+      const frame = frameOf(value);
       const sessionId = typeof (frame.event as { session_id?: unknown }).session_id === "string" ? (frame.event as { session_id: string }).session_id : "";
       const state = frame.state !== undefined ? frame.state : (sessions.get(sessionId) ?? null);
       const envelope = engine.evaluate(frame.event, state, frame.now_ms ?? io.now());

@@ -7,12 +7,14 @@ import { corpusCommand } from "./corpus.js";
 import { demoCommand } from "./demo.js";
 import { CliError } from "./engine-options.js";
 import { evalCommand } from "./eval.js";
+import { hookCommand } from "./hook.js";
 import { EXIT } from "./exit-codes.js";
 import { processIo, type Io } from "./io.js";
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
   check: checkCommand,
   eval: evalCommand,
+  hook: hookCommand,
   corpus: corpusCommand,
   bundle: bundleCommand,
   demo: demoCommand,
@@ -21,6 +23,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
 const USAGE = `usage: gatehouse <command> [options]
   check [--bundle B] [--cwd D] [--json] -- CMD…   judge one shell command (exit 0 allow, 2 deny, 3 ask/hold)
   eval [--bundle B] FILE.jsonl                    evaluate events/frames, one envelope per line
+  hook claude|codex|gemini|cursor|acp [--bundle B] [--state-dir D] [--on-error open|closed] [--grant-allow]
+                                                  answer an agent's hook JSON (stdin) in its own protocol
   corpus FILE…                                    run conformance cases
   bundle lint [--json] B                          list skipped artifacts and warnings
   demo                                            evaluate sample events with the default bundle`;

@@ -6,6 +6,7 @@
 import type { CompiledNode } from "../bundle/compile-tree.js";
 import type { EventView } from "./context.js";
 import { evaluateTree } from "./tree.js";
+import { boundedJson } from "../hotpath/bounded-json.js";
 
 const PLACEHOLDER = /\{\{(target|program|class|match)\}\}/g;
 
@@ -40,7 +41,8 @@ export function findWitness(node: CompiledNode, view: EventView, hits: Uint32Arr
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return "";
-  return typeof value === "string" ? value : JSON.stringify(value);
+  // A witness may be any part of the tool input: serialised within the bound (never a RangeError on deep input).
+  return typeof value === "string" ? value : boundedJson(value).text;
 }
 
 export function renderReason(template: string, when: CompiledNode | null, view: EventView, hits: Uint32Array): string {

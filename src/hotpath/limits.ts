@@ -5,6 +5,14 @@
 /** Max UTF-8 bytes of one JSON text (tool_input, then tool_result, one after the other) copied into WASM. */
 export const INPUT_CAP = 512 * 1024;
 
+/**
+ * Max nesting depth of tool_input / tool_result serialised for the haystack
+ * (src/hotpath/bounded-json.ts). Deeper input is over the per-event bound like
+ * input over INPUT_CAP: real tool inputs nest a handful of levels, and nothing
+ * downstream should have to recurse thousands of frames deep.
+ */
+export const INPUT_DEPTH_CAP = 512;
+
 /** Max bytes of the flattened haystack; longer output is truncated here and flagged oversize. */
 export const HAYSTACK_CAP = 256 * 1024;
 

@@ -14,6 +14,9 @@ export type { EventInput } from "../model/event.js";
 export type { SessionState } from "../state/session.js";
 export type { Classification, Effect } from "../model/classification.js";
 export { defaultBundlePath, readBundleFile } from "./bundle-file.js";
+export { StateStoreError, type SessionStore, type StateStamp, type SessionUpdate, type StoreResult } from "../state/store.js";
+export { MemorySessionStore } from "../state/memory-store.js";
+export { StateDirStore, defaultStateDir, type StateDirOptions } from "./state-dir.js";
 
 export interface NodeEngineOptions extends Partial<Omit<EngineOptions, "bundle">> {
   /** A bundle object or JSON text; wins over `bundlePath`. */

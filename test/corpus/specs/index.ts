@@ -12,6 +12,7 @@ import engineLoading from "./engine-loading.js";
 import enginePredicates from "./engine-predicates.js";
 import engineTier2 from "./engine-tier2.js";
 import engineTrees from "./engine-trees.js";
+import hookEvents from "./hook-events.js";
 import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
 
@@ -29,4 +30,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "default-resolved": defaultResolved,
   "peer-derived": peerDerived,
   "breadth-inputs": breadthInputs,
+  "hook-events": hookEvents,
 };

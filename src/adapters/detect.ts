@@ -1,0 +1,23 @@
+// Which agent a hook payload most likely came from, for messages that point a
+// person at the right `gatehouse hook <agent>` (eval given hook JSON; doctor).
+// A guess from each protocol's own fields (hooks.md), never used to decide.
+import { isObject } from "./payload.js";
+import type { HookAgent } from "./types.js";
+
+const GEMINI_EVENTS = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
+
+/** The agent whose hook JSON `payload` looks like, or null when it looks like none. */
+export function guessHookAgent(payload: unknown): HookAgent | null {
+  if (!isObject(payload)) return null;
+  const event = payload.hook_event_name;
+  if (typeof event !== "string") return payload.jsonrpc === "2.0" && typeof payload.method === "string" ? "acp" : null;
+  if ("conversation_id" in payload || /^(before|after)[A-Z]/.test(event)) return "cursor";
+  if (GEMINI_EVENTS.has(event) || typeof payload.timestamp === "string") return "gemini";
+  if ("turn_id" in payload) return "codex";
+  return "claude";
+}
+
+/** True for a line that is an agent's hook JSON rather than a Gatehouse event (it names a hook event but no event_type). */
+export function looksLikeHookPayload(value: unknown): boolean {
+  return isObject(value) && typeof value.hook_event_name === "string" && !("event_type" in value);
+}

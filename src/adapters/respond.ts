@@ -1,0 +1,146 @@
+// One hook call, start to finish, for any adapter and any front door: the
+// agent's JSON text in, the agent's answer out. The stdin hook
+// (src/cli/hook.ts) and the daemon's `POST /v1/hook/<agent>` both run this, so
+// their answers are byte-identical; what differs (where the engine and the
+// state come from, what the edge adds to an event) is handed in.
+//
+// Errors never escape and never silently allow (SPEC §11 Errors): unreadable
+// input, a bundle that does not load, a failing state store, a failing
+// decision record, or a bug becomes `adapter.failure(…)` under the posture.
+// A state store failure under `open` still evaluates — against a blank state,
+// so Tier 1 and Tier 3 rules hold — and says so on stderr.
+import type { Engine } from "../engine.js";
+import type { Envelope } from "../model/envelope.js";
+import type { EventInput } from "../model/event.js";
+import { layoutIsEmpty } from "../state/record.js";
+import type { SessionState } from "../state/session.js";
+import { StateStoreError, type SessionStore } from "../state/store.js";
+import { OPEN_FAILURE_EXIT } from "./failure.js";
+import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv } from "./types.js";
+
+/** Hook input larger than this is refused unread (a real payload is a tool call: kilobytes, a large Write a few megabytes). */
+export const MAX_HOOK_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** What the ledger records for one evaluated call. */
+export interface DecisionRecord {
+  agent: AdapterName;
+  /** The event as evaluated (after the edge's enrichment). */
+  event: EventInput;
+  now_ms: number;
+  /** The stored state the evaluation started from (null: blank). */
+  state_in: SessionState | null;
+  envelope: Envelope;
+}
+
+export interface HookDeps {
+  /** The engine, or how to load it: the stdin hook loads it only for an event it gates. */
+  engine: Engine | (() => Promise<Engine>);
+  /** Where session state lives between calls; null keeps none (every call starts blank). */
+  store: SessionStore | null;
+  host: HostEnv;
+  nowMs: number;
+  posture: ErrorPosture;
+  grantAllow: boolean;
+  /** How the input is named in error lines ("stdin", "the request body"). */
+  inputName?: string;
+  /** The edge's additions to an event before evaluation (I/O allowed there): e.g. `facts["git.branch"]`. */
+  enrich?: (event: EventInput) => EventInput;
+  /** Called once per evaluated call, after the decision and before the answer is given (the ledger's seam). A throw is a `ledger` failure. */
+  onDecision?: (record: DecisionRecord) => void | Promise<void>;
+}
+
+export interface HookOutcome {
+  answer: HookAnswer;
+  /** Extra stderr lines: store warnings, a state failure the answer survived. */
+  warnings: string[];
+  /** The evaluated call, when there was one. */
+  record: DecisionRecord | null;
+  outcome: "answered" | "ignored" | "failed";
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Error text as one stderr line: whitespace runs (newlines included) collapsed, at most 500 characters. */
+export function oneLine(text: string, max = 500): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function failed(adapter: HookAdapter<any>, deps: HookDeps, failure: HookFailure, context: unknown, payload: unknown, warnings: string[]): HookOutcome {
+  return { answer: adapter.failure({ kind: failure.kind, message: oneLine(failure.message) }, deps.posture, context, payload), warnings, record: null, outcome: "failed" };
+}
+
+/** One call from the agent's JSON text (stdin, an HTTP body). */
+export async function handleHook(adapter: HookAdapter<any>, input: string, deps: HookDeps): Promise<HookOutcome> {
+  const where = deps.inputName ?? "the hook input";
+  const fail = (text: string) => failed(adapter, deps, { kind: "input", message: text }, null, undefined, []);
+  if (input.length > MAX_HOOK_INPUT_BYTES) return fail(`${where} is over ${MAX_HOOK_INPUT_BYTES} bytes; not read`);
+  if (input.trim() === "") return fail(`${where} is empty (expected the agent's hook JSON)`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(input);
+  } catch (error) {
+    return fail(`${where} is not JSON: ${message(error)}`);
+  }
+  return handlePayload(adapter, payload, deps);
+}
+
+/** One call from the agent's already-parsed JSON (an in-process host). */
+export async function handlePayload(adapter: HookAdapter<any>, payload: unknown, deps: HookDeps): Promise<HookOutcome> {
+  const where = deps.inputName ?? "the hook input";
+  // What is known so far, for the failure answer (ACP answers a request by its id).
+  let context: unknown = null;
+  const warnings: string[] = [];
+  const fail = (failure: HookFailure): HookOutcome => failed(adapter, deps, failure, context, payload, warnings);
+  try {
+    const mapping = adapter.map(payload, deps.host);
+    if ("ignore" in mapping) return { answer: { stdout: "", stderr: null, exitCode: 0 }, warnings: [], record: null, outcome: "ignored" };
+    if ("invalid" in mapping) return fail({ kind: "input", message: `${where}: ${mapping.invalid}` });
+    context = mapping.context;
+    const event = deps.enrich ? deps.enrich(mapping.gate) : mapping.gate;
+
+    let engine: Engine;
+    try {
+      engine = typeof deps.engine === "function" ? await deps.engine() : deps.engine;
+    } catch (error) {
+      return fail({ kind: "bundle", message: message(error) });
+    }
+
+    let stateFailed = false;
+    const evaluate = (state: SessionState | null) => {
+      const envelope = engine.evaluate(event, state, deps.nowMs);
+      return { state: envelope.state, result: { envelope, state_in: state } };
+    };
+    let evaluated: { envelope: Envelope; state_in: SessionState | null };
+    if (deps.store === null || layoutIsEmpty(engine.layout)) {
+      evaluated = evaluate(null).result;
+    } else {
+      try {
+        const stored = await deps.store.update(event.session_id ?? "", { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate);
+        warnings.push(...stored.warnings);
+        evaluated = stored.result;
+      } catch (error) {
+        if (!(error instanceof StateStoreError)) throw error;
+        if (deps.posture === "closed") return fail({ kind: "state", message: error.message });
+        warnings.push(`gatehouse hook ${adapter.agent}: ${error.message}; evaluated against a blank session state (--on-error open)`);
+        stateFailed = true;
+        evaluated = evaluate(null).result;
+      }
+    }
+
+    const record: DecisionRecord = { agent: adapter.agent, event, now_ms: deps.nowMs, state_in: evaluated.state_in, envelope: evaluated.envelope };
+    if (deps.onDecision) {
+      try {
+        await deps.onDecision(record);
+      } catch (error) {
+        return fail({ kind: "ledger", message: message(error) });
+      }
+    }
+    let answer = adapter.answer(evaluated.envelope.decision, context, { grantAllow: deps.grantAllow });
+    // A silent allow after a state failure exits non-zero (non-blocking), so the failure is seen.
+    if (stateFailed && answer.stdout === "" && answer.exitCode === 0) answer = { ...answer, exitCode: OPEN_FAILURE_EXIT.state };
+    return { answer, warnings, record, outcome: "answered" };
+  } catch (error) {
+    return fail({ kind: "internal", message: `internal error: ${message(error)}` });
+  }
+}

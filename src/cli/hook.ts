@@ -1,0 +1,65 @@
+// `gatehouse hook claude|codex|gemini|cursor|acp [--bundle B] [--state-dir D]
+// [--on-error open|closed] [--grant-allow] [--twin]`: the agent's hook JSON on
+// stdin, its answer on stdout, in that agent's protocol (docs/cli.md "hook",
+// docs/adapters.md). The engine is loaded only for an event the adapter gates;
+// session state lives in the state directory between calls.
+import { handleHook, ADAPTERS, type DecisionRecord } from "../adapters/index.js";
+import { ERROR_POSTURES, HOOK_AGENTS, isHookAgent, type ErrorPosture } from "../adapters/types.js";
+import { hostEnvFrom } from "../adapters/host.js";
+import { withGitBranch } from "../node/git-branch.js";
+import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
+import { StateStoreError, unavailableStore, type SessionStore } from "../state/store.js";
+import { parseArgs, UsageError } from "./args.js";
+import { engineFromArgs } from "./engine-options.js";
+import type { Io } from "./io.js";
+
+/** The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture. */
+export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore {
+  try {
+    return new StateDirStore(stateDir ?? defaultStateDir(io.env));
+  } catch (error) {
+    if (error instanceof StateStoreError) return unavailableStore(error);
+    throw error;
+  }
+}
+
+export async function hookCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { values: ["bundle", "state-dir", "on-error"], flags: ["grant-allow", "twin"] });
+  const [agent, ...extra] = args.positionals;
+  if (agent === undefined || !isHookAgent(agent) || extra.length > 0 || args.rest !== null)
+    throw new UsageError(`hook needs one agent: ${HOOK_AGENTS.join(", ")} (the hook JSON is read from stdin)`);
+  const posture = args.values.get("on-error") ?? "open";
+  if (!(ERROR_POSTURES as readonly string[]).includes(posture)) throw new UsageError(`--on-error must be open or closed, got ${JSON.stringify(posture)}`);
+  const adapter = ADAPTERS[agent];
+
+  let input: string;
+  try {
+    input = io.readStdin();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return write(io, adapter.failure({ kind: "input", message: `stdin: cannot read (${code})` }, posture as ErrorPosture, null), []);
+  }
+  const bundlePath = args.values.get("bundle");
+  const implementation = args.flags.has("twin") ? "twin" : "wasm";
+  // The ledger (issue 10) plugs in here: `--ledger L` → onDecision appends the record, fsynced, before the answer is written.
+  const onDecision: ((record: DecisionRecord) => void | Promise<void>) | undefined = undefined;
+  const outcome = await handleHook(adapter, input, {
+    engine: () => engineFromArgs(bundlePath, implementation),
+    store: stateStoreOf(args.values.get("state-dir"), io),
+    host: hostEnvFrom(io.env, io.cwd, "hook"),
+    nowMs: io.now(),
+    posture: posture as ErrorPosture,
+    grantAllow: args.flags.has("grant-allow"),
+    inputName: "stdin",
+    enrich: withGitBranch,
+    onDecision,
+  });
+  return write(io, outcome.answer, outcome.warnings);
+}
+
+function write(io: Io, answer: { stdout: string; stderr: string | null; exitCode: number }, warnings: readonly string[]): number {
+  for (const line of warnings) io.err(line);
+  if (answer.stderr !== null) io.err(answer.stderr);
+  if (answer.stdout !== "") io.out(answer.stdout);
+  return answer.exitCode;
+}

@@ -1,0 +1,59 @@
+// One interface for every place a session's Tier 2 state lives between
+// events: the state directory of per-call hook processes
+// (src/node/state-dir.ts), the in-memory LRU of in-process hosts and the
+// daemon (src/state/memory-store.ts), and a Redis store for a fleet of daemons.
+//
+// The unit of work is the whole read-evaluate-write of one event: `update`
+// hands `fn` the session's stored state and persists the state `fn` returns,
+// atomically per session, so concurrent calls on one session never lose or
+// double an increment. `fn` must be synchronous and pure (the engine's
+// `evaluate` is): a store built on optimistic concurrency (Redis WATCH/MULTI)
+// may run it more than once and keep only the last run.
+import type { StateLayout } from "./layout.js";
+import type { SessionState } from "./session.js";
+
+/** What a stored state must match to be reused: the bundle's register layout. */
+export interface StateStamp {
+  layout: StateLayout;
+  /** Recorded beside the state (for the warning when the layout changes, and for people reading the file); not compared. */
+  bundleDigest: string;
+}
+
+export interface SessionUpdate<R> {
+  /** The state to store: the envelope's `state`. */
+  state: SessionState;
+  /** Whatever the caller wants back (the envelope, the state it was given). */
+  result: R;
+}
+
+export interface StoreResult<R> {
+  result: R;
+  /** One line each: a quarantined corrupt record, a layout change, an expired session. Never fatal. */
+  warnings: string[];
+}
+
+export interface SessionStore {
+  /**
+   * Run `fn` on the session's stored state — null when there is none, or when
+   * it could not be used (corrupt, another layout: a warning says which) —
+   * and store the state it returns, as one atomic step per session.
+   * Rejects with a StateStoreError when the store itself fails (unwritable
+   * directory, lock timeout, Redis down); an error thrown by `fn` propagates
+   * as is and nothing is stored.
+   */
+  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>>;
+  /** Flush and release resources (a daemon calls this on SIGTERM). */
+  close?(): Promise<void>;
+}
+
+/** The store could not read or write a session's state: one line naming what and where. */
+export class StateStoreError extends Error {
+  override readonly name = "StateStoreError";
+}
+
+/** A store that cannot be used (no state directory could be named): every update fails with `error`, under the caller's error posture. */
+export function unavailableStore(error: StateStoreError): SessionStore {
+  return {
+    update: () => Promise.reject(error),
+  };
+}

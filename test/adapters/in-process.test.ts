@@ -1,0 +1,79 @@
+// The in-process front doors: the OpenCode plugin (`gatehouse/opencode`) and
+// the ACP gate for embedding hosts (`gatehouse/acp`), through the package's
+// own exports.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createGatehousePlugin } from "../../src/node/opencode-plugin.js";
+import { createAcpGate } from "../../src/node/acp-gate.js";
+import { acp, countingBundle } from "../support/hook-payloads.js";
+
+describe("OpenCode plugin", () => {
+  it("blocks a deny and an ask by throwing the reason; lets an allow run", async () => {
+    const hooks = await createGatehousePlugin()({ directory: "/home/dev/project" });
+    await expect(hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c1" }, { args: { command: "rm -rf ~" } })).rejects.toThrow(/^fs\.wipe: /);
+    await expect(hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c2" }, { args: { command: 'bash -c "$X"' } })).rejects.toThrow(/a person must approve this action/);
+    await expect(hooks["tool.execute.before"]({ tool: "read", sessionID: "s", callID: "c3" }, { args: { filePath: "/home/dev/project/src/a.ts" } })).resolves.toBeUndefined();
+    await expect(hooks["tool.execute.after"]({ tool: "read", sessionID: "s", callID: "c3" }, { title: "a", output: "x", metadata: {} })).resolves.toBeUndefined();
+  });
+
+  it("keeps session state in process: a counting bundle fires on the third call", async () => {
+    const hooks = await createGatehousePlugin({ bundle: countingBundle(3) })({ directory: "/w" });
+    const call = (id: string) => hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: id }, { args: { command: "ls" } });
+    await call("1");
+    await call("2");
+    await expect(call("3")).rejects.toThrow(/bash\.count: 3 or more/);
+  });
+
+  it("a bundle that does not load: open lets calls run and logs once; closed blocks them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gatehouse-oc-"));
+    const broken = join(dir, "b.json");
+    writeFileSync(broken, "{");
+    const lines: string[] = [];
+    const open = await createGatehousePlugin({ bundlePath: broken, log: (l) => lines.push(l) })({});
+    await open["tool.execute.before"]({ tool: "bash", sessionID: "s" }, { args: { command: "rm -rf ~" } });
+    await open["tool.execute.before"]({ tool: "bash", sessionID: "s" }, { args: { command: "rm -rf ~" } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^gatehouse hook opencode: .*b\.json: bundle is not JSON/);
+    const closed = await createGatehousePlugin({ bundlePath: broken, onError: "closed" })({});
+    await expect(closed["tool.execute.before"]({ tool: "bash", sessionID: "s" }, { args: { command: "ls" } })).rejects.toThrow(/--on-error closed denies it/);
+  });
+
+  it("is exported as gatehouse/opencode", async () => {
+    const mod = await import("gatehouse/opencode");
+    expect(typeof mod.GatehousePlugin).toBe("function");
+    expect(typeof mod.createGatehousePlugin).toBe("function");
+  });
+});
+
+describe("ACP gate (library)", () => {
+  it("answers like `gatehouse hook acp`: a reject selection for a deny, nothing for ask and allow", async () => {
+    const gate = await createAcpGate({ cwd: "/home/dev/project" });
+    const deny = await gate.check(acp.permission({ command: "rm", args: ["-rf", "/"] }));
+    expect(deny.response).toEqual({ jsonrpc: "2.0", id: 7, result: { outcome: { outcome: "selected", optionId: "reject-1" } } });
+    expect(deny.verdict).toBe("deny");
+    expect(deny.reason).toMatch(/^fs\.wipe: /);
+    const ask = await gate.check(acp.permission('bash -c "$X"'));
+    expect(ask).toMatchObject({ response: null, verdict: "ask" });
+    const allow = await gate.check(acp.terminal("ls", ["-la"]));
+    expect(allow).toMatchObject({ response: null, verdict: "allow", reason: null });
+    const ignored = await gate.check(acp.update);
+    expect(ignored).toMatchObject({ response: null, verdict: null, decision: null });
+    const terminal = await gate.check(acp.terminal("git", ["reset", "--hard"]));
+    expect(terminal.response).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32001 } });
+  });
+
+  it("closed posture refuses what it cannot read", async () => {
+    const gate = await createAcpGate({ onError: "closed" });
+    const bad = await gate.check({ jsonrpc: "2.0", id: 4, method: "session/request_permission", params: "nope" });
+    expect(bad.response).toMatchObject({ id: 4, error: { code: -32001 } });
+    expect(bad.verdict).toBe("deny");
+    expect(bad.errors[0]).toMatch(/^gatehouse hook acp: the ACP request: session\/request_permission has no "params" object$/);
+  });
+
+  it("is exported as gatehouse/acp", async () => {
+    const mod = await import("gatehouse/acp");
+    expect(typeof mod.createAcpGate).toBe("function");
+  });
+});

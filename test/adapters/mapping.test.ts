@@ -1,0 +1,146 @@
+// Each agent's payload → the event the engine sees (tool names, inputs, env,
+// post results), checked on the event and, where it matters, on what the real
+// classifier and the default bundle make of it.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ADAPTERS, type HostEnv, type Mapping } from "../../src/adapters/index.js";
+import { mapOpenCode } from "../../src/adapters/opencode.js";
+import { geminiToolName } from "../../src/adapters/gemini.js";
+import { hostEnvFrom } from "../../src/adapters/host.js";
+import { realEngine } from "../support/engine.js";
+import { acp, claude, codex, cursor, CWD, gemini } from "../support/hook-payloads.js";
+
+const host: HostEnv = { cwd: "/host/cwd", home: "/home/dev", pathDirs: ["/usr/bin"], mode: "hook" };
+const gateOf = <C>(m: Mapping<C>) => {
+  if (!("gate" in m)) throw new Error(`expected a gated event, got ${JSON.stringify(m)}`);
+  return m.gate;
+};
+const defaultBundle = JSON.parse(readFileSync(new URL("../../bundles/default.json", import.meta.url), "utf8"));
+
+describe("Claude Code mapping", () => {
+  it("PreToolUse: tool, input verbatim, session, cwd → env.cwd, $HOME → env.home, the front door in binding", () => {
+    const gate = gateOf(ADAPTERS.claude.map(claude.pre("ls -la"), host));
+    expect(gate).toEqual({
+      event_type: "pre_tool_use",
+      session_id: "3f2a",
+      tool_use_id: "toolu_01ABC",
+      tool_name: "Bash",
+      tool_input: { command: "ls -la", description: "run it" },
+      env: { cwd: CWD, home: "/home/dev", path_dirs: ["/usr/bin"], additional_dirs: [] },
+      binding: { kind: "claude", mode: "hook", event: "PreToolUse" },
+    });
+  });
+  it("PostToolUse: tool_response → tool_result; PostToolUseFailure: the error; subagent ids → agent", () => {
+    const gate = gateOf(ADAPTERS.claude.map(claude.post("Bash", { command: "cat x" }, { stdout: "s", stderr: "", interrupted: false }), host));
+    expect(gate.event_type).toBe("post_tool_use");
+    expect(gate.tool_result).toEqual({ stdout: "s", stderr: "", interrupted: false });
+    const failed = gateOf(ADAPTERS.claude.map({ ...claude.post("Bash", { command: "x" }, null), hook_event_name: "PostToolUseFailure", error: "boom", agent_id: "a1", agent_type: "Explore" }, host));
+    expect(failed.tool_result).toEqual({ error: "boom", is_interrupt: null });
+    expect(failed.agent).toEqual({ agent_id: "a1", agent_type: "Explore" });
+  });
+  it("events the engine does not gate are ignored; a relative or missing cwd falls back to the host's", () => {
+    for (const p of [claude.sessionStart, claude.stop, claude.notification, { ...claude.pre("ls"), hook_event_name: "PermissionRequest" }, { ...claude.pre("ls"), hook_event_name: "UserPromptSubmit" }])
+      expect(ADAPTERS.claude.map(p, host)).toHaveProperty("ignore");
+    expect(gateOf(ADAPTERS.claude.map(claude.pre("ls", { cwd: "relative/dir" }), host)).env?.cwd).toBe("/host/cwd");
+    expect(ADAPTERS.claude.map({ hook_event_name: "PreToolUse" }, host)).toEqual({ invalid: 'PreToolUse input has no "tool_name"' });
+    expect(ADAPTERS.claude.map([1, 2], host)).toHaveProperty("invalid");
+  });
+});
+
+describe("Codex mapping", () => {
+  it("apply_patch: the patch text becomes write/delete effects on each named path, not shell text", async () => {
+    const patch = ["*** Begin Patch", "*** Add File: src/new.ts", "+x", "*** Update File: /etc/hosts", "*** Move to: src/moved.ts", "*** Delete File: README.md", "*** End Patch"].join("\n");
+    const gate = gateOf(ADAPTERS.codex.map(codex.pre("apply_patch", { command: patch }), host));
+    expect(gate.tool_input).toEqual({ patch });
+    const engine = await realEngine(defaultBundle);
+    const effects = engine.evaluate(gate, null, 1).decision.effects.map((e) => `${e.verb} ${e.target_class} ${e.attrs.target}`);
+    expect(effects).toEqual(["write workspace_file src/new.ts", "write system_path /etc/hosts", "delete workspace_file README.md", "write workspace_file src/moved.ts"]);
+  });
+  it("Bash and MCP tools pass through; SessionStart is ignored", () => {
+    expect(gateOf(ADAPTERS.codex.map(codex.pre("Bash", { command: "ls" }), host)).tool_input).toEqual({ command: "ls" });
+    expect(gateOf(ADAPTERS.codex.map(codex.pre("mcp__github__create_issue", { title: "x" }), host)).tool_name).toBe("mcp__github__create_issue");
+    expect(ADAPTERS.codex.map(codex.sessionStart, host)).toHaveProperty("ignore");
+  });
+});
+
+describe("Gemini CLI mapping", () => {
+  it("MCP tools become mcp__<server>__<tool> (mcp_context first)", () => {
+    expect(geminiToolName("mcp_github_create_issue", {})).toBe("mcp__github__create_issue");
+    expect(geminiToolName("mcp_my_srv_tool", { mcp_context: { server_name: "my_srv", tool_name: "tool" } })).toBe("mcp__my_srv__tool");
+    expect(geminiToolName("mcp__a__b", {})).toBe("mcp__a__b");
+    expect(geminiToolName("run_shell_command", {})).toBe("run_shell_command");
+  });
+  it("run_shell_command runs in dir_path; AfterTool's tool_response is the result", async () => {
+    const gate = gateOf(ADAPTERS.gemini.map(gemini.before("run_shell_command", { command: "rm -rf build", dir_path: "sub" }), host));
+    expect(gate.env?.cwd).toBe(`${CWD}/sub`);
+    const engine = await realEngine(defaultBundle);
+    expect(engine.evaluate(gate, null, 1).decision.effects[0]).toMatchObject({ verb: "delete", target_class: "workspace_file" });
+    const after = gateOf(ADAPTERS.gemini.map(gemini.after("read_file", { file_path: "a" }, { llmContent: "c", returnDisplay: "c" }), host));
+    expect(after).toMatchObject({ event_type: "post_tool_use", tool_result: { llmContent: "c", returnDisplay: "c" } });
+    expect(ADAPTERS.gemini.map(gemini.sessionStart, host)).toHaveProperty("ignore");
+  });
+});
+
+describe("Cursor mapping", () => {
+  it("beforeShellExecution → Bash; beforeMCPExecution's JSON-string input is parsed; beforeReadFile → Read", () => {
+    expect(gateOf(ADAPTERS.cursor.map(cursor.shell("ls"), host))).toMatchObject({ session_id: "conv-123", tool_use_id: "gen-456", tool_name: "Bash", tool_input: { command: "ls" }, env: { cwd: CWD } });
+    expect(gateOf(ADAPTERS.cursor.map(cursor.mcp("database_query", { query: "DROP TABLE users" }), host))).toMatchObject({ tool_name: "mcp__cursor__database_query", tool_input: { query: "DROP TABLE users" } });
+    expect(gateOf(ADAPTERS.cursor.map({ ...cursor.mcp("q", {}), tool_input: "not json {" }, host)).tool_input).toBe("not json {");
+    expect(gateOf(ADAPTERS.cursor.map(cursor.read("/home/dev/project/.env"), host))).toMatchObject({ tool_name: "Read", tool_input: { file_path: "/home/dev/project/.env" } });
+    expect(gateOf(ADAPTERS.cursor.map(cursor.afterShell("ls", "a b"), host))).toMatchObject({ event_type: "post_tool_use", tool_result: { output: "a b" } });
+    expect(ADAPTERS.cursor.map(cursor.prompt, host)).toHaveProperty("ignore");
+    expect(ADAPTERS.cursor.map({ ...cursor.shell("x"), command: 5 }, host)).toHaveProperty("invalid");
+  });
+  it("other workspace roots are additional dirs", () => {
+    const gate = gateOf(ADAPTERS.cursor.map({ ...cursor.shell("ls"), workspace_roots: [CWD, "/srv/other", "rel"] }, host));
+    expect(gate.env?.additional_dirs).toEqual(["/srv/other"]);
+  });
+});
+
+describe("ACP mapping", () => {
+  it("execute permissions: {command, args}, an argv array, or one shell string, evaluated as the command they run", async () => {
+    const engine = await realEngine(defaultBundle);
+    for (const raw of [{ command: "rm", args: ["-rf", "/"] }, { command: ["rm", "-rf", "/"] }, "rm -rf /"]) {
+      const gate = gateOf(ADAPTERS.acp.map(acp.permission(raw), host));
+      expect(gate).toMatchObject({ session_id: "sess-1", tool_use_id: "tc-1", tool_name: "terminal/create" });
+      expect(engine.evaluate(gate, null, 1).decision.artifact_id).toBe("fs.wipe");
+    }
+  });
+  it("no inspectable command is a coverage gap (shape 2), never a silent allow; other kinds are not gated", async () => {
+    const engine = await realEngine(defaultBundle);
+    const gate = gateOf(ADAPTERS.acp.map(acp.permission(undefined), host));
+    expect(engine.evaluate(gate, null, 1).decision.unknown.map((u) => u.shape)).toContain(2);
+    expect(ADAPTERS.acp.map(acp.permission({ path: "/x" }, undefined, "edit"), host)).toHaveProperty("ignore");
+    expect(ADAPTERS.acp.map(acp.update, host)).toHaveProperty("ignore");
+  });
+  it("terminal/create and fs methods; a request without an id is invalid", () => {
+    const gate = gateOf(ADAPTERS.acp.map(acp.terminal("git", ["push", "--force", "origin", "main"], "/repo"), host));
+    expect(gate).toMatchObject({ tool_name: "terminal/create", tool_input: { command: "git", args: ["push", "--force", "origin", "main"], cwd: "/repo" }, env: { cwd: "/repo" } });
+    expect(gateOf(ADAPTERS.acp.map({ jsonrpc: "2.0", id: 1, method: "fs/write_text_file", params: { sessionId: "s", path: "/etc/passwd", content: "x" } }, host)).tool_name).toBe("fs/write_text_file");
+    const { id: _id, ...noId } = acp.terminal("ls");
+    expect(ADAPTERS.acp.map(noId, host)).toHaveProperty("invalid");
+  });
+});
+
+describe("OpenCode mapping", () => {
+  it("lowercase tools and camelCase arguments become the engine's names", () => {
+    expect(mapOpenCode({ tool: "edit", sessionID: "s", callID: "c" }, { filePath: "/a.ts", oldString: "x", newString: "y", replaceAll: true }, host)).toMatchObject({
+      tool_name: "Edit",
+      tool_input: { file_path: "/a.ts", old_string: "x", new_string: "y", replace_all: true },
+      session_id: "s",
+      tool_use_id: "c",
+    });
+    expect(mapOpenCode({ tool: "patch" }, { patchText: "*** Begin Patch" }, host).tool_input).toEqual({ patch: "*** Begin Patch" });
+    expect(mapOpenCode({ tool: "bash" }, { command: "ls", workdir: "sub" }, host).env?.cwd).toBe("/host/cwd/sub");
+    expect(mapOpenCode({ tool: "github_create_issue" }, { repoName: "x" }, host)).toMatchObject({ tool_name: "github_create_issue", tool_input: { repoName: "x" } });
+  });
+});
+
+describe("host env", () => {
+  it("absolute $PATH entries (POSIX or Windows separators), $HOME, the front door", () => {
+    expect(hostEnvFrom({ PATH: "/usr/local/bin:relative:/usr/bin:", HOME: "/home/dev" }, "/w", "hook")).toEqual({ cwd: "/w", home: "/home/dev", pathDirs: ["/usr/local/bin", "/usr/bin"], mode: "hook" });
+    expect(hostEnvFrom({ Path: "C:\\Windows\\system32;C:\\Tools" }, "C:\\w", "plugin").pathDirs).toEqual(["C:\\Windows\\system32", "C:\\Tools"]);
+    expect(hostEnvFrom({ PATH: Array.from({ length: 100 }, (_, i) => `/p${i}`).join(":") }, "/w", "hook").pathDirs).toHaveLength(64);
+  });
+});
+

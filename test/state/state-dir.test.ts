@@ -1,0 +1,158 @@
+// The state directory store: hashed file names for hostile session ids,
+// quarantine of corrupt records, blank restarts on a layout change, nothing
+// stored when evaluation throws, stale locks of killed processes taken over,
+// expiry, and unwritable directories reported as StateStoreError.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultStateDir, StateDirStore } from "../../src/node/state-dir.js";
+import { blankState, type SessionState } from "../../src/state/session.js";
+import { StateStoreError, type StateStamp } from "../../src/state/store.js";
+
+const stamp: StateStamp = { layout: { c: 1, f: 0, t: 0, a: 0, run: false }, bundleDigest: "sha256:aaa" };
+const fresh = () => mkdtempSync(join(tmpdir(), "gatehouse-state-"));
+/** The update every test uses: count one. */
+const inc = (state: SessionState | null) => {
+  const s = state ?? blankState(stamp.layout);
+  const next = { ...s, c: [s.c[0]! + 1] };
+  return { state: next, result: s.c[0]! };
+};
+
+describe("StateDirStore", () => {
+  it("counts per session; files are named by the id's SHA-256 whatever the id holds", async () => {
+    const dir = fresh();
+    const store = new StateDirStore(dir);
+    const ids = ["../../etc/passwd", "a\u0000b", "x".repeat(1_000_000), "", "/abs/path", "ünïcødé"];
+    for (const id of ids) {
+      expect((await store.update(id, stamp, inc)).result).toBe(0);
+      expect((await store.update(id, stamp, inc)).result).toBe(1);
+    }
+    const names = readdirSync(join(dir, "sessions"));
+    expect(names).toHaveLength(ids.length);
+    for (const n of names) expect(n).toMatch(/^[0-9a-f]{64}\.json$/);
+    expect(readdirSync(dir).sort()).toEqual([".last-sweep", "sessions"]);
+    expect(statSync(join(dir, "sessions")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, "sessions", names[0]!)).mode & 0o777).toBe(0o600);
+  });
+
+  it("a corrupt record is quarantined with a warning and the session restarts blank", async () => {
+    const store = new StateDirStore(fresh());
+    const file = store.fileFor("s");
+    await store.update("s", stamp, inc);
+    for (const bad of ["{torn", '{"format":"other"}', JSON.stringify({ format: "gatehouse.session-state/1", layout: stamp.layout, bundle_digest: "x", updated_ms: 1, state: { c: [-1], f: [], t: [], a: [], run: null } })]) {
+      writeFileSync(file, bad);
+      const r = await store.update("s", stamp, inc);
+      expect(r.result).toBe(0);
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(/is corrupt \(.+\); moved aside to .+\.corrupt-\d+-\d+, the session restarts blank$/);
+    }
+    expect(readdirSync(dirname(file)).filter((n) => n.includes(".corrupt-"))).toHaveLength(3);
+  });
+
+  it("a record over the size limit is corrupt, not read", async () => {
+    const store = new StateDirStore(fresh(), { maxRecordBytes: 1024 });
+    await store.update("s", stamp, inc);
+    writeFileSync(store.fileFor("s"), " ".repeat(2048));
+    const r = await store.update("s", stamp, inc);
+    expect(r.warnings[0]).toMatch(/2048 bytes, over the 1024-byte limit/);
+  });
+
+  it("another layout restarts blank with a warning, without quarantine", async () => {
+    const store = new StateDirStore(fresh());
+    await store.update("s", stamp, inc);
+    const wider: StateStamp = { layout: { ...stamp.layout, c: 2 }, bundleDigest: "sha256:bbb" };
+    const r = await store.update("s", wider, (state) => ({ state: state ?? blankState(wider.layout), result: state }));
+    expect(r.result).toBeNull();
+    expect(r.warnings[0]).toMatch(/restarts blank: it was written for layout c=1 f=0 t=0 a=0 run=false by bundle sha256:aaa; the bundle in use \(sha256:bbb\) needs c=2/);
+    expect(readdirSync(dirname(store.fileFor("s"))).some((n) => n.includes(".corrupt-"))).toBe(false);
+  });
+
+  it("an update that throws stores nothing and releases the lock", async () => {
+    const store = new StateDirStore(fresh());
+    await store.update("s", stamp, inc);
+    await expect(
+      store.update("s", stamp, () => {
+        throw new Error("evaluation failed");
+      }),
+    ).rejects.toThrow("evaluation failed");
+    expect((await store.update("s", stamp, inc)).result).toBe(1);
+    expect(existsSync(`${store.fileFor("s")}.lock`)).toBe(false);
+  });
+
+  it("an unchanged state is not rewritten, only touched (expiry counts from the last use)", async () => {
+    let now = 1_000_000_000_000;
+    const store = new StateDirStore(fresh(), { now: () => now });
+    await store.update("s", stamp, inc);
+    const before = readFileSync(store.fileFor("s"), "utf8");
+    now += 60_000;
+    await store.update("s", stamp, (state) => ({ state: state!, result: null }));
+    expect(readFileSync(store.fileFor("s"), "utf8")).toBe(before);
+    expect(Math.round(statSync(store.fileFor("s")).mtimeMs)).toBe(now);
+  });
+
+  it("a lock left by a killed process is taken over", async () => {
+    const store = new StateDirStore(fresh(), { lockTimeoutMs: 2_000 });
+    await store.update("s", stamp, inc);
+    const dead = Number(execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).toString());
+    writeFileSync(`${store.fileFor("s")}.lock`, JSON.stringify({ pid: dead, host: (await import("node:os")).hostname(), at: Date.now() }));
+    expect((await store.update("s", stamp, inc)).result).toBe(1);
+  });
+
+  it("a lock held by a live process times out as a StateStoreError", async () => {
+    const store = new StateDirStore(fresh(), { lockTimeoutMs: 50 });
+    await store.update("s", stamp, inc);
+    writeFileSync(`${store.fileFor("s")}.lock`, JSON.stringify({ pid: process.ppid, host: (await import("node:os")).hostname(), at: Date.now() }));
+    await expect(store.update("s", stamp, inc)).rejects.toBeInstanceOf(StateStoreError);
+  });
+
+  it("expired sessions, old quarantined records and stale temp files are swept; fresh ones stay", async () => {
+    const dir = fresh();
+    const now = Date.now();
+    const store = new StateDirStore(dir, { now: () => now, sweepIntervalMs: 0 });
+    await store.update("old", stamp, inc);
+    await store.update("new", stamp, inc);
+    const sessions = join(dir, "sessions");
+    const aged = (path: string, days: number) => utimesSync(path, (now - days * 86_400_000) / 1000, (now - days * 86_400_000) / 1000);
+    aged(store.fileFor("old"), 15);
+    writeFileSync(join(sessions, "abc.json.corrupt-1-1"), "x");
+    aged(join(sessions, "abc.json.corrupt-1-1"), 20);
+    writeFileSync(join(sessions, ".abc.json.1.ffff.tmp"), "x");
+    aged(join(sessions, ".abc.json.1.ffff.tmp"), 1);
+    await store.update("new", stamp, inc); // sweeps after the update
+    expect(existsSync(store.fileFor("old"))).toBe(false);
+    expect(existsSync(store.fileFor("new"))).toBe(true);
+    expect(readdirSync(sessions).sort()).toEqual([`${store.fileFor("new").split("/").pop()}`]);
+  });
+
+  it("the sweep runs at most once per interval", async () => {
+    const dir = fresh();
+    let now = Date.now();
+    const store = new StateDirStore(dir, { now: () => now });
+    await store.update("old", stamp, inc);
+    utimesSync(store.fileFor("old"), (now - 20 * 86_400_000) / 1000, (now - 20 * 86_400_000) / 1000);
+    await store.update("other", stamp, inc); // the first update already swept (no marker yet) before "old" was aged
+    expect(existsSync(store.fileFor("old"))).toBe(true);
+    now += 86_400_001;
+    await store.update("other", stamp, inc);
+    expect(existsSync(store.fileFor("old"))).toBe(false);
+  });
+
+  it("a state dir that cannot be created or written is a StateStoreError naming it", async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, "file"), "x");
+    await expect(new StateDirStore(join(dir, "file", "state")).update("s", stamp, inc)).rejects.toThrow(/file\/state: cannot create the state directory \(ENOTDIR\)/);
+    if (process.getuid?.() !== 0) {
+      const ro = join(dir, "ro");
+      mkdirSync(join(ro, "sessions"), { recursive: true, mode: 0o500 });
+      await expect(new StateDirStore(ro).update("s", stamp, inc)).rejects.toBeInstanceOf(StateStoreError);
+    }
+  });
+
+  it("the default directory follows XDG_STATE_HOME, else ~/.local/state", () => {
+    expect(defaultStateDir({ XDG_STATE_HOME: "/x/state", HOME: "/h" })).toBe("/x/state/gatehouse");
+    expect(defaultStateDir({ XDG_STATE_HOME: "relative", HOME: "/h" })).toBe("/h/.local/state/gatehouse");
+    expect(() => defaultStateDir({})).toThrow(StateStoreError);
+  });
+});

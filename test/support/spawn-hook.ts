@@ -1,0 +1,40 @@
+// Run `gatehouse hook …` as a real child process (bin/gatehouse.js → dist/cli.js,
+// which `npm test` builds first), the way an agent runs it.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
+
+export interface Run {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+export function runGatehouse(args: string[], stdin: string, env: Record<string, string> = {}, cwd?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: "/home/dev", ...env }, cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ stdout, stderr, code }));
+    child.stdin.on("error", () => {}); // a process that exits before reading all of stdin
+    child.stdin.end(stdin);
+  });
+}
+
+/** Run jobs with at most `limit` child processes at once (2 shared cores). */
+export async function inBatches<T>(jobs: (() => Promise<T>)[], limit = 4): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return out;
+}
