@@ -8,6 +8,7 @@ import type { ShellAnalysis } from "./shell/types.js";
 import { toolEffects } from "./tools.js";
 import type { Classification, ClassifiedUrl, Effect } from "../model/classification.js";
 import { extractUrls } from "./urls.js";
+import { GAP_SHAPE } from "../model/gap-shapes.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
@@ -87,7 +88,7 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
   }
   if (SHELL_TOOLS.has(event.tool_name)) {
     // A shell tool whose command cannot be read is a gap, never a silent allow (seed 003: Uncertain).
-    return { effects: [], unknown: [{ shape: 2, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
+    return { effects: [], unknown: [{ shape: GAP_SHAPE.PARSE_ERROR, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
   }
   if (isMcpTool(event.tool_name)) {
     const effects = deps.mcpEffects ? deps.mcpEffects(event) : [];
