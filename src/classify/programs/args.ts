@@ -36,9 +36,19 @@ export function literalArg(value: string, raw?: string): Arg {
   return { value, raw: raw ?? shellQuote(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false };
 }
 
-/** `arg` with another value (a part of it, or a path built from it): the facts of the word it came from stay. */
+/** `arg` with another value (a path built from it): the facts of the word it came from stay. */
 export function withValue(arg: Arg, value: string): Arg {
   return { ...arg, value };
+}
+
+/**
+ * A value that is part of a word (`--output=~/x`, `-d @~/f`, `of=~/x`): the
+ * word's facts, and a leading `~` counts as home — the shell leaves it alone
+ * there, but a person who writes it means the home directory, and the gate
+ * judges what was meant.
+ */
+export function valueArg(word: Arg, value: string): Arg {
+  return { ...word, value, tilde: word.tilde || value.startsWith("~") };
 }
 
 /** A value built from several words (`-C DIR` + `FILE`): it expands if any of them does. */

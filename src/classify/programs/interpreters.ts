@@ -267,8 +267,8 @@ function powershellSource(defaultCommand: boolean): SourceReader {
     }
     if (j >= args.length) return STDIN;
     if (!args[j].dynamic && /\.ps1$/i.test(args[j].value)) return { kind: "script", index: j };
-    // Windows PowerShell defaults to -Command; pwsh defaults to -File.
-    return defaultCommand ? { kind: "inline", flag: "-Command", code: j, rest: true } : operand(args, j);
+    // Windows PowerShell defaults to -Command; pwsh defaults to -File, which refuses a file without `.ps1`.
+    return defaultCommand ? { kind: "inline", flag: "-Command", code: j, rest: true } : OTHER;
   };
 }
 

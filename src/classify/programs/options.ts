@@ -18,7 +18,7 @@
 //
 // Every parsed flag and operand keeps its index and its Arg, so callers read
 // "was this a literal?" from the word itself.
-import type { Arg } from "./args.js";
+import { valueArg, type Arg } from "./args.js";
 
 export interface OptionSpec {
   /** Short flag letters that take a value, attached (`-uroot`) or the next word (`-u root`). */
@@ -53,7 +53,7 @@ export interface ParsedFlag {
   index: number;
   /** Index of the value's word when it is a separate word, else -1. */
   valueIndex: number;
-  /** The word that holds the value (the next word, or the flag's own word when attached). */
+  /** The word that holds the value: the next word, or for an attached value the flag's word with that value. */
   arg: Arg;
 }
 
@@ -146,7 +146,8 @@ export function parseArgs(args: readonly Arg[], spec: OptionSpec = {}, start = 0
       const rawName = eq >= 0 ? body.slice(0, eq) : body;
       const name = alias(resolveLong(rawName, spec));
       if (eq >= 0) {
-        flags.push({ name, text: `--${rawName}`, value: body.slice(eq + 1), index: i, valueIndex: -1, arg: word });
+        const value = body.slice(eq + 1);
+        flags.push({ name, text: `--${rawName}`, value, index: i, valueIndex: -1, arg: valueArg(word, value) });
       } else if (longValue.includes(name) && i + 1 < args.length) {
         flags.push({ name, text: arg, value: args[i + 1].value, index: i, valueIndex: i + 1, arg: args[i + 1] });
         i++;
@@ -163,7 +164,7 @@ export function parseArgs(args: readonly Arg[], spec: OptionSpec = {}, start = 0
         if (shortValue.includes(c)) {
           const attached = body.slice(k + 1);
           if (attached.length > 0) {
-            flags.push({ name: alias(c), text: `-${c}`, value: attached, index: i, valueIndex: -1, arg: word });
+            flags.push({ name: alias(c), text: `-${c}`, value: attached, index: i, valueIndex: -1, arg: valueArg(word, attached) });
           } else if (i + 1 < args.length) {
             flags.push({ name: alias(c), text: `-${c}`, value: args[i + 1].value, index: i, valueIndex: i + 1, arg: args[i + 1] });
             i++;
@@ -174,7 +175,7 @@ export function parseArgs(args: readonly Arg[], spec: OptionSpec = {}, start = 0
         }
         if (shortOptional.includes(c)) {
           const attached = body.slice(k + 1);
-          flags.push({ name: alias(c), text: `-${c}`, value: attached.length > 0 ? attached : null, index: i, valueIndex: -1, arg: word });
+          flags.push({ name: alias(c), text: `-${c}`, value: attached.length > 0 ? attached : null, index: i, valueIndex: -1, arg: attached.length > 0 ? valueArg(word, attached) : word });
           break;
         }
         flags.push({ name: alias(c), text: `-${c}`, value: null, index: i, valueIndex: -1, arg: word });
@@ -244,7 +245,7 @@ export function parseSingleDash(args: readonly Arg[], valueFlags: readonly strin
       const name = m[1].toLowerCase();
       if (m[2] !== undefined) {
         flags.set(name, m[3]);
-        flagArgs.set(name, args[i]);
+        flagArgs.set(name, valueArg(args[i], m[3]));
       } else if (valueFlags.includes(name) && i + 1 < args.length) {
         flags.set(name, args[i + 1].value);
         flagArgs.set(name, args[i + 1]);

@@ -16,9 +16,9 @@ import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./lim
 import { hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
-import type { ParsedCommand, StdinSource } from "./types.js";
+import type { Feed, ParsedCommand, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
-import { argOf, isObfuscatedProgramWord, literalWord, programName, wordFromNode, type Word } from "./words.js";
+import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, wordFromNode, type Word } from "./words.js";
 
 
 export class Analyzer {
@@ -139,7 +139,7 @@ export class Analyzer {
     if (r.dynamic) return null;
     // Unquoted expansions are split into words.
     const parts = w.raw.startsWith('"') ? [r.value] : r.value.split(/[ \t\n]+/).filter((p) => p !== "");
-    return parts.map((p, k) => ({ ...literalWord(p), raw: k === 0 ? w.raw : p, start: w.start, end: w.end }));
+    return parts.map((p, k) => ({ ...homeAwareWord(p), raw: k === 0 ? w.raw : p, start: w.start, end: w.end }));
   }
 
   private expandAlias(words: Word[], ctx: CmdCtx): number | null {
@@ -202,7 +202,7 @@ export class Analyzer {
       inSubstitution: ctx.env.inSub,
       stdin: ctx.stdin,
       find: ctx.find,
-      fedBy: this.feederOf(ctx.wrappers),
+      fedBy: this.feedOf(ctx),
       runsOn: ctx.runsOn,
     });
     return this.commands.length - 1;
@@ -212,6 +212,11 @@ export class Analyzer {
   feederOf(wrappers: readonly string[]): string | null {
     for (const w of wrappers) if (launcherFor(this.launchers, w)?.feedsInput) return w;
     return null;
+  }
+
+  private feedOf(ctx: CmdCtx): Feed | null {
+    const wrapper = this.feederOf(ctx.wrappers);
+    return wrapper === null ? null : { wrapper, input: ctx.feedInput };
   }
 }
 
@@ -286,6 +291,7 @@ class LaunchCall implements Launch {
       wrappers: [...this.wrappers, this.name],
       stdin: keep ? ctx.stdin : null,
       stdinLiteral: keep ? ctx.stdinLiteral : null,
+      feedInput: keep ? ctx.feedInput : ctx.stdin,
       raw: opts.raw ?? ctx.raw,
       find: opts.find ?? ctx.find,
       fromText: opts.fromText ?? ctx.fromText,

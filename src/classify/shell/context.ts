@@ -50,4 +50,6 @@ export interface CmdCtx {
   /** The words came from shell text (aliases and functions apply). */
   fromText: boolean;
   runsOn: RunsOn | null;
+  /** The stdin of the launcher that consumed it (`find … | xargs rm`: the pipe from find). */
+  feedInput: StdinSource | null;
 }

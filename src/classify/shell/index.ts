@@ -7,10 +7,10 @@ import { Analyzer } from "./analyzer.js";
 import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
 import { utf8Length } from "./text.js";
-import { literalWord } from "./words.js";
+import { homeAwareWord } from "./words.js";
 import { loadShellParser, parserOf, type GrammarBytes, type ShellParser } from "./parser.js";
 
-export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn } from "./types.js";
+export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Feed } from "./types.js";
 export type { GrammarBytes, ShellParser };
 export { loadShellParser, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH };
 
@@ -48,28 +48,13 @@ export function analyzeShellText(parser: ShellParser, text: string, opts: Analyz
 }
 
 /**
- * A word of an already-split command is a literal — except a home reference
- * (`~`, `~/x`, `$HOME`, `${HOME}/x`), kept unquoted so it resolves to the home
- * directory as seed 003 judges it: hosts often run argv through a shell, and
- * treating it as a file literally named `~` would miss a home wipe to spare a
- * directory nobody names that way.
- */
-function argvWord(value: string) {
-  const home = /^(~|\$HOME|\$\{HOME\})(\/.*)?$/s.exec(value);
-  if (!home) return literalWord(value);
-  const w = literalWord(value, value);
-  if (home[1] === "~") w.tilde = true;
-  else w.vars = ["HOME"];
-  return w;
-}
-
-/**
  * Analyze an already-split command (Codex `command` array, ACP `terminal/create`
- * command + args): the words are not shell-parsed, but wrappers are peeled and
- * inline scripts (`bash -c …`) are parsed.
+ * command + args): the words are not shell-parsed — each is a literal, except
+ * that a home reference keeps its meaning (`homeAwareWord`) — but wrappers are
+ * peeled and inline scripts (`bash -c …`) are parsed.
  */
 export function analyzeArgv(parser: ShellParser, argv: string[], opts: AnalyzeOptions = {}): ShellAnalysis {
-  const words = (Array.isArray(argv) ? argv : []).map((a) => argvWord(typeof a === "string" ? a : String(a)));
+  const words = (Array.isArray(argv) ? argv : []).map((a) => homeAwareWord(typeof a === "string" ? a : String(a)));
   let bytes = 0;
   for (const w of words) bytes += utf8Length(w.value) + 1;
   if (bytes > MAX_COMMAND_BYTES) return oversize(`command over ${MAX_COMMAND_BYTES} bytes`);

@@ -23,6 +23,12 @@ export interface FindContext {
   filtered: boolean;
 }
 
+/** `… | xargs CMD`: the wrapper that hands CMD words from its input, and where that input comes from. */
+export interface Feed {
+  wrapper: string;
+  input: StdinSource | null;
+}
+
 /** Where a command runs when a launcher sends it off this host: `ssh host CMD`, `docker exec c CMD`. */
 export type RunsOn = "remote" | "container";
 
@@ -43,7 +49,7 @@ export interface ParsedCommand {
   /** Set when the command was peeled out of `find … -exec`. */
   find: FindContext | null;
   /** The wrapper that appends words from its input to this command (`xargs`, `parallel`), if any. */
-  fedBy: string | null;
+  fedBy: Feed | null;
   /** Set when a launcher runs this command off this host. */
   runsOn: RunsOn | null;
 }

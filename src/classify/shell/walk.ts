@@ -425,7 +425,7 @@ export class Walker {
 }
 
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
-  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn };
+  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null };
 }
 
 function nodeKey(env: Env, node: Node): string {

@@ -24,6 +24,23 @@ export function literalWord(value: string, raw?: string): Word {
   return { value, raw: raw ?? shellQuote(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false, ansiC: false, node: null, start: -1, end: -1 };
 }
 
+/**
+ * A literal word the analysis made from text it resolved or split itself
+ * (argv-form commands, `$x` of a literal assignment): a home reference (`~`,
+ * `~/x`, `$HOME`, `${HOME}/x`) keeps its meaning — hosts often run argv through
+ * a shell, and treating it as a file literally named `~` would miss a home
+ * wipe to spare a directory nobody names that way (seed 003 judges
+ * `["rm","-rf","~"]` a home wipe).
+ */
+export function homeAwareWord(value: string, raw?: string): Word {
+  const home = /^(~|\$HOME|\$\{HOME\})(\/.*)?$/s.exec(value);
+  if (!home) return literalWord(value, raw);
+  const w = literalWord(value, raw ?? value);
+  if (home[1] === "~") w.tilde = true;
+  else w.vars = ["HOME"];
+  return w;
+}
+
 /** A word another program fills in at run time (`{}` of `find -exec` / `xargs -I`): never a literal. */
 export function placeholderWord(w: Word): Word {
   return { ...w, dynamic: true, node: null, placeholder: true };
