@@ -37,7 +37,7 @@ const OPERATORS = new Set(["(", ")", "!", ",", "-not", "-a", "-and", "-o", "-or"
 const NEUTRAL = new Set([
   "-depth", "-d", "-xdev", "-mount", "-follow", "-noleaf", "-ignore_readdir_race", "-noignore_readdir_race",
   "-daystart", "-warn", "-nowarn", "-print", "-print0", "-ls", "-delete", "-prune", "-quit", "-true",
-  "-help", "--help", "-version", "--version", "-L", "-H", "-P",
+  "-help", "--help", "-version", "--version", "-L", "-H", "-P", "-exit",
 ]);
 /** Options and actions that take one argument and do not narrow the match. */
 const NEUTRAL_ARG = new Set(["-maxdepth", "-mindepth", "-regextype", "-printf", "-files0-from"]);

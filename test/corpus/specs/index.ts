@@ -13,6 +13,7 @@ import enginePredicates from "./engine-predicates.js";
 import engineTier2 from "./engine-tier2.js";
 import engineTrees from "./engine-trees.js";
 import peerDerived from "./peer-derived.js";
+import classifyStructure from "./classify-structure.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -27,4 +28,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "default-tools": defaultTools,
   "default-resolved": defaultResolved,
   "peer-derived": peerDerived,
+  "classify-structure": classifyStructure,
 };
