@@ -105,9 +105,9 @@ export function targetText(text: string): string {
  * command a launcher runs elsewhere says where (`runs_on`).
  */
 export function attrs(ctx: Ctx, extra: Attrs = {}): Attrs {
-  const base: Attrs = { program: ctx.program, target: targetText(ctx.argv.join(" ")) };
-  if (ctx.pc.runsOn) base.runs_on = ctx.pc.runsOn;
-  return { ...base, ...extra };
+  const target = targetText(ctx.argv.join(" "));
+  const runsOn = ctx.pc.runsOn;
+  return runsOn ? { program: ctx.program, target, runs_on: runsOn, ...extra } : { program: ctx.program, target, ...extra };
 }
 
 export function gap(ctx: Ctx, shape: GapShape, reason: string): void {

@@ -313,13 +313,21 @@ const BUILD_SUFFIX = /-(preview|dbg|debug|nightly|beta|lts)$/;
 /** A version glued to the name (`python3.12`, `node22`, `ruby3.3`, `perl5.36.0`, `zsh-5.9`, `python3.13t`). */
 const VERSION_SUFFIX = /-?\d+(\.\d+)*[a-z]?$/;
 
+/** Names already looked up (program names repeat; the walker and the table both ask). */
+const NAME_CACHE = new Map<string, string | null>();
+const NAME_CACHE_MAX = 512;
+
 /** The canonical interpreter name a program name stands for, or null when it is no interpreter. */
 export function interpreterName(program: string): string | null {
   if (BY_NAME.has(program)) return program;
+  const cached = NAME_CACHE.get(program);
+  if (cached !== undefined) return cached;
   let base = program.replace(BUILD_SUFFIX, "");
-  if (BY_NAME.has(base)) return base;
-  base = base.replace(VERSION_SUFFIX, "");
-  return base !== program && BY_NAME.has(base) ? base : null;
+  if (!BY_NAME.has(base)) base = base.replace(VERSION_SUFFIX, "");
+  const name = base !== program && BY_NAME.has(base) ? base : null;
+  if (NAME_CACHE.size >= NAME_CACHE_MAX) NAME_CACHE.clear();
+  NAME_CACHE.set(program, name);
+  return name;
 }
 
 export interface Interpreter {
