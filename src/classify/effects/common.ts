@@ -162,7 +162,7 @@ export interface TargetHit {
   gitDir: boolean;
 }
 
-export function hitsOf(results: readonly ResolvedPathDetailed[]): TargetHit[] {
+function hitsOf(results: readonly ResolvedPathDetailed[]): TargetHit[] {
   const out: TargetHit[] = [];
   for (const r of results) {
     const prev = out.find((h) => h.cls === r.class);

@@ -24,7 +24,7 @@ import {
 export type Handler = (ctx: Ctx) => void;
 
 /** Targets that are not files a write lands in. */
-export const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
+const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
 
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {
   gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${ctx.pc.fedBy?.wrapper ?? "its input"}`);
@@ -193,7 +193,7 @@ function dd(ctx: Ctx): void {
 }
 
 /** A write whose target may be a block device: `/dev/…` is system_path even with no env. */
-export function deviceWrite(ctx: Ctx, value: string, arg: Arg | null, target: string = value): void {
+function deviceWrite(ctx: Ctx, value: string, arg: Arg | null, target: string = value): void {
   const r = resolvePathDetailed(value, null);
   if (/^\/dev\//.test(r.normalized) && !NULL_SINKS.test(r.normalized)) {
     ctx.out.path(value, "system_path", null);

@@ -14,7 +14,7 @@ interface ReaderSpec {
   defaultDir?: (p: ParsedArgs) => boolean;
 }
 
-export const READERS: Record<string, ReaderSpec> = {
+const READERS: Record<string, ReaderSpec> = {
   cat: { flags: {} },
   tac: { flags: {} },
   less: { flags: { shortValue: "bhjkoOpPtTxyz#", longValue: ["log-file", "tag", "pattern", "prompt"] } },

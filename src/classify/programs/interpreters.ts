@@ -355,12 +355,6 @@ export function interpreterNames(...families: InterpreterFamily[]): string[] {
   return ROWS.filter((r) => families.includes(r.family)).flatMap((r) => r.names);
 }
 
-export const INTERPRETER_FAMILIES: readonly InterpreterFamily[] = [...new Set(ROWS.map((r) => r.family))];
-
-export function isShell(program: string): boolean {
-  return interpreterOf(program)?.family === "shell";
-}
-
 /** [command, canonical name, source kind] — run by test/classify/programs.test.ts. */
 export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, ProgramSource["kind"]]> = [
   ["python3.12 x.py", "python", "script"],

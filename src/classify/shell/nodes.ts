@@ -56,10 +56,6 @@ export const IGNORED_TYPES: Readonly<Record<string, string>> = {
   _statement: "abstract supertype: never a node in a tree",
 };
 
-export function isStatement(node: Node): boolean {
-  return STATEMENT_TYPES.has(node.type);
-}
-
 export function hasSubstitutionSyntax(text: string): boolean {
   return text.includes("$(") || text.includes("`") || text.includes("<(") || text.includes(">(");
 }

@@ -24,7 +24,7 @@ export interface WrapperSpec {
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-export function skipAssignments(words: readonly Word[], i: number): number {
+function skipAssignments(words: readonly Word[], i: number): number {
   while (i < words.length && !words[i].dynamic && ASSIGNMENT.test(words[i].value)) i++;
   return i;
 }
