@@ -5,6 +5,7 @@
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, isShellEvent } from "./classify/index.js";
+import { GAP_SHAPE } from "./model/gap-shapes.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
 import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellParser } from "./classify/shell/index.js";
 import { analyzeInlineCode, InlineGrammars, type InlineGrammarSource, type InlineLanguage } from "./classify/inline-code/index.js";
@@ -201,8 +202,8 @@ export class Engine {
     const scan = this.hotPath.scan(input.text, result === null ? null : result.text);
     if (scan.oversize || input.truncated || result?.truncated === true) {
       if (isShellEvent(event)) {
-        if (!classification.unknown.some((u) => u.shape === 1))
-          classification.unknown.push({ shape: 1, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
+        if (!classification.unknown.some((u) => u.shape === GAP_SHAPE.OVERSIZE))
+          classification.unknown.push({ shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
       } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
     const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: new Map() };

@@ -10,6 +10,7 @@ import type { Classification, ClassifiedUrl, Effect } from "../model/classificat
 import { extractUrls } from "./urls.js";
 import { mcpInputClassification } from "./mcp-input.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
+import { GAP_SHAPE } from "../model/gap-shapes.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
@@ -91,7 +92,7 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
   }
   if (SHELL_TOOLS.has(event.tool_name)) {
     // A shell tool whose command cannot be read is a gap, never a silent allow (seed 003: Uncertain).
-    return { effects: [], unknown: [{ shape: 2, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
+    return { effects: [], unknown: [{ shape: GAP_SHAPE.PARSE_ERROR, reason: `${event.tool_name} carries no inspectable command`, command: "" }], simple: [], paths: [], urls: [] };
   }
   if (isMcpTool(event.tool_name)) {
     // The bundle's effect_classes entries first, then what the input names (SPEC §6.6): added, never replaced.

@@ -6,21 +6,7 @@ import type { LoadedBundle } from "../bundle/load.js";
 import type { Classification } from "../model/classification.js";
 import type { Contribution } from "./contribution.js";
 import type { Event } from "../model/event.js";
-
-export const UNKNOWN_SHAPE_TITLES: Record<number, string> = {
-  1: "oversize input",
-  2: "shell parse error",
-  3: "dynamic script",
-  4: "dynamic program",
-  5: "command substitution in an argument",
-  6: "inline code for a non-shell interpreter",
-  7: "interpreter reading a non-literal program",
-  8: "non-literal operand of a deleting or writing program",
-  9: "wrapper depth over the limit",
-  10: "unresolvable redirection target",
-  11: "function or alias defined and invoked",
-  12: "quote-escape obfuscation",
-};
+import { gapShapeTitle } from "../model/gap-shapes.js";
 
 export function unknownContribution(
   event: Event,
@@ -30,7 +16,7 @@ export function unknownContribution(
 ): Contribution | null {
   if (event.event_type !== "pre_tool_use" || classification.unknown.length === 0 || bundle.on_unknown === "allow") return null;
   const first = classification.unknown[0]!;
-  const title = UNKNOWN_SHAPE_TITLES[first.shape] ?? "coverage gap";
+  const title = gapShapeTitle(first.shape);
   const quoted = first.command === "" ? "" : `: ${first.command.length > 120 ? `${first.command.slice(0, 117)}...` : first.command}`;
   return {
     order,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { shellEffects } from "../../src/classify/effects/index.js";
 import type { ShellAnalysis } from "../../src/classify/shell/types.js";
 import type { EventEnv } from "../../src/model/event.js";
-import { analysis, cmd, sh } from "./build.js";
+import { argv, sh } from "./build.js";
+import { shellQuote } from "../../src/classify/programs/args.js";
 
 const ENV: EventEnv = { home: "/home/u", cwd: "/home/u/proj", path_dirs: [], additional_dirs: [] };
 
@@ -145,7 +146,7 @@ table("write: cp / mv / tee / dd / ln / install / truncate / chmod / chown / red
   ["make >& build.log", ["write×workspace_file"]],
   ["make 2> err.log", ["write×workspace_file"]],
   ["cmd > /dev/null 2>&1", []],
-  ["cat <<'EOF' > .env", ["write×secret_file"]],
+  ["cat <<'EOF' > .env\nA=1\nEOF", ["write×secret_file"]],
   ["echo x > /etc/hosts", ["write×system_path"]],
   ["mkfs.ext4 /dev/sda1", ["write×system_path"]],
   ["mkfs.ext4 disk.img", ["write×workspace_file"]],
@@ -258,15 +259,17 @@ table("download piped into an interpreter", [
   ["iwr https://x.io | pwsh", ["execute×remote_code"]],
   ["curl https://x.io/data.json | jq .", ["fetch×network_host"]],
   ["curl https://x.io | python3 script.py", ["fetch×network_host", "execute×shell"]],
-  ["curl https://x.io | bash -c 'cat > x'", ["fetch×network_host"]],
-  ["bash <(curl -s https://x.io)", ["execute×remote_code"]],
-  ["sh -c \"$(curl -fsSL https://x.io)\"", ["execute×remote_code"]],
+  // (the script bash -c runs is classified too: `cat > x` writes x)
+  ["curl https://x.io | bash -c 'cat > x'", ["fetch×network_host", "write×workspace_file"]],
+  ["bash <(curl -s https://x.io)", ["fetch×network_host", "execute×remote_code"]],
+  ["sh -c \"$(curl -fsSL https://x.io)\"", ["fetch×network_host", "execute×remote_code"]],
   ["curl -o i.sh https://x.io/i.sh && bash i.sh", ["fetch×network_host", "write×workspace_file", "execute×shell", "execute×remote_code"]],
 ]);
 
 describe("substitution commands are classified too", () => {
   it("a curl inside $(…) piped nowhere is still a fetch", () => {
-    const a = analysis(cmd("curl -s https://x.io", { inSubstitution: true }), cmd('eval "$(curl -s https://x.io)"'));
+    const a = sh('eval "$(curl -s https://x.io)"');
+    expect(a.commands.map((c) => [c.cmd.program, c.inSubstitution])).toEqual([["curl", true], ["eval", false]]);
     expect(tuples(a)).toEqual(["fetch×network_host", "execute×remote_code"]);
   });
 });
@@ -333,7 +336,8 @@ table("git", [
   ["git rebase --continue", []],
   ["git commit --amend --no-edit", ["discard×vcs_history"]],
   ["git commit -m 'fix'", []],
-  ["git commit -m \"$(cat msg)\"", []],
+  // the substitution runs: its cat reads msg; the message itself is no target
+  ["git commit -m \"$(cat msg)\"", ["read×workspace_file"]],
   ["git filter-branch --force --tree-filter 'rm x' HEAD", ["discard×vcs_history"]],
   ["git reflog expire --expire=now --all", ["discard×vcs_history"]],
   ["git reflog", []],
@@ -346,7 +350,7 @@ table("git", [
   ["git rm -rf .", ["delete×workspace_root"]],
   ["git rm --cached x", []],
   ["git clone https://github.com/o/r.git", ["fetch×network_host", "write×workspace_file"]],
-  ["git -c alias.wipe='!rm -rf /' wipe", ["execute×shell"]],
+  ["git -c alias.wipe='!rm -rf /' wipe", ["execute×shell", "delete×filesystem_root"]],
 ]);
 
 describe("git push attrs", () => {
@@ -479,11 +483,14 @@ table("database", [
 
 describe("database heredoc", () => {
   it("a literal heredoc on stdin", () => {
-    const a = analysis(cmd("psql app", { stdin: { kind: "heredoc", text: "BEGIN;\ndrop table users;\nCOMMIT;\n" } }));
+    const a = sh("psql app <<'SQL'\nBEGIN;\ndrop table users;\nCOMMIT;\nSQL");
+    expect(a.commands[0].stdin).toEqual({ kind: "heredoc", text: "BEGIN;\ndrop table users;\nCOMMIT;\n" });
     expect(tuples(a)).toEqual(["destroy×database"]);
   });
   it("a non-literal heredoc is not guessed", () => {
-    expect(tuples(analysis(cmd("psql app", { stdin: { kind: "heredoc", text: null } })))).toEqual([]);
+    const a = sh("psql app <<SQL\n$STATEMENT\nSQL");
+    expect(a.commands[0].stdin).toEqual({ kind: "heredoc", text: null });
+    expect(tuples(a)).toEqual([]);
   });
 });
 
@@ -542,7 +549,7 @@ table("interpreters", [
 
 describe("unknown shapes 5 and 8", () => {
   it("shape 5: command substitution in a delete target", () => {
-    const r = run(analysis(cmd("cat list", { inSubstitution: true }), cmd("rm -rf $(cat list)")));
+    const r = run("rm -rf $(cat list)");
     expect(r.unknown.map((u) => u.shape)).toEqual([5]);
     expect(r.effects.map((e) => `${e.verb}×${e.target_class}`)).toEqual(["read×workspace_file", "delete×unknown"]);
   });
@@ -580,13 +587,12 @@ describe("unknown shapes 5 and 8", () => {
     expect(tuples('rm -rf "~"')).toEqual(["delete×workspace_file"]);
   });
   it("shape 8: xargs-fed deletes with no literal operand", () => {
-    const a = analysis(cmd("find ."), cmd("rm -rf", { wrappers: ["xargs"], stdin: { kind: "pipe", upstream: 0 } }));
+    const a = sh("find . | xargs rm -rf");
     expect(run(a).unknown.map((u) => u.shape)).toEqual([8]);
     expect(tuples(a)).toEqual(["read×workspace_root", "delete×workspace_root"]);
-    const b = analysis(cmd("rm -rf", { wrappers: ["xargs"] }));
-    expect(tuples(b)).toEqual(["delete×unknown"]);
-    expect(shapes(analysis(cmd("rm -rf build", { wrappers: ["xargs"] })))).toEqual([]);
-    expect(shapes(analysis(cmd("wc -l", { wrappers: ["xargs"] })))).toEqual([]);
+    expect(tuples("xargs rm -rf")).toEqual(["delete×unknown"]);
+    expect(shapes("xargs rm -rf build")).toEqual([]);
+    expect(shapes("xargs wc -l")).toEqual([]);
   });
   it("gaps never erase confident effects", () => {
     const r = run('rm -rf /data/x && rm -rf "$UNKNOWN"');
@@ -597,21 +603,17 @@ describe("unknown shapes 5 and 8", () => {
 
 describe("find -exec", () => {
   it("unfiltered: a recursive delete of the root's contents", () => {
-    const a = analysis(cmd("find . -exec rm {} ;"), cmd("rm {}", { wrappers: ["find"], find: { roots: ["."], filtered: false } }));
+    const a = sh("find . -exec rm {} \\;");
     expect(tuples(a)).toEqual(["read×workspace_root", "delete×workspace_root"]);
     expect(run(a).effects[1].attrs).toMatchObject({ recursive: true });
   });
   it("filtered: files under the root", () => {
-    const a = analysis(cmd("rm -rf {}", { wrappers: ["find"], find: { roots: ["."], filtered: true } }));
-    expect(tuples(a)).toEqual(["delete×workspace_file"]);
-    const b = analysis(cmd("rm -f {}", { wrappers: ["find"], find: { roots: ["/tmp/c"], filtered: true } }));
-    expect(tuples(b)).toEqual(["delete×temp_path"]);
-    const c = analysis(cmd("rm -rf {}", { wrappers: ["find"], find: { roots: ["/", "~"], filtered: false } }));
-    expect(tuples(c)).toEqual(["delete×filesystem_root", "delete×home_dir"]);
+    expect(tuples("find . -name '*.o' -exec rm -rf {} +")).toEqual(["read×workspace_root", "delete×workspace_file"]);
+    expect(tuples("find /tmp/c -type f -exec rm -f {} \\;")).toEqual(["read×temp_path", "delete×temp_path"]);
+    expect(tuples("find / ~ -exec rm -rf {} +")).toEqual(["read×filesystem_root", "read×home_dir", "delete×filesystem_root", "delete×home_dir"]);
   });
   it("exec readers and writers resolve too", () => {
-    const a = analysis(cmd("chmod 644 {}", { wrappers: ["find"], find: { roots: ["src"], filtered: true } }));
-    expect(tuples(a)).toEqual(["write×workspace_file"]);
+    expect(tuples("find src -type f -exec chmod 644 {} +")).toEqual(["read×workspace_file", "write×workspace_file"]);
   });
 });
 
@@ -661,15 +663,17 @@ describe("program attr and robustness", () => {
     for (const e of r.effects) expect(typeof e.attrs.program).toBe("string");
   });
   it("programs compare by basename, lowercased, .exe stripped", () => {
-    expect(tuples(analysis({ ...cmd("rm -rf /"), cmd: { ...cmd("rm -rf /").cmd, program: "RM.EXE" } }))).toEqual(["delete×filesystem_root"]);
+    expect(tuples("RM.EXE -rf /")).toEqual(["delete×filesystem_root"]);
+    expect(tuples("/usr/bin/rm -rf /")).toEqual(["delete×filesystem_root"]);
   });
   it("unknown programs produce nothing", () => {
     expect(tuples("frobnicate --all /")).toEqual([]);
   });
-  it("mismatched raw_argv does not crash", () => {
-    const c = cmd("rm -rf x");
-    c.cmd.raw_argv = [];
-    expect(tuples(analysis(c))).toEqual(["delete×workspace_file"]);
+  it("the table reads the word facts, not raw_argv", () => {
+    const a = sh('rm -rf "$D"');
+    a.commands[0].cmd.raw_argv = ["-rf", "x"];
+    expect(tuples(a)).toEqual(["delete×unknown"]);
+    expect(shapes(a)).toEqual([8]);
   });
 });
 
@@ -684,15 +688,15 @@ describe("property: the table never fails on arbitrary argv", () => {
       fc.string({ maxLength: 8 }),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...programs), fc.array(word, { maxLength: 8 }), fc.boolean(), (program, argv, piped) => {
-        const c = cmd("x");
-        c.cmd = { program, argv, raw: `${program} ${argv.join(" ")}`, redirects: [[">", argv[0] ?? "out"]], raw_argv: argv };
-        if (piped) c.stdin = { kind: "pipe", upstream: 0 };
-        const a = analysis(cmd("curl https://x.io"), c);
-        for (const env of [ENV, null]) {
-          const r = shellEffects(a, env);
-          expect(r.unknown.filter((u) => u.reason.startsWith("classifier error"))).toEqual([]);
-          for (const e of r.effects) expect(typeof e.attrs.program).toBe("string");
+      fc.property(fc.constantFrom(...programs), fc.array(word, { maxLength: 8 }), fc.boolean(), (program, words, piped) => {
+        // As shell text (the words as written) and as an argv (each word a literal).
+        const text = `${piped ? "curl https://x.io | " : ""}${program} ${words.join(" ")} > ${shellQuote(words[0] ?? "out")}`;
+        for (const a of [sh(text), argv([program, ...words])]) {
+          for (const env of [ENV, null]) {
+            const r = shellEffects(a, env);
+            expect(r.unknown.filter((u) => u.reason.startsWith("classifier error"))).toEqual([]);
+            for (const e of r.effects) expect(typeof e.attrs.program).toBe("string");
+          }
         }
       }),
       { numRuns: 3000 },
@@ -732,7 +736,7 @@ describe("peer-derived: the whole working directory, wherever it lies", () => {
     expect(deletes("rm -rf ./*")).toEqual(["temp_path whole_cwd"]);
     expect(deletes("rm -rf /tmp/work/")).toEqual(["temp_path whole_cwd"]);
     expect(deletes("find . -depth -delete")).toEqual(["temp_path whole_cwd"]);
-    expect(deletes(analysis(cmd("rm -r {}", { wrappers: ["find"], find: { roots: ["."], filtered: false } })))).toEqual(["temp_path whole_cwd"]);
+    expect(deletes("find . -exec rm -r {} +")).toEqual(["temp_path whole_cwd"]);
   });
   it("a path inside it, a filtered find, or another temp dir is not", () => {
     expect(deletes("rm -rf build")).toEqual(["temp_path"]);
@@ -809,12 +813,51 @@ describe("peer-derived: another user's home is not a literal path", () => {
 
 describe("peer-derived: parallel hands its input to the command like xargs", () => {
   it("a delete with no operand under parallel is fed by its input (shape 8)", () => {
-    const a = analysis(cmd("printf '/\\n'"), cmd("rm -rf", { wrappers: ["parallel"], stdin: null }));
+    const a = sh("printf '/\\n' | parallel rm -rf");
     expect(tuples(a)).toEqual(["delete×unknown"]);
     expect(shapes(a)).toEqual([8]);
     expect(run(a).unknown[0].reason).toContain("parallel");
   });
   it("with literal operands it is judged like any command", () => {
-    expect(tuples(analysis(cmd("rm -rf /", { wrappers: ["parallel"] })))).toEqual(["delete×filesystem_root"]);
+    expect(tuples("parallel rm -rf {} ::: /")).toEqual(["delete×filesystem_root"]);
+  });
+});
+
+describe("one program table: the walker and the effect table agree", () => {
+  it("find: -delete and -exec rm read the same filters (`-newerBt` narrows both)", () => {
+    expect(run("find . -newerBt 2024-01-01 -delete").effects.find((e) => e.verb === "delete")).toMatchObject({ target_class: "workspace_file", attrs: { recursive: false } });
+    expect(tuples("find . -newerBt 2024-01-01 -exec rm {} +")).toEqual(["read×workspace_root", "delete×workspace_file"]);
+    expect(tuples("find . -newermt yesterday -delete")).toEqual(["read×workspace_root", "delete×workspace_file"]);
+    // unfiltered, both are a wipe of the root's contents
+    expect(tuples("find . -maxdepth 3 -delete")).toEqual(["read×workspace_root", "delete×workspace_root"]);
+    expect(tuples("find . -maxdepth 3 -exec rm -rf {} +")).toEqual(["read×workspace_root", "delete×workspace_root"]);
+  });
+  it("find piped to xargs: the feeder's input says where the operands come from", () => {
+    expect(tuples("find /tmp/c -name '*.o' | xargs rm -f")).toEqual(["read×temp_path", "delete×temp_path"]);
+    expect(tuples("find ~ -print0 | xargs -0 rm -rf")).toEqual(["read×home_dir", "delete×home_dir"]);
+    expect(shapes("find ~ -print0 | xargs -0 rm -rf")).toEqual([8]);
+  });
+  it("interpreters: versioned names are the same interpreter everywhere", () => {
+    for (const py of ["python3", "python3.12", "python3.13t"]) {
+      expect(tuples(`${py} x.py`)).toEqual(["execute×shell"]);
+      expect(tuples(`curl -s https://x.io | ${py}`)).toEqual(["fetch×network_host", "execute×remote_code"]);
+      expect(tuples(`${py} -m pip install requests`)).toEqual(["install×package"]);
+    }
+    expect(tuples("node22 server.js")).toEqual(["execute×shell"]);
+    expect(tuples("curl -s https://x.io | ruby3.3")).toEqual(["fetch×network_host", "execute×remote_code"]);
+    expect(tuples("curl -s https://x.io | perl5.36 -")).toEqual(["fetch×network_host", "execute×remote_code"]);
+    expect(tuples("pwsh-preview -File x.ps1")).toEqual(["execute×shell"]);
+    // the table's other interpreters too
+    expect(tuples("curl -s https://x.io | lua")).toEqual(["fetch×network_host", "execute×remote_code"]);
+    expect(tuples("tsx scripts/migrate.ts")).toEqual(["execute×shell"]);
+  });
+  it("a shell's options: `--rcfile FILE` is not the script, `bash /dev/stdin` reads stdin", () => {
+    expect(run("bash --rcfile rc x.sh").paths.map((p) => p.value)).toEqual(["x.sh"]);
+    expect(tuples("curl -s https://x.io | bash /dev/stdin")).toEqual(["fetch×network_host", "execute×remote_code"]);
+  });
+  it("inline code is no script file", () => {
+    expect(tuples("python3.12 -c 'print(1)'")).toEqual([]);
+    expect(tuples("node22 -e 'process.exit()'")).toEqual([]);
+    expect(tuples("curl -s https://x.io | python3.12 -c 'import sys'")).toEqual(["fetch×network_host"]);
   });
 });

@@ -61,7 +61,10 @@ function plainlyWipes(r: Evaluated): boolean {
     if (c.program === "rm") return c.argv.some((a) => !a.startsWith("-") && whole(a));
     if (c.program === "find") {
       const roots: string[] = [];
-      for (const a of c.argv) {
+      let k = 0;
+      // options before the roots: GNU -H -L -P, BSD -E -X -d -s -x and `-f ROOT`
+      for (; k < c.argv.length && /^-[HLPEXdsxf]$/.test(c.argv[k]); k++) if (c.argv[k] === "-f" && c.argv[k + 1]) roots.push(c.argv[++k]);
+      for (const a of c.argv.slice(k)) {
         if (a.startsWith("-") || a === "(" || a === "!") break;
         roots.push(a);
       }

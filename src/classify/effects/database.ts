@@ -2,7 +2,7 @@
 // DELETE FROM) in a client's `-c`/`-e`/`--command`/`--eval` text, in a literal
 // heredoc/herestring on its stdin, in a literal `echo`/`printf` piped into it,
 // and for `dropdb`, `mysqladmin drop`, redis `FLUSHALL`/`FLUSHDB`, mongo `dropDatabase()`.
-import { parseGnu, type FlagSpec } from "../flags.js";
+import { parseArgs, type OptionSpec } from "../programs/options.js";
 import { attrs, emitPath, productionAttrs, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
@@ -27,7 +27,7 @@ function destroy(ctx: Ctx, extra: Attrs): void {
 }
 
 interface ClientSpec {
-  flags: FlagSpec;
+  flags: OptionSpec;
   /** Flags whose value is statement text. */
   text: string[];
   /** Flags naming the host / database (for is_production). */
@@ -97,14 +97,14 @@ const CLIENTS: Record<string, ClientSpec> = {
 
 function sqlClient(ctx: Ctx): void {
   const spec = CLIENTS[ctx.program];
-  const p = parseGnu(ctx.argv, spec.flags);
+  const p = parseArgs(ctx.args, spec.flags);
   const texts: string[] = [];
   for (const f of p.flags) if (spec.text.includes(f.name) && f.value !== null) texts.push(f.value);
   if (spec.textOperandsFrom !== undefined) for (const op of p.operands.slice(spec.textOperandsFrom)) texts.push(op.value);
   const fed = stdinText(ctx);
   if (fed !== null) texts.push(fed);
-  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.valueIndex, "plain");
-  if (ctx.program === "sqlite3" && p.operands[0]) emitPath(ctx, "read", p.operands[0].value, p.operands[0].index, "plain");
+  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
+  if (ctx.program === "sqlite3" && p.operands[0]) emitPath(ctx, "read", p.operands[0].value, p.operands[0].arg, "plain");
   const names: Array<string | undefined> = spec.names.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
   if (spec.dbOperand !== undefined && ctx.program !== "sqlite3") names.push(p.operands[spec.dbOperand]?.value);
   const isMongo = ctx.program === "mongosh" || ctx.program === "mongo";
@@ -112,13 +112,13 @@ function sqlClient(ctx: Ctx): void {
 }
 
 function dropdb(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "hpUd", longValue: ["host", "port", "username", "maintenance-db"], aliases: { h: "host" } });
+  const p = parseArgs(ctx.args, { shortValue: "hpUd", longValue: ["host", "port", "username", "maintenance-db"], aliases: { h: "host" } });
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
   destroy(ctx, productionAttrs([host, ...p.operands.map((o) => o.value)]));
 }
 
 function mysqladmin(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "hPuSp", longValue: ["host", "port", "user", "socket"], aliases: { h: "host", f: "force" } });
+  const p = parseArgs(ctx.args, { shortValue: "hPuSp", longValue: ["host", "port", "user", "socket"], aliases: { h: "host", f: "force" } });
   const i = p.operands.findIndex((o) => o.value.toLowerCase() === "drop");
   if (i < 0) return;
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
@@ -126,7 +126,7 @@ function mysqladmin(ctx: Ctx): void {
 }
 
 function redisCli(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "hpsanurid", longValue: ["user", "pass", "tls", "cacert", "cert", "key", "sni"], aliases: { h: "host", n: "db" } });
+  const p = parseArgs(ctx.args, { shortValue: "hpsanurid", longValue: ["user", "pass", "tls", "cacert", "cert", "key", "sni"], aliases: { h: "host", n: "db" } });
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
   const fed = stdinText(ctx);
   if (p.operands.some((o) => REDIS_DESTROY.test(o.value)) || (fed !== null && /\bflush(all|db)\b/i.test(fed))) destroy(ctx, productionAttrs([host]));

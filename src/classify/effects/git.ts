@@ -1,46 +1,17 @@
 // git rows: push (vcs_remote), discarding work (workspace_file), rewriting
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
-import { has, parseGnu, type FlagSpec, type ParsedArgs } from "../flags.js";
+// Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
+import type { Arg } from "../programs/args.js";
+import { COMMAND_SETTINGS, parseGit } from "../programs/git.js";
+import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
-/** Git's global options before the subcommand: those that take a value. */
-const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"]);
-const GLOBAL_VALUE_EQ = /^--(git-dir|work-tree|namespace|super-prefix|config-env|exec-path|list-cmds|attr-source)=/;
-
 export interface GitInvocation {
   sub: string | null;
-  /** argv after the subcommand. */
-  args: string[];
-  /** argv index of args[0]. */
-  offset: number;
-  /** `-c k=v` pairs. */
-  config: string[];
-}
-
-export function splitGit(argv: readonly string[]): GitInvocation {
-  const config: string[] = [];
-  let i = 0;
-  while (i < argv.length) {
-    const a = argv[i];
-    if (GLOBAL_WITH_VALUE.has(a)) {
-      if (a === "-c" && argv[i + 1] !== undefined) config.push(argv[i + 1]);
-      i += 2;
-      continue;
-    }
-    if (a.startsWith("-c") && a.length > 2 && !a.startsWith("--")) {
-      config.push(a.slice(2));
-      i++;
-      continue;
-    }
-    if (GLOBAL_VALUE_EQ.test(a) || (a.startsWith("-") && a !== "-")) {
-      i++;
-      continue;
-    }
-    break;
-  }
-  return { sub: argv[i] ?? null, args: argv.slice(i + 1), offset: i + 1, config };
+  /** The words after the subcommand. */
+  args: Arg[];
 }
 
 /** Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart. */
@@ -48,7 +19,7 @@ function gitAttrs(ctx: Ctx, operation: string, extra: Attrs = {}): Attrs {
   return attrs(ctx, { operation, ...extra });
 }
 
-const PUSH_SPEC: FlagSpec = {
+const PUSH_SPEC: OptionSpec = {
   shortValue: "o",
   longValue: ["repo", "receive-pack", "exec", "push-option", "signed", "recurse-submodules"],
   longBool: ["force", "force-with-lease", "force-if-includes", "delete", "mirror", "all", "tags", "prune", "dry-run", "set-upstream", "verbose", "quiet", "atomic", "no-verify", "follow-tags", "progress", "porcelain", "ipv4", "ipv6", "thin", "no-thin"],
@@ -65,7 +36,7 @@ function branchOf(dst: string): { branch?: string; tag?: string } {
 }
 
 function push(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, PUSH_SPEC);
+  const p = parseArgs(inv.args, PUSH_SPEC);
   if (has(p, "dry-run")) return;
   const lease = p.flags.some((f) => f.name === "force-with-lease" || f.name === "force-if-includes");
   const force = has(p, "force", "mirror") || lease;
@@ -77,7 +48,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
   const ops = p.operands;
   const remote = repoFlag ?? ops[0]?.value;
   if (remote) ctx.out.url(classifyUrl(remote) ?? remoteSpecUrl(remote));
-  for (const op of ops) substGap(ctx, inv.offset + op.index, "a refspec");
+  for (const op of ops) substGap(ctx, op.arg, "a refspec");
   const refspecs = repoFlag ? ops : ops.slice(1);
   if (refspecs.length === 0) {
     ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", base));
@@ -121,7 +92,7 @@ function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}): void {
 }
 
 function checkout(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {
+  const p = parseArgs(inv.args, {
     shortValue: "bBU",
     // `--unified`/`--inter-hunk-context` (the `-p` hunks' context) take a value: `--unified 3 main` switches to main.
     longValue: ["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
@@ -150,7 +121,7 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function restore(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {
+  const p = parseArgs(inv.args, {
     shortValue: "sU",
     longValue: ["source", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
     longBool: ["staged", "worktree", "no-staged", "no-worktree", "patch", "no-patch", "ours", "theirs", "merge", "overlay", "no-overlay", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "progress", "no-progress", "quiet", "pathspec-file-nul"],
@@ -180,7 +151,7 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function switchBranch(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {
+  const p = parseArgs(inv.args, {
     shortValue: "cC",
     longValue: ["create", "force-create", "orphan", "conflict"],
     longBool: ["discard-changes", "force", "merge", "detach", "guess", "no-guess", "track", "no-track", "quiet", "progress", "no-progress", "recurse-submodules", "no-recurse-submodules", "ignore-other-worktrees"],
@@ -190,18 +161,18 @@ function switchBranch(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function worktree(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { longBool: ["force"], aliases: { f: "force" } });
+  const p = parseArgs(inv.args, { longBool: ["force"], aliases: { f: "force" } });
   if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true });
 }
 
 function tag(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
+  const p = parseArgs(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
   if (has(p, "delete")) discardHistory(ctx, "tag -d");
 }
 
 /** `git merge|rebase|cherry-pick|revert|am --abort`: throws away the in-progress resolution. */
 function abort(ctx: Ctx, inv: GitInvocation): boolean {
-  const p = parseGnu(inv.args, { longBool: ["abort", "continue", "skip", "quit"] });
+  const p = parseArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit"] });
   if (has(p, "abort")) {
     discardWorktree(ctx, "abort");
     return true;
@@ -210,24 +181,24 @@ function abort(ctx: Ctx, inv: GitInvocation): boolean {
 }
 
 function reset(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
+  const p = parseArgs(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
   if (has(p, "hard")) discardWorktree(ctx, "reset --hard");
   else if (has(p, "merge")) discardWorktree(ctx, "reset --merge");
 }
 
 function clean(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
+  const p = parseArgs(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
   if (!has(p, "force") || has(p, "dry-run")) return;
   discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") });
 }
 
 function stash(ctx: Ctx, inv: GitInvocation): void {
-  const action = inv.args[0];
+  const action = inv.args[0]?.value;
   if (action === "drop" || action === "clear") discardWorktree(ctx, `stash ${action}`);
 }
 
 function branch(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, {
+  const p = parseArgs(inv.args, {
     shortValue: "tu",
     longValue: ["set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color", "column"],
     longBool: ["delete", "force", "move", "copy", "remotes", "all", "list", "verbose", "quiet", "track", "no-track", "unset-upstream", "edit-description", "show-current", "create-reflog", "ignore-case", "omit-empty", "abbrev", "no-abbrev", "recurse-submodules"],
@@ -246,44 +217,45 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
 
 function rebase(ctx: Ctx, inv: GitInvocation): void {
   if (abort(ctx, inv)) return;
-  const p = parseGnu(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
+  const p = parseArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
   if (has(p, "abort", "continue", "skip", "quit", "edit-todo", "show-current-patch")) return;
   discardHistory(ctx, "rebase");
 }
 
 function commit(ctx: Ctx, inv: GitInvocation): void {
-  if (parseGnu(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"] }).flags.some((f) => f.name === "amend"))
+  if (parseArgs(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"] }).flags.some((f) => f.name === "amend"))
     discardHistory(ctx, "commit --amend");
 }
 
 function reflog(ctx: Ctx, inv: GitInvocation): void {
-  if (inv.args[0] === "expire" || inv.args[0] === "delete") discardHistory(ctx, `reflog ${inv.args[0]}`);
+  const action = inv.args[0]?.value;
+  if (action === "expire" || action === "delete") discardHistory(ctx, `reflog ${action}`);
 }
 
 function gc(ctx: Ctx, inv: GitInvocation): void {
-  const prune = parseGnu(inv.args, {}).flags.find((f) => f.name === "prune");
+  const prune = parseArgs(inv.args, {}).flags.find((f) => f.name === "prune");
   if (prune && prune.value !== null && /^(now|all)$/i.test(prune.value)) discardHistory(ctx, "gc --prune");
 }
 
 function prune(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { longValue: ["expire"], aliases: { n: "dry-run" } });
+  const p = parseArgs(inv.args, { longValue: ["expire"], aliases: { n: "dry-run" } });
   if (!has(p, "dry-run")) discardHistory(ctx, "prune");
 }
 
 function updateRef(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { shortValue: "m", aliases: { d: "delete" } });
+  const p = parseArgs(inv.args, { shortValue: "m", aliases: { d: "delete" } });
   if (has(p, "delete")) discardHistory(ctx, "update-ref -d");
 }
 
 function gitRm(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGnu(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
+  const p = parseArgs(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
   if (has(p, "cached", "dry-run")) return;
   const extra = { recursive: has(p, "recursive"), force: has(p, "force") };
-  for (const op of p.operands) emitPath(ctx, "delete", op.value, inv.offset + op.index, "mutate", extra);
+  for (const op of p.operands) emitPath(ctx, "delete", op.value, op.arg, "mutate", extra);
 }
 
 function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
-  const p = parseGnu(inv.args, {
+  const p = parseArgs(inv.args, {
     shortValue: "obujc",
     longValue: ["origin", "branch", "upload-pack", "template", "reference", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "filter", "jobs", "server-option", "recurse-submodules", "strategy", "strategy-option", "refmap"],
   });
@@ -295,39 +267,34 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
   ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub));
   if (sub === "clone") {
     const dir = ops[1];
-    if (dir) emitPath(ctx, "write", dir.value, inv.offset + dir.index, "mutate");
+    if (dir) emitPath(ctx, "write", dir.value, dir.arg, "mutate");
     else if (ops[0]) {
       const name = ops[0].value.replace(/\/+$/, "").split(/[/:]/).pop()?.replace(/\.git$/, "") || "repo";
-      emitPath(ctx, "write", `./${name}`, -1, "mutate");
+      emitPath(ctx, "write", `./${name}`, null, "mutate");
     }
   }
   if (sub === "pull") {
-    const q = parseGnu(inv.args, {});
+    const q = parseArgs(inv.args, {});
     if (has(q, "rebase") || q.flags.some((f) => f.name === "r")) discardHistory(ctx, "pull --rebase");
   }
 }
 
 function git(ctx: Ctx): void {
-  let inv = splitGit(ctx.argv);
+  const g = parseGit(ctx.args);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
-  for (const kv of inv.config) {
-    if (/^alias\.[^=]+=\s*!/i.test(kv) || /^core\.(sshcommand|pager|editor|fsmonitor|hookspath)=/i.test(kv)) {
-      ctx.out.effect("execute", "shell", attrs(ctx));
-    }
+  for (const c of g.config) {
+    if ((c.key.startsWith("alias.") && /^\s*!/.test(c.value)) || COMMAND_SETTINGS.has(c.key)) ctx.out.effect("execute", "shell", attrs(ctx));
   }
-  // `-c alias.x=push` then `git x …`: expand a non-shell alias once.
-  const alias = inv.sub !== null ? inv.config.map((kv) => /^alias\.([^=]+)=\s*([^!].*)$/is.exec(kv)).find((m) => m && m[1].toLowerCase() === inv.sub!.toLowerCase()) : null;
-  if (alias) {
-    const words = alias[2].trim().split(/\s+/);
-    inv = { ...inv, sub: words[0], args: [...words.slice(1), ...inv.args], offset: inv.offset - words.length + 1 };
-  }
-  const sub = inv.sub;
-  if (sub === null) return;
+  // (An alias to another subcommand, `-c alias.x=push` then `git x`, was expanded by the walker.)
+  if (g.sub < 0) return;
+  const sub = ctx.args[g.sub].value;
+  const inv: GitInvocation = { sub, args: ctx.args.slice(g.sub + 1) };
   // Subcommands that parse their own flags ask `helpRequested` (a `--help` that is an
   // option's value, as in `restore --source --help f`, is not a help request).
-  const flagPart = inv.args.includes("--") ? inv.args.slice(0, inv.args.indexOf("--")) : inv.args;
+  const values = inv.args.map((a) => a.value);
+  const flagPart = values.includes("--") ? values.slice(0, values.indexOf("--")) : values;
   if (!OWN_HELP.has(sub) && (flagPart.includes("-h") || flagPart.includes("--help"))) return;
-  if (inv.offset - 1 >= 0) substGap(ctx, inv.offset - 1, "the subcommand");
+  substGap(ctx, ctx.args[g.sub], "the subcommand");
   switch (sub) {
     case "push":
       return push(ctx, inv);

@@ -1,6 +1,6 @@
 // Infrastructure rows: destroy × infrastructure, with `is_production` when a
 // named context, namespace, workspace, stack, profile, project or var-file says.
-import { boolFlag, has, parseGnu, parseSingleDash, type FlagSpec } from "../flags.js";
+import { boolFlag, has, parseArgs, parseSingleDash, type OptionSpec } from "../programs/options.js";
 import { attrs, productionAttrs, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
@@ -11,11 +11,11 @@ function destroy(ctx: Ctx, extra: Attrs = {}): void {
 const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
 
 function terraform(ctx: Ctx): void {
-  const global = parseSingleDash(ctx.argv.slice(0, Math.max(0, ctx.argv.findIndex((a) => !a.startsWith("-")))), ["chdir"]);
   const subIdx = ctx.argv.findIndex((a) => !a.startsWith("-"));
   if (subIdx < 0) return;
+  const global = parseSingleDash(ctx.args.slice(0, subIdx), ["chdir"]);
   const sub = ctx.argv[subIdx];
-  const rest = ctx.argv.slice(subIdx + 1);
+  const rest = ctx.args.slice(subIdx + 1);
   const p = parseSingleDash(rest, TF_VALUE_FLAGS);
   if (sub === "workspace" && (p.operands[0]?.value === "select" || p.operands[0]?.value === "new") && p.operands[1]) {
     ctx.state.tfWorkspace = p.operands[1].value;
@@ -35,21 +35,21 @@ function terraform(ctx: Ctx): void {
 }
 
 function pulumi(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } });
+  const p = parseArgs(ctx.args, { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } });
   const [a, b] = p.operands.map((o) => o.value);
   const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
   if (a === "destroy" || a === "down") destroy(ctx, productionAttrs([stack]));
   else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, productionAttrs([stack, p.operands[2]?.value]));
 }
 
-const KUBE_SPEC: FlagSpec = {
+const KUBE_SPEC: OptionSpec = {
   shortValue: "nflcoLsp",
   longValue: ["context", "namespace", "cluster", "user", "kubeconfig", "filename", "selector", "output", "server", "token", "grace-period", "timeout", "field-selector", "cascade", "type", "as", "as-group", "request-timeout", "certificate-authority", "client-certificate", "client-key", "tls-server-name", "profile", "raw"],
   aliases: { n: "namespace", f: "filename", l: "selector", o: "output", s: "server" },
 };
 
 function kubectl(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, KUBE_SPEC);
+  const p = parseArgs(ctx.args, KUBE_SPEC);
   const ops = p.operands.map((o) => o.value);
   const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
   if (ops[0] === "config" && ops[1] === "use-context" && ops[2]) {
@@ -59,13 +59,13 @@ function kubectl(ctx: Ctx): void {
   const context = val("context") ?? ctx.state.kubeContext ?? undefined;
   const prod = productionAttrs([context, val("namespace"), val("cluster")]);
   if (ops[0] === "delete") {
-    for (const op of p.operands.slice(1)) substGap(ctx, op.index, "a resource name");
+    for (const op of p.operands.slice(1)) substGap(ctx, op.arg, "a resource name");
     destroy(ctx, prod);
   }
 }
 
 function helm(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } });
+  const p = parseArgs(ctx.args, { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } });
   const op = p.operands[0]?.value;
   if (op === "uninstall" || op === "delete" || op === "del" || op === "un") {
     const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
@@ -74,7 +74,7 @@ function helm(ctx: Ctx): void {
 }
 
 function aws(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { longValue: ["profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color", "cli-read-timeout", "cli-connect-timeout", "bucket", "key", "instance-ids", "stack-name", "db-instance-identifier", "function-name", "table-name", "cluster", "service"] });
+  const p = parseArgs(ctx.args, { longValue: ["profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color", "cli-read-timeout", "cli-connect-timeout", "bucket", "key", "instance-ids", "stack-name", "db-instance-identifier", "function-name", "table-name", "cluster", "service"] });
   const [service, op] = p.operands.map((o) => o.value);
   if (!service || !op) return;
   const profile = p.flags.find((f) => f.name === "profile" && f.value !== null)?.value;
@@ -85,7 +85,7 @@ function aws(ctx: Ctx): void {
 }
 
 function gcloud(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { longValue: ["project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity"] });
+  const p = parseArgs(ctx.args, { longValue: ["project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity"] });
   // The command group path is the leading operands; `delete` anywhere in it destroys.
   const path = p.operands.map((o) => o.value);
   const project = p.flags.find((f) => f.name === "project" && f.value !== null)?.value;
@@ -93,21 +93,21 @@ function gcloud(ctx: Ctx): void {
 }
 
 function az(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "gn", longValue: ["subscription", "resource-group", "name", "output", "query", "location"], aliases: { g: "resource-group", n: "name" } });
+  const p = parseArgs(ctx.args, { shortValue: "gn", longValue: ["subscription", "resource-group", "name", "output", "query", "location"], aliases: { g: "resource-group", n: "name" } });
   const path = p.operands.map((o) => o.value);
   const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
   if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, productionAttrs([val("subscription"), val("resource-group")]));
 }
 
 function gsutil(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "ohu" });
+  const p = parseArgs(ctx.args, { shortValue: "ohu" });
   const op = p.operands[0]?.value;
   if (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("gs://")))) destroy(ctx);
 }
 
 /** docker/podman: `system prune`, `volume rm|prune`, `compose down -v` lose data for good. */
 function docker(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } });
+  const p = parseArgs(ctx.args, { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } });
   const ops = p.operands.map((o) => o.value);
   const [a, b] = ops;
   const context = p.flags.find((f) => f.name === "context" && f.value !== null)?.value;
@@ -118,7 +118,7 @@ function docker(ctx: Ctx): void {
 }
 
 function dockerCompose(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "fp", longValue: ["file", "project-name", "env-file", "profile"], aliases: { v: "volumes" } });
+  const p = parseArgs(ctx.args, { shortValue: "fp", longValue: ["file", "project-name", "env-file", "profile"], aliases: { v: "volumes" } });
   if (p.operands[0]?.value === "down" && has(p, "volumes")) destroy(ctx);
 }
 

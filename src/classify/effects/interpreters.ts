@@ -1,46 +1,36 @@
-// Interpreter rows: `bash|sh|python|node|ruby|perl|php … file` → execute × shell
-// (the file is also a path the action names). `python -m pip install` is an
-// install; `python -m MODULE` runs code (execute × shell). Inline code
-// (`-c`, `-e`) is the parser's business (shapes 3 and 6) and the
-// download-to-interpreter rule lives in network.ts.
-import { parseGnu } from "../flags.js";
-import { attrs, pathTarget, rawArg, type Ctx } from "./common.js";
+// Interpreter rows: a program from the interpreter table
+// (src/classify/programs/interpreters.ts) running a script file → execute ×
+// shell (the file is also a path the action names); `python -m pip install`
+// is an install, `python -m MODULE` runs code. Inline code (`-c`, `-e`) is
+// the parser's business (shapes 3 and 6); the download-to-interpreter rule is
+// remote-code.ts.
+import { interpreterOf, programSource } from "../programs/interpreters.js";
+import { attrs, pathTarget, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
-import { INTERPRETERS, scriptOperand } from "./network.js";
 import { pythonModuleInstall } from "./packages.js";
 
 function interpreter(ctx: Ctx): void {
-  if (ctx.program.startsWith("python")) {
-    const p = parseGnu(ctx.argv, { shortValue: "WXcm", stopAtOperand: true });
-    const m = p.flags.find((f) => f.name === "m" && f.value !== null);
-    if (m) {
-      const rest = ctx.argv.slice((m.valueIndex >= 0 ? m.valueIndex : m.index) + 1);
-      if (m.value === "pip" && pythonModuleInstall(ctx, rest)) return;
-      if (m.value === "pip") return;
-      ctx.out.effect("execute", "shell", attrs(ctx));
+  const src = programSource(ctx.program, ctx.args);
+  if (src?.kind === "module") {
+    if (src.name === "pip") {
+      pythonModuleInstall(ctx, ctx.args.slice(src.index + 1));
       return;
     }
+    ctx.out.effect("execute", "shell", attrs(ctx));
+    return;
   }
-  const script = scriptOperand(ctx);
-  if (!script) return;
+  if (src?.kind !== "script") return;
+  const script = ctx.args[src.index];
   // `bash <(…)`: the program comes from a process substitution — the parser's shape 7,
-  // and execute × remote_code when a download feeds it (network.ts); not a script file.
-  if (/^[<>]\(/.test(rawArg(ctx, script.index))) return;
-  pathTarget(ctx, script.value, script.index, "consequential");
+  // and execute × remote_code when a download feeds it (remote-code.ts); not a script file.
+  if (script.subst && /^[<>]\(/.test(script.raw)) return;
+  pathTarget(ctx, script.value, script, "consequential");
   ctx.out.effect("execute", "shell", attrs(ctx));
 }
 
-/** ts-node, tsx, and similar runners: the first operand is the script. */
-function runner(ctx: Ctx): void {
-  const p = parseGnu(ctx.argv, { shortValue: "rPOp", stopAtOperand: true });
-  const first = p.operands[0];
-  if (!first) return;
-  pathTarget(ctx, first.value, first.index, "consequential");
-  ctx.out.effect("execute", "shell", attrs(ctx));
+/** The interpreter row for a program, when it is one that runs script files (not cmd, not Invoke-Expression). */
+export function interpreterHandler(program: string): Handler | null {
+  const i = interpreterOf(program);
+  if (i === null || i.family === "cmd" || i.family === "invoke-expression") return null;
+  return interpreter;
 }
-
-export const INTERPRETER_HANDLERS: Record<string, Handler> = {
-  ...Object.fromEntries([...INTERPRETERS].filter((p) => !["cmd", "iex", "invoke-expression"].includes(p)).map((p) => [p, interpreter])),
-  "ts-node": runner,
-  tsx: runner,
-};

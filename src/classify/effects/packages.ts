@@ -1,21 +1,22 @@
 // Package-manager rows: install × package. One tuple per named package
 // (`attrs.package`), or one without `package` when the command installs the
 // project's declared dependencies (`npm ci`, `pip install -r req.txt`).
-import { has, parseGnu, type FlagSpec } from "../flags.js";
+import { values, type Arg } from "../programs/args.js";
+import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 interface PmSpec {
   /** Subcommands that install (first operand). `""` = the bare command installs (yarn). */
   subs: string[];
-  flags: FlagSpec;
+  flags: OptionSpec;
   /** Flags whose value is a requirements/lock file read. */
   files?: string[];
   /** Skip this many leading operands after the subcommand (`uv pip install`: 1). */
   nested?: Record<string, string[]>;
 }
 
-const NPM_FLAGS: FlagSpec = { shortValue: "wC", longValue: ["workspace", "prefix", "registry", "tag", "cache", "userconfig", "loglevel", "omit", "include", "install-strategy"], aliases: { g: "global", w: "workspace" } };
+const NPM_FLAGS: OptionSpec = { shortValue: "wC", longValue: ["workspace", "prefix", "registry", "tag", "cache", "userconfig", "loglevel", "omit", "include", "install-strategy"], aliases: { g: "global", w: "workspace" } };
 
 const MANAGERS: Record<string, PmSpec> = {
   npm: { subs: ["install", "i", "add", "ci", "install-test", "it", "install-ci-test", "isntall", "in", "ins", "inst", "insta", "instal", "update", "up", "upgrade", "exec", "x"], flags: NPM_FLAGS },
@@ -52,23 +53,23 @@ const MANAGERS: Record<string, PmSpec> = {
   scoop: { subs: ["install", "update"], flags: {} },
 };
 
-function install(ctx: Ctx, pkgs: Array<{ value: string; index: number }>, extra: Attrs): void {
+function install(ctx: Ctx, pkgs: ReadonlyArray<{ value: string; arg: Arg }>, extra: Attrs): void {
   const named = pkgs.filter((p) => p.value !== "" && !p.value.startsWith("-"));
   if (named.length === 0) {
     ctx.out.effect("install", "package", attrs(ctx, extra));
     return;
   }
   for (const p of named) {
-    substGap(ctx, p.index, "a package name");
+    substGap(ctx, p.arg, "a package name");
     ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: p.value }));
   }
 }
 
 function packageManager(ctx: Ctx, manager: string = ctx.program): void {
   const spec = MANAGERS[manager];
-  const p = parseGnu(ctx.argv, spec.flags);
+  const p = parseArgs(ctx.args, spec.flags);
   const extra: Attrs = has(p, "global") ? { global: true } : {};
-  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.valueIndex, "plain");
+  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
   const ops = p.operands;
   if (manager === "pacman") {
     // `pacman -S pkg` / `-Sy` / `-U file`: sync/upgrade operations install.
@@ -77,7 +78,7 @@ function packageManager(ctx: Ctx, manager: string = ctx.program): void {
   }
   if (spec.subs.includes("*")) {
     const pkg = p.flags.find((f) => f.name === "package" && f.value !== null);
-    install(ctx, pkg ? [{ value: pkg.value!, index: pkg.valueIndex }] : ops.slice(0, 1), extra);
+    install(ctx, pkg ? [{ value: pkg.value!, arg: pkg.arg }] : ops.slice(0, 1), extra);
     return;
   }
   const sub = ops[0]?.value;
@@ -98,9 +99,9 @@ function packageManager(ctx: Ctx, manager: string = ctx.program): void {
 }
 
 /** `python -m pip install x` → the same as `pip install x` (program stays the interpreter). */
-export function pythonModuleInstall(ctx: Ctx, moduleArgs: string[]): boolean {
+export function pythonModuleInstall(ctx: Ctx, moduleArgs: Arg[]): boolean {
   const before = ctx.out.effects.length;
-  packageManager({ ...ctx, argv: moduleArgs }, "pip");
+  packageManager({ ...ctx, args: moduleArgs, argv: values(moduleArgs) }, "pip");
   return ctx.out.effects.length > before;
 }
 

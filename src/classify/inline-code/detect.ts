@@ -12,7 +12,7 @@
 // `stdin` is the literal text fed to the command (a literal heredoc or
 // herestring); null when nothing literal is fed. Anything else — a script
 // file, `-m module`, another interpreter — is not inline code (null).
-import { decodeBase64Text } from "../shell/words.js";
+import { decodeBase64Text } from "../shell/text.js";
 import type { InlineLanguage } from "./grammars.js";
 
 export interface InlineCode {

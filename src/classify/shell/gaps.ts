@@ -1,33 +1,25 @@
-// Coverage gaps the shell analysis reports (SPEC §6.3). Shapes 5 and 8 are
-// decided downstream by the effect table from `raw_argv` and `inSubstitution`.
+// Coverage gaps the shell analysis reports (SPEC §6.3; the shapes and their
+// titles are in src/model/gap-shapes.ts). Shapes 5 and 8 are decided
+// downstream by the effect table from the word facts and `inSubstitution`.
 import type { UnknownCommand } from "../../model/classification.js";
+import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 
-export const SHAPE = {
-  OVERSIZE: 1,
-  PARSE_ERROR: 2,
-  DYNAMIC_SCRIPT: 3,
-  DYNAMIC_PROGRAM: 4,
-  INLINE_INTERPRETER: 6,
-  INTERPRETER_STDIN: 7,
-  DEPTH: 9,
-  REDIRECT_TARGET: 10,
-  DEFINE_AND_INVOKE: 11,
-  QUOTE_OBFUSCATION: 12,
-} as const;
+/** The shapes by name (`SHAPE.PARSE_ERROR`); one enum for the parser and the table. */
+export const SHAPE = GAP_SHAPE;
 
 /** Collects gaps: one per shape per command (the first reason is kept). */
 export class GapList {
   readonly items: UnknownCommand[] = [];
   private readonly seen = new Set<string>();
 
-  add(shape: number, reason: string, command: string): void {
+  add(shape: GapShape, reason: string, command: string): void {
     const key = `${shape}\u0000${command}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.items.push({ shape, reason, command });
   }
 
-  has(shape: number): boolean {
+  has(shape: GapShape): boolean {
     return this.items.some((g) => g.shape === shape);
   }
 }

@@ -3,20 +3,28 @@
 // coverage gaps found on the way (SPEC §6.1, §6.3).
 import type { ShellAnalysis } from "./types.js";
 import { SHAPE } from "./gaps.js";
-import { Analyzer, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./walk.js";
-import { literalWord, utf8Length } from "./words.js";
+import { Analyzer } from "./analyzer.js";
+import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
+import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
+import { utf8Length } from "./text.js";
+import { homeAwareWord } from "./words.js";
 import { loadShellParser, parserOf, type GrammarBytes, type ShellParser } from "./parser.js";
 
-export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext } from "./types.js";
+export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Feed } from "./types.js";
 export type { GrammarBytes, ShellParser };
 export { loadShellParser, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH };
+
+/** Options for tests and embedders: another launcher table (default: the built-in one). */
+export interface AnalyzeOptions {
+  launchers?: LauncherTable;
+}
 
 function oversize(reason: string): ShellAnalysis {
   return { commands: [], unknown: [{ shape: SHAPE.OVERSIZE, reason, command: "" }] };
 }
 
-function run(parser: ShellParser, body: (a: Analyzer) => void): ShellAnalysis {
-  const analyzer = new Analyzer(parserOf(parser));
+function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => void): ShellAnalysis {
+  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS);
   try {
     body(analyzer);
   } catch (err) {
@@ -29,38 +37,28 @@ function run(parser: ShellParser, body: (a: Analyzer) => void): ShellAnalysis {
 }
 
 /** Analyze shell text (a Bash command line or script). Never throws on any string. */
-export function analyzeShellText(parser: ShellParser, text: string): ShellAnalysis {
+export function analyzeShellText(parser: ShellParser, text: string, opts: AnalyzeOptions = {}): ShellAnalysis {
   const src = typeof text === "string" ? text : String(text ?? "");
   if (src.length * 3 > MAX_COMMAND_BYTES && utf8Length(src) > MAX_COMMAND_BYTES) {
     return oversize(`command text over ${MAX_COMMAND_BYTES} bytes`);
   }
-  return run(parser, (a) => {
+  return run(parser, opts, (a) => {
     a.analyzeText(src, a.rootEnv(src));
   });
 }
 
 /**
  * Analyze an already-split command (Codex `command` array, ACP `terminal/create`
- * command + args): the words are not shell-parsed, but wrappers are peeled and
- * inline scripts (`bash -c …`) are parsed.
+ * command + args): the words are not shell-parsed — each is a literal, except
+ * that a home reference keeps its meaning (`homeAwareWord`) — but wrappers are
+ * peeled and inline scripts (`bash -c …`) are parsed.
  */
-/**
- * A word of an already-split command is a literal — except a home reference
- * (`~`, `~/x`, `$HOME`, `${HOME}/x`), kept unquoted so it resolves to the home
- * directory as seed 003 judges it: hosts often run argv through a shell, and
- * treating it as a file literally named `~` would miss a home wipe to spare a
- * directory nobody names that way.
- */
-function argvWord(value: string) {
-  return /^(~|\$HOME|\$\{HOME\})(\/.*)?$/s.test(value) ? literalWord(value, value) : literalWord(value);
-}
-
-export function analyzeArgv(parser: ShellParser, argv: string[]): ShellAnalysis {
-  const words = (Array.isArray(argv) ? argv : []).map((a) => argvWord(typeof a === "string" ? a : String(a)));
+export function analyzeArgv(parser: ShellParser, argv: string[], opts: AnalyzeOptions = {}): ShellAnalysis {
+  const words = (Array.isArray(argv) ? argv : []).map((a) => homeAwareWord(typeof a === "string" ? a : String(a)));
   let bytes = 0;
   for (const w of words) bytes += utf8Length(w.value) + 1;
   if (bytes > MAX_COMMAND_BYTES) return oversize(`command over ${MAX_COMMAND_BYTES} bytes`);
-  return run(parser, (a) => {
+  return run(parser, opts, (a) => {
     const raw = words.map((w) => w.raw).join(" ");
     a.analyzeWords(words, a.rootEnv(raw));
   });

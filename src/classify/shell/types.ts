@@ -2,6 +2,10 @@
 // text would run (after wrappers are peeled and inline scripts parsed), with
 // the plumbing facts the table needs, plus the coverage gaps found on the way.
 import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
+import type { Arg } from "../programs/args.js";
+import type { RedirectWord } from "./redirects.js";
+
+export type { Arg, RedirectWord };
 
 /** Where a command's standard input comes from, when the text says. */
 export type StdinSource =
@@ -19,9 +23,22 @@ export interface FindContext {
   filtered: boolean;
 }
 
+/** `… | xargs CMD`: the wrapper that hands CMD words from its input, and where that input comes from. */
+export interface Feed {
+  wrapper: string;
+  input: StdinSource | null;
+}
+
+/** Where a command runs when a launcher sends it off this host: `ssh host CMD`, `docker exec c CMD`. */
+export type RunsOn = "remote" | "container";
+
 export interface ParsedCommand {
   /** The simple command after wrappers are peeled (`program` is basename, lowercased, `.exe` stripped). */
   cmd: SimpleCommand;
+  /** `cmd.argv` element for element, with the word facts (substitution, variables, tilde, quoting). */
+  args: Arg[];
+  /** `cmd.redirects` element for element, decoded (`cmd.redirects` is the wire form). */
+  redirects: RedirectWord[];
   /** Wrappers peeled off, outermost first (`["sudo", "env", "xargs"]`). */
   wrappers: string[];
   /** Inline-script nesting: 0 for the top-level text, +1 per `bash -c`, `eval`, heredoc-to-shell, … */
@@ -31,6 +48,10 @@ export interface ParsedCommand {
   stdin: StdinSource | null;
   /** Set when the command was peeled out of `find … -exec`. */
   find: FindContext | null;
+  /** The wrapper that appends words from its input to this command (`xargs`, `parallel`), if any. */
+  fedBy: Feed | null;
+  /** Set when a launcher runs this command off this host. */
+  runsOn: RunsOn | null;
 }
 
 export interface ShellAnalysis {

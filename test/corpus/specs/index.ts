@@ -15,6 +15,7 @@ import engineTrees from "./engine-trees.js";
 import hookEvents from "./hook-events.js";
 import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
+import classifyStructure from "./classify-structure.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -31,4 +32,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "peer-derived": peerDerived,
   "breadth-inputs": breadthInputs,
   "hook-events": hookEvents,
+  "classify-structure": classifyStructure,
 };

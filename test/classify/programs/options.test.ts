@@ -1,7 +1,16 @@
+// The one option parser (src/classify/programs/options.ts), over arguments
+// that carry their word facts.
 import { describe, expect, it } from "vitest";
-import { boolFlag, flagValue, has, isCmdSwitch, parseCmdStyle, parseGnu, parseSingleDash } from "../../src/classify/flags.js";
+import { literalArg, type Arg } from "../../../src/classify/programs/args.js";
+import { boolFlag, flagValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash as parseSingleDashArgs, type OptionSpec } from "../../../src/classify/programs/options.js";
+import { sh } from "../build.js";
 
-describe("parseGnu", () => {
+const A = (words: string[]): Arg[] => words.map((w) => literalArg(w));
+const parseGnu = (words: string[], spec?: OptionSpec) => parseArgs(A(words), spec);
+const parseCmd = (words: string[]) => parseCmdStyle(A(words));
+const parseSingleDash = (words: string[], valueFlags?: string[]) => parseSingleDashArgs(A(words), valueFlags);
+
+describe("parseArgs: GNU", () => {
   it("clusters short flags", () => {
     const p = parseGnu(["-rf", "build"]);
     expect(p.flags.map((f) => f.name)).toEqual(["r", "f"]);
@@ -60,12 +69,12 @@ describe("parseGnu", () => {
 
 describe("parseCmdStyle", () => {
   it("slash switches, case-insensitive, no clustering", () => {
-    const p = parseCmdStyle(["/S", "/q", "C:\\x"]);
+    const p = parseCmd(["/S", "/q", "C:\\x"]);
     expect([...p.switches].sort()).toEqual(["q", "s"]);
     expect(p.operands.map((o) => o.value)).toEqual(["C:\\x"]);
   });
   it("`/s/q` splits, `/a:h` keeps its name", () => {
-    expect([...parseCmdStyle(["/s/q", "/a:h", "x"]).switches].sort()).toEqual(["a", "q", "s"]);
+    expect([...parseCmd(["/s/q", "/a:h", "x"]).switches].sort()).toEqual(["a", "q", "s"]);
   });
   it("Unix paths are not switches", () => {
     expect(isCmdSwitch("/tmp")).toBe(false);
@@ -96,5 +105,62 @@ describe("parseSingleDash", () => {
   });
   it("lowercases PowerShell-style names", () => {
     expect(parseSingleDash(["-Recurse", "-Force"]).flags.has("recurse")).toBe(true);
+  });
+});
+
+describe("parseArgs: POSIX (wrappers)", () => {
+  const wrapper: OptionSpec = { shortValue: "u", shortOptional: "i", stopAtOperand: true, stopAtDynamic: true, digitsAreFlags: true };
+  it("ends at the first operand, `end` is its index", () => {
+    const p = parseArgs(A(["-u", "root", "-n", "rm", "-rf", "x"]), wrapper);
+    expect(p.end).toBe(3);
+    expect(p.flags.map((f) => f.name)).toEqual(["u", "n"]);
+  });
+  it("digits cluster as flag letters when asked (`nice -10`, `xargs -0`)", () => {
+    expect(parseArgs(A(["-0", "rm"]), wrapper).end).toBe(1);
+    expect(parseArgs(A(["-0", "rm"]), { stopAtOperand: true }).end).toBe(0);
+  });
+  it("an optional value is only attached", () => {
+    const p = parseArgs(A(["-i{}", "-i", "rm"]), wrapper);
+    expect(p.flags.map((f) => f.value)).toEqual(["{}", null]);
+    expect(p.end).toBe(2);
+  });
+  it("a word whose value is unknown ends the options", () => {
+    const a = sh('frob -u root "$CMD" x').commands[0];
+    const p = parseArgs(a.args, wrapper);
+    expect(p.stoppedOnDynamic).toBe(true);
+    expect(p.end).toBe(2);
+  });
+  it("reads at most maxOptionWords option words", () => {
+    expect(parseArgs(A(["-a", "-b", "x"]), wrapper, 0, 1).end).toBe(1);
+  });
+  it("`--` ends the options after itself", () => {
+    expect(parseArgs(A(["-u", "x", "--", "-rf"]), wrapper).end).toBe(3);
+  });
+});
+
+describe("word facts travel with flags and operands", () => {
+  /** The args of the text's last command (substitutions come first). */
+  const args = (text: string) => sh(text).commands.at(-1)!.args;
+  it("an operand is its word: substitution, variables, tilde, quoting", () => {
+    const p = parseArgs(args('rm -rf "$D" ~/x $(cat l) \'$HOME\''), {});
+    expect(p.operands.map((o) => [o.value, o.arg.subst, o.arg.vars, o.arg.tilde, o.arg.quoted])).toEqual([
+      ["$D", false, ["D"], false, true],
+      ["~/x", false, [], true, false],
+      ["$(cat l)", true, [], false, false],
+      ["$HOME", false, [], false, true],
+    ]);
+  });
+  it("a separate value is the next word", () => {
+    const f = parseArgs(args('curl -o "$OUT" u'), { shortValue: "o" }).flags[0];
+    expect([f.value, f.arg.vars, f.valueIndex]).toEqual(["$OUT", ["OUT"], 1]);
+  });
+  it("an attached value keeps its word's facts, and a leading ~ in it counts as home", () => {
+    const [a, b] = parseArgs(args("curl --output=~/x -o$DIR/y u"), { shortValue: "o", longValue: ["output"] }).flags;
+    expect([a.value, a.arg.tilde, a.valueIndex]).toEqual(["~/x", true, -1]);
+    expect([b.value, b.arg.vars]).toEqual(["$DIR/y", ["DIR"]]);
+  });
+  it("single-dash values keep their word", () => {
+    const p = parseSingleDashArgs(args("Remove-Item -Path $P -Recurse"), ["path"]);
+    expect(p.flagArgs.get("path")?.vars).toEqual(["P"]);
   });
 });

@@ -1,0 +1,171 @@
+// Reader rows of the shell table: programs that read the files they name
+// (`cat`, `grep`, `jq`, …: read × class), `source`, and the archivers
+// (`tar`, `unzip`) that read one side and write the other.
+import { literalArg, joinedArg, type Arg } from "../programs/args.js";
+import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
+import { attrs, emitPath, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+interface ReaderSpec {
+  flags: OptionSpec;
+  /** The first operand is not a file (a pattern, a script, a filter). */
+  firstIsProgram?: (p: ParsedArgs) => boolean;
+  /** With no file operand the program reads `.` (rg, grep -r). */
+  defaultDir?: (p: ParsedArgs) => boolean;
+}
+
+const READERS: Record<string, ReaderSpec> = {
+  cat: { flags: {} },
+  tac: { flags: {} },
+  less: { flags: { shortValue: "bhjkoOpPtTxyz#", longValue: ["log-file", "tag", "pattern", "prompt"] } },
+  more: { flags: {} },
+  bat: { flags: { shortValue: "lrHmpt", longValue: ["language", "line-range", "highlight-line", "style", "theme", "map-syntax", "tabs", "wrap", "color", "paging"] } },
+  head: { flags: { shortValue: "nc", longValue: ["lines", "bytes"], numericShort: "n" } },
+  tail: { flags: { shortValue: "ncs", longValue: ["lines", "bytes", "pid", "sleep-interval", "max-unchanged-stats"], numericShort: "n" } },
+  wc: { flags: { longValue: ["files0-from"] } },
+  nl: { flags: { shortValue: "bdfhilnsvw" } },
+  od: { flags: { shortValue: "AjNSstw" } },
+  xxd: { flags: { shortValue: "cglosC" } },
+  hexdump: { flags: { shortValue: "enosf" } },
+  strings: { flags: { shortValue: "ntTe" } },
+  base64: { flags: { shortValue: "w", longValue: ["wrap"] } },
+  md5sum: { flags: {} },
+  sha1sum: { flags: {} },
+  sha256sum: { flags: {} },
+  sha512sum: { flags: {} },
+  shasum: { flags: { shortValue: "a", longValue: ["algorithm"] } },
+  sort: { flags: { shortValue: "kotST", longValue: ["key", "output", "field-separator", "buffer-size", "temporary-directory", "parallel", "batch-size", "files0-from", "sort", "random-source", "compress-program"] } },
+  uniq: { flags: { shortValue: "fsw", longValue: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] } },
+  cut: { flags: { shortValue: "bcdf", longValue: ["bytes", "characters", "delimiter", "fields", "output-delimiter"] } },
+  diff: { flags: { shortValue: "CUFIxXLS", longValue: ["context", "unified", "label", "exclude", "exclude-from", "ignore-matching-lines", "starting-file", "to-file", "from-file", "line-format", "color", "palette"] } },
+  cmp: { flags: { shortValue: "inI", longValue: ["ignore-initial", "bytes"] } },
+  file: { flags: { shortValue: "fFmPe", longValue: ["files-from", "separator", "magic-file", "exclude", "parameter"] } },
+  stat: { flags: { shortValue: "c", longValue: ["format", "printf"] } },
+  ls: { flags: { shortValue: "IwT", longValue: ["ignore", "hide", "width", "tabsize", "format", "sort", "time", "time-style", "color", "quoting-style", "indicator-style", "block-size"] } , defaultDir: () => true },
+  tree: { flags: { shortValue: "LPIo", longValue: ["filelimit", "timefmt", "sort", "charset"] } , defaultDir: () => true },
+  du: { flags: { shortValue: "dBt", longValue: ["max-depth", "block-size", "threshold", "exclude", "exclude-from", "time", "time-style", "files0-from"] } , defaultDir: () => true },
+  grep: {
+    flags: { shortValue: "efmABCdD", longValue: ["regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices", "include", "exclude", "exclude-dir", "exclude-from", "label", "color", "colour", "binary-files"], aliases: { e: "regexp", f: "file", r: "recursive", R: "recursive" } },
+    firstIsProgram: (p) => !has(p, "regexp", "file"),
+    defaultDir: (p) => has(p, "recursive", "dereference-recursive"),
+  },
+  egrep: { flags: { shortValue: "efmABC", aliases: { e: "regexp", f: "file", r: "recursive" } }, firstIsProgram: (p) => !has(p, "regexp", "file"), defaultDir: (p) => has(p, "recursive") },
+  fgrep: { flags: { shortValue: "efmABC", aliases: { e: "regexp", f: "file", r: "recursive" } }, firstIsProgram: (p) => !has(p, "regexp", "file"), defaultDir: (p) => has(p, "recursive") },
+  rg: {
+    flags: { shortValue: "efgtTmABCjEMr", longValue: ["regexp", "file", "glob", "iglob", "type", "type-not", "max-count", "after-context", "before-context", "context", "threads", "encoding", "max-columns", "replace", "max-depth", "max-filesize", "type-add", "type-clear", "color", "colors", "sort", "sortr", "path-separator", "pre", "pre-glob", "ignore-file", "context-separator", "field-match-separator", "field-context-separator", "dfa-size-limit", "regex-size-limit", "engine", "generate", "hostname-bin", "hyperlink-format"], aliases: { e: "regexp", f: "file" } },
+    firstIsProgram: (p) => !has(p, "regexp", "file") && !has(p, "files", "type-list"),
+    defaultDir: () => true,
+  },
+  ag: { flags: { shortValue: "ABCGgm", longValue: ["after", "before", "context", "file-search-regex", "ignore", "max-count", "depth"] }, firstIsProgram: () => true, defaultDir: () => true },
+  awk: { flags: { shortValue: "fvF", longValue: ["file", "assign", "field-separator"], aliases: { f: "file", v: "assign", F: "field-separator" } }, firstIsProgram: (p) => !has(p, "file") },
+  gawk: { flags: { shortValue: "fvF", aliases: { f: "file" } }, firstIsProgram: (p) => !has(p, "file") },
+  jq: { flags: { shortValue: "f", longValue: ["from-file", "indent", "tab"], aliases: { f: "from-file" } }, firstIsProgram: (p) => !has(p, "from-file") },
+  yq: { flags: { shortValue: "IopPe", longValue: ["indent", "output-format", "input-format", "expression"] }, firstIsProgram: () => true },
+  zcat: { flags: {} },
+  gunzip: { flags: { shortValue: "S", longValue: ["suffix"] } },
+  openssl: { flags: {} },
+};
+
+function reader(ctx: Ctx): void {
+  const spec = READERS[ctx.program];
+  if (ctx.program === "openssl") return opensslRead(ctx);
+  const args = ctx.program === "jq" ? stripJqPairs(ctx.args) : ctx.args;
+  const p = parseArgs(args, spec.flags);
+  let files = p.operands;
+  if (spec.firstIsProgram?.(p) && files.length) files = files.slice(1);
+  if (ctx.program === "awk" || ctx.program === "gawk") files = files.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value));
+  for (const f of p.flags) {
+    if (f.value === null) continue;
+    if (f.name === "file" || f.name === "from-file") emitPath(ctx, "read", f.value, f.arg, "plain");
+    if (ctx.program === "sort" && (f.name === "o" || f.name === "output")) emitPath(ctx, "write", f.value, f.arg, "mutate");
+  }
+  for (const op of files) {
+    if (op.value === "-") continue;
+    emitPath(ctx, "read", op.value, op.arg, "plain");
+  }
+  if (files.length === 0 && spec.defaultDir?.(p) && !(ctx.pc.stdin && !has(p, "recursive"))) {
+    emitPath(ctx, "read", ".", null, "plain");
+  }
+}
+
+/** jq's `--arg NAME VALUE` pairs and everything after `--args` are not files. */
+function stripJqPairs(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === "--arg" || v === "--argjson" || v === "--slurpfile" || v === "--rawfile") {
+      i += 2;
+      continue;
+    }
+    if (v === "--args" || v === "--jsonargs") break;
+    out.push(args[i]);
+  }
+  return out;
+}
+
+function opensslRead(ctx: Ctx): void {
+  ctx.args.forEach((a, i) => {
+    const next = ctx.args[i + 1];
+    if (!next) return;
+    if (a.value === "-in" || a.value === "-inkey" || a.value === "-key") emitPath(ctx, "read", next.value, next, "plain");
+    if (a.value === "-out") emitPath(ctx, "write", next.value, next, "mutate");
+  });
+}
+
+/** `source FILE` / `. FILE`: reads the file and runs it in this shell. */
+function source(ctx: Ctx): void {
+  const file = ctx.args[0];
+  if (file === undefined) return;
+  if (/^\/dev\/stdin$|^\/proc\/self\/fd\/0$|^\/dev\/fd\/0$/.test(file.value)) return; // the download-to-interpreter rule's
+  emitPath(ctx, "read", file.value, file, "consequential");
+  ctx.out.effect("execute", "shell", attrs(ctx));
+}
+
+/** tar: `-c` reads its operands and writes the archive; `-x` writes into `-C` dir (or the cwd). */
+function tar(ctx: Ctx): void {
+  const args = [...ctx.args];
+  // old-style `tar czf x`: the first word is a cluster of flags
+  if (args[0] && !args[0].value.startsWith("-")) args[0] = { ...args[0], value: `-${args[0].value}` };
+  const p = parseArgs(args, {
+    shortValue: "fCTXbHKLNVgI",
+    longValue: ["file", "directory", "files-from", "exclude-from", "exclude", "blocking-factor", "format", "newer", "listed-incremental", "label", "use-compress-program", "transform", "owner", "group", "mode", "mtime"],
+    aliases: { f: "file", C: "directory", c: "create", x: "extract", t: "list", r: "append", u: "update", T: "files-from" },
+  });
+  const archive = flagWithValue(p, "file");
+  const dir = flagWithValue(p, "directory");
+  if (has(p, "create", "append", "update")) {
+    if (archive && archive.value !== "-") emitPath(ctx, "write", archive.value, archive.arg, "mutate");
+    for (const op of p.operands) {
+      if (dir) emitPath(ctx, "read", `${dir.value}/${op.value}`, joinedArg(`${dir.value}/${op.value}`, [dir.arg, op.arg]), "plain", {}, op.value);
+      else emitPath(ctx, "read", op.value, op.arg, "plain");
+    }
+  } else if (has(p, "extract")) {
+    if (archive && archive.value !== "-") emitPath(ctx, "read", archive.value, archive.arg, "plain");
+    extractInto(ctx, dir);
+  } else if (has(p, "list") && archive && archive.value !== "-") {
+    emitPath(ctx, "read", archive.value, archive.arg, "plain");
+  }
+}
+
+/** An archive extracted into DIR (or the working directory) writes files under it. */
+function extractInto(ctx: Ctx, dir: { value: string; arg: Arg } | null): void {
+  if (dir) emitPath(ctx, "write", `${dir.value}/__extracted__`, joinedArg(`${dir.value}/__extracted__`, [dir.arg]), "mutate", {}, dir.value);
+  else emitPath(ctx, "write", "./__extracted__", literalArg("./__extracted__"), "mutate");
+}
+
+function unzip(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "dxP", aliases: { d: "exdir" } });
+  const archive = p.operands[0];
+  if (!archive) return;
+  emitPath(ctx, "read", archive.value, archive.arg, "plain");
+  if (has(p, "l", "t", "v", "Z")) return;
+  extractInto(ctx, flagWithValue(p, "exdir"));
+}
+
+export const READER_HANDLERS: Record<string, Handler> = {
+  source,
+  ".": source,
+  tar,
+  unzip,
+  ...Object.fromEntries(Object.keys(READERS).map((k) => [k, reader])),
+};

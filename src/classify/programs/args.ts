@@ -1,0 +1,76 @@
+// One argument of a command with what the shell parse knows about it. The
+// walker fills these in from the syntax tree (src/classify/shell/words.ts), so
+// no program table ever re-lexes a raw string to ask "was this a literal?".
+
+export interface Arg {
+  /** Quotes removed, escapes resolved, `$'…'` decoded; expansions keep their text (`$HOME/x`). */
+  value: string;
+  /** As written, quotes kept. */
+  raw: string;
+  /** `value` is not what the program receives: an expansion, a substitution, or a run-time placeholder. */
+  dynamic: boolean;
+  /** Holds `$(…)`, backticks or `<(…)`/`>(…)` outside single quotes. */
+  subst: boolean;
+  /** Names of the `$VAR` / `${VAR…}` expansions outside single quotes (`$((…))` is `"(("`). */
+  vars: readonly string[];
+  /** Starts with an unquoted `~` (tilde expansion applies). */
+  tilde: boolean;
+  /** Contained quotes or backslash escapes. */
+  quoted: boolean;
+  /** Filled in at run time by `find -exec` / `xargs -I` / `parallel` (`{}`): `value` is the template. */
+  placeholder?: boolean;
+}
+
+export const NO_VARS: readonly string[] = Object.freeze([]);
+
+const SAFE_UNQUOTED = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** Quote a literal for display as shell text: unchanged when it needs no quoting. */
+export function shellQuote(value: string): string {
+  if (value !== "" && SAFE_UNQUOTED.test(value)) return value;
+  return "'" + value.replace(/'/g, "'\\''") + "'";
+}
+
+/** An argument that was never shell text (argv-form commands, words a program splits itself). */
+export function literalArg(value: string, raw?: string): Arg {
+  return { value, raw: raw ?? shellQuote(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false };
+}
+
+/** `arg` with another value (a path built from it): the facts of the word it came from stay. */
+export function withValue(arg: Arg, value: string): Arg {
+  return { ...arg, value };
+}
+
+/**
+ * A value that is part of a word (`--output=~/x`, `-d @~/f`, `of=~/x`): the
+ * word's facts, and a leading `~` counts as home — the shell leaves it alone
+ * there, but a person who writes it means the home directory, and the gate
+ * judges what was meant.
+ */
+export function valueArg(word: Arg, value: string): Arg {
+  return { ...word, value, tilde: word.tilde || value.startsWith("~") };
+}
+
+/** A value built from several words (`-C DIR` + `FILE`): it expands if any of them does. */
+export function joinedArg(value: string, parts: ReadonlyArray<Arg | null | undefined>): Arg {
+  const out = literalArg(value, value);
+  const vars: string[] = [];
+  for (const p of parts) {
+    if (!p) continue;
+    out.dynamic ||= p.dynamic;
+    out.subst ||= p.subst;
+    out.quoted ||= p.quoted;
+    vars.push(...p.vars);
+  }
+  const first = parts.find((p) => p);
+  out.tilde = first?.tilde ?? false;
+  if (vars.length) out.vars = vars;
+  return out;
+}
+
+/** The args' values, element for element. */
+export function values(args: readonly Arg[]): string[] {
+  const out = new Array<string>(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = args[i].value;
+  return out;
+}

@@ -1,0 +1,328 @@
+// The analyzer: what the walker's simple commands run. For each one it
+// resolves the program word (a literal, a known variable, an alias, a
+// function), looks the program up in the launcher table
+// (src/classify/shell/launchers/) and lets its row find the inner command(s)
+// — peeled wrappers, inline scripts parsed one level down — or emits the
+// command as it stands. It owns the results: commands, gaps, and the limits.
+import type { Parser } from "web-tree-sitter";
+import type { SimpleCommand } from "../../model/classification.js";
+import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
+import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
+import { GapList, excerpt } from "./gaps.js";
+import { launcherFor, type LauncherTable } from "./launchers/index.js";
+import type { InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
+import { literalOfWord, resolveExpansion } from "./literal.js";
+import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
+import { hasSubstitutionSyntax } from "./nodes.js";
+import { wireRedirects, type RedirectWord } from "./redirects.js";
+import { utf8Length } from "./text.js";
+import type { Feed, ParsedCommand, StdinSource } from "./types.js";
+import { Walker, cmdCtx } from "./walk.js";
+import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, wordFromNode, type Word } from "./words.js";
+
+
+export class Analyzer {
+  readonly commands: ParsedCommand[] = [];
+  readonly gaps = new GapList();
+  stopped = false;
+  private simpleCount = 0;
+  readonly walker: Walker;
+
+  constructor(
+    parser: Parser,
+    readonly launchers: LauncherTable,
+  ) {
+    this.walker = new Walker(parser, this);
+  }
+
+  rootEnv(text: string): Env {
+    return {
+      src: text,
+      hasSubs: hasSubstitutionSyntax(text),
+      depth: 0,
+      inSub: false,
+      wrappers: [],
+      stdin: null,
+      stdinLiteral: null,
+      redirects: [],
+      scope: newScope(),
+      level: 0,
+      gapCommand: "",
+      tree: 0,
+      runsOn: null,
+    };
+  }
+
+  analyzeText(text: string, env: Env): number | null {
+    return this.walker.analyzeText(text, env);
+  }
+
+  /** Analyze an already-split command (no shell parsing of its words). */
+  analyzeWords(words: Word[], env: Env): void {
+    if (words.length === 0) return;
+    const raw = words.map((w) => w.raw).join(" ");
+    this.simpleCount++;
+    this.processWords(words, 0, { ...cmdCtx(env, raw, [], null, null), fromText: false });
+  }
+
+  // ------------------------------------------------------ the walker's sink
+
+  countCommand(env: Env): boolean {
+    if (this.stopped) return false;
+    if (++this.simpleCount > MAX_SIMPLE_COMMANDS) {
+      this.stop(`more than ${MAX_SIMPLE_COMMANDS} simple commands`, env.gapCommand);
+      return false;
+    }
+    return true;
+  }
+
+  stop(reason: string, command: string): void {
+    if (!this.stopped) this.gaps.add(GAP_SHAPE.OVERSIZE, reason, command);
+    this.stopped = true;
+  }
+
+  command(words: Word[], ctx: CmdCtx): number | null {
+    return this.processWords(words, 0, ctx);
+  }
+
+  bare(raw: string, redirects: RedirectWord[], stdin: StdinSource | null, env: Env): number | null {
+    const ctx = cmdCtx(env, raw, redirects, stdin, null);
+    return this.push({ program: "", argv: [], raw, redirects: wireRedirects(redirects), raw_argv: [] }, [], ctx);
+  }
+
+  // ------------------------------------------------------------ resolving
+
+  /** Resolve the command whose program word is `words[i]`: aliases, functions, known values, then its launcher row. */
+  processWords(words: Word[], i: number, ctx: CmdCtx): number | null {
+    let resolving = false;
+    for (;;) {
+      if (this.stopped || i >= words.length) return null;
+      const w = words[i];
+      if (w.dynamic) {
+        this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is not a literal`, ctx.raw);
+        if (/^"?\$\{?(SHELL|BASH|ZSH)\}?"?$/.test(w.raw)) return this.launch("sh", words, i, ctx);
+        // When the value is known anyway (`$(echo rm)`, `x=rm; $x`), go on with it
+        // so the command is still judged; the gap stays.
+        const resolved = this.resolveProgramWord(w, ctx.env);
+        if (resolved !== null && resolved.length > 0 && !resolving) {
+          resolving = true;
+          words = [...words.slice(0, i), ...resolved, ...words.slice(i + 1)];
+          continue;
+        }
+        return this.emit(words, i, ctx);
+      }
+      if (isObfuscatedProgramWord(w)) {
+        this.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `quotes or escapes change the program word ${excerpt(w.raw)} (runs ${excerpt(w.value)})`, ctx.raw);
+      }
+      if (i === 0 && ctx.fromText) {
+        const scope = ctx.env.scope;
+        if (!w.quoted && scope.aliases.has(w.value) && !scope.expanding.has(w.value)) return this.expandAlias(words, ctx);
+        if (scope.functions.has(w.value)) {
+          this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `function ${excerpt(w.value)} is defined and invoked in the same text`, ctx.raw);
+        }
+      }
+      return this.launch(programName(w.value), words, i, ctx);
+    }
+  }
+
+  private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
+    const row = launcherFor(this.launchers, name);
+    if (!row) return this.emit(words, i, ctx);
+    return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+  }
+
+  /** A dynamic program word whose value is known: literal substitutions and `$x` of a literal assignment. */
+  private resolveProgramWord(w: Word, env: Env): Word[] | null {
+    if (!w.node) return null;
+    const src = env.src;
+    const r = wordFromNode(w.node, src, (n) => resolveExpansion(n, src, env.scope.vars, 0));
+    if (r.dynamic) return null;
+    // Unquoted expansions are split into words.
+    const parts = w.raw.startsWith('"') ? [r.value] : r.value.split(/[ \t\n]+/).filter((p) => p !== "");
+    return parts.map((p, k) => ({ ...homeAwareWord(p), raw: k === 0 ? w.raw : p, start: w.start, end: w.end }));
+  }
+
+  private expandAlias(words: Word[], ctx: CmdCtx): number | null {
+    const scope = ctx.env.scope;
+    const name = words[0].value;
+    const value = scope.aliases.get(name) ?? null;
+    this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `alias ${excerpt(name)} is defined and invoked in the same text`, ctx.raw);
+    if (value === null) {
+      this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `alias ${excerpt(name)} expands to a value that is not a literal`, ctx.raw);
+      return this.emit(words, 0, ctx);
+    }
+    const text = [value, ...words.slice(1).map((w) => w.raw)].join(" ");
+    if (utf8Length(text) > MAX_COMMAND_BYTES) {
+      this.gaps.add(GAP_SHAPE.OVERSIZE, `alias expansion over ${MAX_COMMAND_BYTES} bytes`, ctx.raw);
+      return this.emit(words, 0, ctx);
+    }
+    scope.expanding.add(name);
+    try {
+      return this.analyzeText(text, {
+        ...ctx.env,
+        src: text,
+        stdin: ctx.stdin,
+        stdinLiteral: ctx.stdinLiteral,
+        redirects: ctx.redirects,
+        wrappers: ctx.wrappers,
+        gapCommand: ctx.raw,
+        runsOn: ctx.runsOn,
+      });
+    } finally {
+      scope.expanding.delete(name);
+    }
+  }
+
+  // ------------------------------------------------------------- emitting
+
+  emit(words: readonly Word[], i: number, ctx: CmdCtx): number | null {
+    const rest = words.slice(i + 1);
+    const cmd: SimpleCommand = {
+      program: programName(words[i].value),
+      argv: rest.map((w) => w.value),
+      raw: ctx.raw,
+      redirects: wireRedirects(ctx.redirects),
+      raw_argv: rest.map((w) => w.raw),
+    };
+    return this.push(cmd, rest.map(argOf), ctx);
+  }
+
+  private push(cmd: SimpleCommand, args: ParsedCommand["args"], ctx: CmdCtx): number | null {
+    if (this.stopped) return null;
+    if (this.commands.length >= MAX_SIMPLE_COMMANDS) {
+      this.stop(`more than ${MAX_SIMPLE_COMMANDS} simple commands`, ctx.env.gapCommand);
+      return null;
+    }
+    this.commands.push({
+      cmd,
+      args,
+      redirects: ctx.redirects.slice(),
+      wrappers: ctx.wrappers.slice(),
+      depth: ctx.env.depth,
+      inSubstitution: ctx.env.inSub,
+      stdin: ctx.stdin,
+      find: ctx.find,
+      fedBy: this.feedOf(ctx),
+      runsOn: ctx.runsOn,
+    });
+    return this.commands.length - 1;
+  }
+
+  /** The launcher among `wrappers` that appends its input's words to the command (`xargs`, `parallel`). */
+  feederOf(wrappers: readonly string[]): string | null {
+    for (const w of wrappers) if (launcherFor(this.launchers, w)?.feedsInput) return w;
+    return null;
+  }
+
+  private feedOf(ctx: CmdCtx): Feed | null {
+    const wrapper = this.feederOf(ctx.wrappers);
+    return wrapper === null ? null : { wrapper, input: ctx.feedInput };
+  }
+}
+
+/** One launcher call: what a row's handler sees and may do (see launchers/types.ts). */
+class LaunchCall implements Launch {
+  readonly wrappers: readonly string[];
+  readonly raw: string;
+  readonly stdin: StdinSource | null;
+  readonly fromText: boolean;
+  readonly scope: Scope;
+
+  constructor(
+    private readonly a: Analyzer,
+    private readonly row: LauncherRow,
+    readonly name: string,
+    readonly words: readonly Word[],
+    readonly i: number,
+    private readonly ctx: CmdCtx,
+  ) {
+    this.wrappers = ctx.wrappers;
+    this.raw = ctx.raw;
+    this.stdin = ctx.stdin;
+    this.fromText = ctx.fromText;
+    this.scope = ctx.env.scope;
+  }
+
+  get feeder(): string | null {
+    return this.a.feederOf(this.wrappers);
+  }
+
+  stdinText(): string | null {
+    return this.ctx.stdinLiteral ? this.ctx.stdinLiteral() : null;
+  }
+
+  literal(w: Word): string | null {
+    return literalOfWord(w, this.ctx.env.src, 0);
+  }
+
+  procSub(w: Word | undefined): { literal: string | null } | null {
+    return this.a.walker.procSubOperand(w, this.ctx.env.src);
+  }
+
+  gap(shape: GapShape, reason: string): void {
+    this.a.gaps.add(shape, reason, this.raw);
+  }
+
+  emit(words: readonly Word[] = this.words): number | null {
+    return this.a.emit(words, this.i, this.ctx);
+  }
+
+  /** Source text of the words from `first` to `last` when they came from this text, else null. */
+  span(first: Word, last: Word): string | null {
+    return this.fromText && first.start >= 0 && last.end >= 0 ? this.ctx.env.src.slice(first.start, last.end) : null;
+  }
+
+  run(next: number, opts: RunOptions = {}): number | null {
+    const words = (opts.words ?? this.words) as Word[];
+    if (next >= words.length) {
+      const feeder = this.feeder;
+      if (feeder !== null) this.gap(GAP_SHAPE.DYNAMIC_PROGRAM, `the program ${this.name} runs comes from ${feeder}'s input`);
+      return this.a.emit(words, this.i, this.ctx);
+    }
+    if (this.wrappers.length >= MAX_WRAPPER_DEPTH) {
+      this.gap(GAP_SHAPE.DEPTH, `wrappers nested deeper than ${MAX_WRAPPER_DEPTH}`);
+      const onDepth = opts.onDepth ?? "launcher";
+      return onDepth === "none" ? null : this.a.emit(words, onDepth === "inner" ? next : this.i, this.ctx);
+    }
+    const ctx = this.ctx;
+    const keep = opts.stdin !== "none";
+    return this.a.processWords(words, next, {
+      ...ctx,
+      wrappers: [...this.wrappers, this.name],
+      stdin: keep ? ctx.stdin : null,
+      stdinLiteral: keep ? ctx.stdinLiteral : null,
+      feedInput: keep ? ctx.feedInput : ctx.stdin,
+      raw: opts.raw ?? ctx.raw,
+      find: opts.find ?? ctx.find,
+      fromText: opts.fromText ?? ctx.fromText,
+      runsOn: opts.runsOn ?? this.row.runsOn ?? ctx.runsOn,
+    });
+  }
+
+  inline(script: string, opts: InlineOptions): number | null {
+    if (this.wrappers.length >= MAX_WRAPPER_DEPTH) {
+      this.gap(GAP_SHAPE.DEPTH, `inline scripts nested deeper than ${MAX_WRAPPER_DEPTH}`);
+      return this.emit();
+    }
+    if (utf8Length(script) > MAX_COMMAND_BYTES) {
+      this.gap(GAP_SHAPE.OVERSIZE, `inline script over ${MAX_COMMAND_BYTES} bytes`);
+      return this.emit();
+    }
+    const ctx = this.ctx;
+    const env = ctx.env;
+    return this.a.analyzeText(script, {
+      ...env,
+      src: script,
+      depth: env.depth + 1,
+      wrappers: [...this.wrappers, this.name],
+      stdin: opts.inheritStdin ? ctx.stdin : null,
+      stdinLiteral: opts.inheritStdin ? ctx.stdinLiteral : null,
+      // Input redirections were consumed by the outer command; its output ones still apply.
+      redirects: ctx.redirects.filter((r) => r.op.includes(">")),
+      scope: opts.sameScope ? env.scope : newScope(),
+      level: env.level + 1,
+      gapCommand: ctx.raw,
+      runsOn: opts.runsOn ?? this.row.runsOn ?? ctx.runsOn,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+// What a command inherits from where it stands in the text: the walk's
+// position (Env), one simple command being resolved (CmdCtx), and the
+// shell's scope (functions, literal variables, aliases).
+import type { FindContext, RunsOn, StdinSource } from "./types.js";
+import type { RedirectWord } from "./redirects.js";
+
+export interface Scope {
+  functions: Set<string>;
+  /** Shell variables assigned a literal in this text (null: assigned something else). */
+  vars: Map<string, string | null>;
+  /** Alias name → value; null when the value is not a literal. */
+  aliases: Map<string, string | null>;
+  expanding: Set<string>;
+}
+
+export function newScope(): Scope {
+  return { functions: new Set(), vars: new Map(), aliases: new Map(), expanding: new Set() };
+}
+
+/** Where in the walk we are: everything a command inherits from its surroundings. */
+export interface Env {
+  src: string;
+  hasSubs: boolean;
+  depth: number;
+  inSub: boolean;
+  wrappers: string[];
+  stdin: StdinSource | null;
+  /** The literal text on stdin when it can be known (pipe from `echo '…'`, a literal heredoc). */
+  stdinLiteral: (() => string | null) | null;
+  redirects: RedirectWord[];
+  scope: Scope;
+  level: number;
+  /** `command` for gaps found while parsing this text as a whole (the outer command of an inline script). */
+  gapCommand: string;
+  /** Which parsed tree `src` belongs to: node ids are unique only within one tree. */
+  tree: number;
+  /** Where this text runs, when a launcher sent it elsewhere (`ssh host '…'`). */
+  runsOn: RunsOn | null;
+}
+
+/** One simple command being resolved: its surroundings plus what peeling has changed. */
+export interface CmdCtx {
+  env: Env;
+  raw: string;
+  redirects: RedirectWord[];
+  stdin: StdinSource | null;
+  stdinLiteral: (() => string | null) | null;
+  wrappers: string[];
+  find: FindContext | null;
+  /** The words came from shell text (aliases and functions apply). */
+  fromText: boolean;
+  runsOn: RunsOn | null;
+  /** The stdin of the launcher that consumed it (`find … | xargs rm`: the pipe from find). */
+  feedInput: StdinSource | null;
+}

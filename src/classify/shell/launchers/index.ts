@@ -1,0 +1,40 @@
+// The launcher table: program name → the row that finds the command(s) it
+// runs. One map, keyed by normalised program name (shellcheck keys its
+// checks by command name the same way); an interpreter's versioned name
+// (`python3.12`, `node22`) finds its canonical row. To add a launcher, add a
+// row to the file of its kind (or a new file, listed below) — see
+// docs/shell.md.
+import { interpreterName } from "../../programs/interpreters.js";
+import { AWK_ROWS } from "./awk.js";
+import { RUNNER_ROWS } from "./runners.js";
+import { SHELL_ROWS } from "./shells.js";
+import type { LauncherRow } from "./types.js";
+import { WRAPPER_ROWS } from "./wrappers.js";
+
+export type { Launch, LauncherRow, LaunchExample } from "./types.js";
+
+export type LauncherTable = ReadonlyMap<string, LauncherRow>;
+
+/** Build a table from rows; a name claimed twice is a bug in the rows. */
+export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
+  const table = new Map<string, LauncherRow>();
+  for (const row of rows) {
+    for (const name of row.names) {
+      if (table.has(name)) throw new Error(`launcher ${name} is listed twice`);
+      table.set(name, row);
+    }
+  }
+  return table;
+}
+
+export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS];
+
+export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);
+
+/** The row for a normalised program name, or undefined when the program runs no other command. */
+export function launcherFor(table: LauncherTable, name: string): LauncherRow | undefined {
+  const row = table.get(name);
+  if (row !== undefined) return row;
+  const canonical = interpreterName(name);
+  return canonical !== null && canonical !== name ? table.get(canonical) : undefined;
+}

@@ -1,0 +1,222 @@
+// Programs that run shell text or code they are handed: shells (`-c`, stdin,
+// `<(…)`), `eval`, `source`, `cmd /C`, PowerShell `-Command`, the non-shell
+// interpreters (shape 6/7: their code is another language), and the
+// `alias`/`unalias` builtins that change what later words mean. Where each
+// takes its code from is the interpreter table's (src/classify/programs/interpreters.ts).
+import { GAP_SHAPE } from "../../../model/gap-shapes.js";
+import { interpreterNames, programSource } from "../../programs/interpreters.js";
+import { excerpt } from "../gaps.js";
+import { decodeBase64Text } from "../text.js";
+import type { Word } from "../words.js";
+import type { Launch, LauncherRow } from "./types.js";
+
+/** sh/bash/…: `-c SCRIPT`, a script from stdin, or `bash <(…)`; the script is parsed like top-level text. */
+function shell(call: Launch): number | null {
+  const { name, words } = call;
+  const src = programSource(name, words, call.i + 1) ?? programSource("sh", words, call.i + 1)!;
+  if (src.kind === "inline") {
+    if (src.code < 0) {
+      // `xargs sh -c` / `parallel bash -c`: the -c script is the first word of the input.
+      if (call.feeder !== null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script comes from ${call.feeder}'s input`);
+      return call.emit();
+    }
+    const sw = words[src.code];
+    const lit = call.literal(sw);
+    if (lit === null) {
+      call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script ${excerpt(sw.raw)} is not a literal`);
+      // A template (`bash -c 'rm -rf {}'` under xargs -I / find -exec) is still
+      // worth reading: the gap stays, and the commands it names are shown.
+      const out = call.emit();
+      if (sw.placeholder) call.inline(sw.value, { inheritStdin: true, sameScope: false });
+      return out;
+    }
+    return call.inline(lit, { inheritStdin: true, sameScope: false });
+  }
+  if (src.kind === "script") {
+    const p = call.procSub(words[src.index]);
+    if (!p) return call.emit();
+    if (p.literal === null) {
+      call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a script from a process substitution that is not a literal`);
+      return call.emit();
+    }
+    return call.inline(p.literal, { inheritStdin: true, sameScope: false });
+  }
+  // The script comes from stdin.
+  const stdin = call.stdin;
+  if (src.kind !== "stdin" || stdin === null || stdin.kind === "file") return call.emit();
+  const lit = call.stdinText();
+  if (lit === null) {
+    call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its script from a ${stdin.kind} that is not a literal`);
+    return call.emit();
+  }
+  return call.inline(lit, { inheritStdin: false, sameScope: false });
+}
+
+/** python/node/perl/ruby/…: their code is another language — shape 6 when it is given, 7 when it cannot be known. */
+function interpreter(call: Launch): number | null {
+  const { name, words } = call;
+  const src = programSource(name, words, call.i + 1);
+  if (src?.kind === "inline") {
+    call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code (${src.flag})`);
+  } else if (src?.kind === "script") {
+    const p = call.procSub(words[src.index]);
+    if (p) {
+      if (p.literal === null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a program from a process substitution that is not a literal`);
+      else call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code from a process substitution`);
+    }
+  } else if (src?.kind === "stdin" && call.stdin !== null && call.stdin.kind !== "file") {
+    if (call.stdinText() !== null) call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code fed from a ${call.stdin.kind}`);
+    else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its program from a ${call.stdin.kind} that is not a literal`);
+  }
+  return call.emit();
+}
+
+/** The literal values of `words`, or null when one is not known. */
+function literals(call: Launch, words: readonly Word[]): string[] | null {
+  const out: string[] = [];
+  for (const w of words) {
+    const l = call.literal(w);
+    if (l === null) return null;
+    out.push(l);
+  }
+  return out;
+}
+
+function evalScript(call: Launch): number | null {
+  const rest = call.words.slice(call.i + 1);
+  if (rest.length === 0) return call.emit();
+  const lits = literals(call, rest);
+  if (lits === null) {
+    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
+    return call.emit();
+  }
+  return call.inline(lits.join(" "), { inheritStdin: true, sameScope: true });
+}
+
+/** `source <(…)` / `. <(…)`: a script from a process substitution, run in this shell. */
+function source(call: Launch): number | null {
+  const p = call.procSub(call.words[call.i + 1]);
+  if (!p) return call.emit();
+  if (p.literal === null) {
+    call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
+    return call.emit();
+  }
+  return call.inline(p.literal, { inheritStdin: true, sameScope: true });
+}
+
+function cmd(call: Launch): number | null {
+  const src = programSource("cmd", call.words, call.i + 1);
+  if (src?.kind !== "inline") return call.emit();
+  const lits = literals(call, call.words.slice(src.code));
+  if (lits === null) {
+    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "cmd /C script is not a literal");
+    return call.emit();
+  }
+  // cmd.exe has no backslash escapes (`C:\dir`): keep them literal for the Bash grammar.
+  const script = [src.attached ?? "", ...lits].filter((p) => p !== "").join(" ").replace(/\\/g, "\\\\");
+  return call.inline(script, { inheritStdin: true, sameScope: false });
+}
+
+function powershell(call: Launch): number | null {
+  const { name, words } = call;
+  const src = programSource(name, words, call.i + 1);
+  if (src?.kind !== "inline") return call.emit();
+  let script: string | null;
+  if (src.encoded) {
+    const lit = src.code >= 0 ? call.literal(words[src.code]) : null;
+    script = lit === null ? null : decodeBase64Text(lit, "utf-16le");
+    if (script === null) {
+      call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} -EncodedCommand that does not decode to a literal`);
+      return call.emit();
+    }
+  } else {
+    const lits = literals(call, src.code >= 0 ? words.slice(src.code) : []);
+    if (lits === null) {
+      call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} -Command script is not a literal`);
+      return call.emit();
+    }
+    script = lits.join(" ");
+    if (script.trim() === "-") return call.emit();
+  }
+  // PowerShell paths use `\`, which is not an escape there.
+  return call.inline(script.replace(/\\/g, "\\\\"), { inheritStdin: true, sameScope: false });
+}
+
+/** `alias name=value`: later words of this text that start with `name` expand to `value` (shape 11 when used). */
+function alias(call: Launch): number | null {
+  if (call.fromText) {
+    for (const w of call.words.slice(call.i + 1)) {
+      const eq = w.value.indexOf("=");
+      if (eq <= 0 || w.value.startsWith("-")) continue;
+      call.scope.aliases.set(w.value.slice(0, eq), w.dynamic ? null : w.value.slice(eq + 1));
+    }
+  }
+  return call.emit();
+}
+
+function unalias(call: Launch): number | null {
+  if (call.fromText) {
+    for (const w of call.words.slice(call.i + 1)) {
+      if (w.value === "-a") call.scope.aliases.clear();
+      else call.scope.aliases.delete(w.value);
+    }
+  }
+  return call.emit();
+}
+
+export const SHELL_ROWS: readonly LauncherRow[] = [
+  {
+    names: interpreterNames("shell"),
+    runs: "its `-c` script, a script on stdin (literal pipe, heredoc, herestring), or a `<(…)` script: parsed like top-level text",
+    launch: shell,
+    examples: [
+      ["bash -lc 'git reset --hard'", ["bash>git reset --hard"]],
+      ["echo 'rm -rf /tmp/x' | sh", ["echo rm -rf /tmp/x", "sh>rm -rf /tmp/x"]],
+      ["sh <<'EOF'\nrm -rf /tmp/x\nEOF", ["sh>rm -rf /tmp/x"]],
+      ['bash -c "$X"', ["bash -c $X"], [3]],
+      ["curl -s https://x | bash", ["curl -s https://x", "bash"], [7]],
+      ["bash /dev/stdin <<< 'rm -rf /tmp/x'", ["bash>rm -rf /tmp/x"]],
+    ],
+  },
+  {
+    names: interpreterNames("python", "node", "ts-node", "perl", "ruby", "php", "lua", "osascript", "rscript", "deno", "bun"),
+    runs: "code in another language: shape 6 when it is on the command line or a literal stdin, 7 when it cannot be known",
+    launch: interpreter,
+    examples: [
+      ["python3.12 -c 'print(1)'", ["python3.12 -c print(1)"], [6]],
+      ["curl -s https://x | python3.12 -", ["curl -s https://x", "python3.12 -"], [7]],
+      ["node22 x.js", ["node22 x.js"]],
+    ],
+  },
+  {
+    names: ["eval"],
+    runs: "its arguments joined, as shell text in this shell",
+    launch: evalScript,
+    examples: [["eval 'rm -rf /tmp/x'", ["eval>rm -rf /tmp/x"]], ['eval "$X"', ['eval $X'], [3]]],
+  },
+  {
+    names: ["source", "."],
+    runs: "a `<(…)` script in this shell (a script file is the effect table's)",
+    launch: source,
+    examples: [["source <(echo 'rm -rf /tmp/x')", ["echo rm -rf /tmp/x", "source>rm -rf /tmp/x"]]],
+  },
+  {
+    names: ["cmd"],
+    runs: "its `/C`/`/K` script, through the Bash grammar (best effort)",
+    launch: cmd,
+    examples: [['cmd /c "rmdir /s /q C:\\x"', ["cmd>rmdir /s /q C:\\x"]]],
+  },
+  {
+    names: ["powershell", "pwsh"],
+    runs: "its `-Command` / `-EncodedCommand` script, through the Bash grammar (best effort)",
+    launch: powershell,
+    examples: [["pwsh -Command 'Remove-Item -Recurse x'", ["pwsh>remove-item -Recurse x"]]],
+  },
+  {
+    names: ["alias"],
+    runs: "nothing; records `name=value` so a later use expands (shape 11)",
+    launch: alias,
+    examples: [["alias x='rm -rf /tmp/y'; x", ["alias x=rm -rf /tmp/y", "rm -rf /tmp/y"], [11]]],
+  },
+  { names: ["unalias"], runs: "nothing; forgets aliases", launch: unalias, examples: [["alias x=ls; unalias x; x", ["alias x=ls", "unalias x", "x"]]] },
+];

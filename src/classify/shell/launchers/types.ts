@@ -1,0 +1,89 @@
+// The launcher table's shape: a program that runs another command (a
+// wrapper, a shell with `-c`, `find -exec`, `watch`, a git alias, …) is a row
+// keyed by its name, with a small handler that finds the inner command(s)
+// and examples a test runs (test/classify/shell/launchers.test.ts). The
+// analyzer (src/classify/shell/analyzer.ts) gives every handler the same
+// `Launch` call object; see docs/shell.md for how to add a row.
+import type { GapShape } from "../../../model/gap-shapes.js";
+import type { Scope } from "../context.js";
+import type { FindContext, RunsOn, StdinSource } from "../types.js";
+import type { Word } from "../words.js";
+
+export interface RunOptions {
+  /** Rewritten words (`env -S` split, `xargs -I` placeholders); default the call's words. */
+  words?: readonly Word[];
+  /** `none`: the inner command does not read the launcher's stdin (`xargs` consumes it). Default `keep`. */
+  stdin?: "keep" | "none";
+  /** The text gaps quote for the inner command (default the launcher's command). */
+  raw?: string;
+  /** `find -exec`: where `{}` operands come from. */
+  find?: FindContext;
+  /** The words are not shell text (aliases and functions do not apply). Default: as the launcher's. */
+  fromText?: boolean;
+  /** Where the inner command runs (default the row's `runsOn`). */
+  runsOn?: RunsOn;
+  /** Over the wrapper depth limit (shape 9), emit the launcher (default), the inner command, or nothing. */
+  onDepth?: "launcher" | "inner" | "none";
+}
+
+export interface InlineOptions {
+  /** The script reads the launcher's stdin (`bash -c`, `eval`); false when the launcher consumed it. */
+  inheritStdin: boolean;
+  /** The script runs in the caller's shell (`eval`, `source`): its functions and variables persist. */
+  sameScope: boolean;
+  /** Where the script runs (default the row's `runsOn`). */
+  runsOn?: RunsOn;
+}
+
+/** One call of a launcher: its words, where it stands, and what it may do. */
+export interface Launch {
+  /** The normalised program name (`sudo`, `python3.12`). */
+  readonly name: string;
+  readonly words: readonly Word[];
+  /** Index of the program word in `words`. */
+  readonly i: number;
+  /** Launchers already peeled, outermost first. */
+  readonly wrappers: readonly string[];
+  /** The command as written (gaps quote it). */
+  readonly raw: string;
+  readonly stdin: StdinSource | null;
+  /** The words came from shell text (aliases and functions apply). */
+  readonly fromText: boolean;
+  /** The launcher (`xargs`, `parallel`) whose input words this command receives, if any. */
+  readonly feeder: string | null;
+  /** The shell scope the command runs in (aliases, functions, literal variables). */
+  readonly scope: Scope;
+  /** The literal text on stdin, when known (`echo '…' | sh`, a literal heredoc). */
+  stdinText(): string | null;
+  /** The value of a word when known without running anything (`$(echo x)`), else null. */
+  literal(w: Word): string | null;
+  /** A `<(…)` operand: the literal it produces (null when not literal), or null when `w` is no process substitution. */
+  procSub(w: Word | undefined): { literal: string | null } | null;
+  gap(shape: GapShape, reason: string): void;
+  /** The source text from word `first` to word `last` when they came from this text, else null. */
+  span(first: Word, last: Word): string | null;
+  /** Emit the launcher itself as the command (optionally with rewritten words). */
+  emit(words?: readonly Word[]): number | null;
+  /** Run `words[next…]` as the command the launcher runs, one wrapper level down. */
+  run(next: number, opts?: RunOptions): number | null;
+  /** Parse `script` as shell text, one inline level down. */
+  inline(script: string, opts: InlineOptions): number | null;
+}
+
+/** [command text, the commands the walk yields as `wrapper>…>program argv…`, the gap shapes (default none)]. */
+export type LaunchExample = readonly [text: string, commands: readonly string[], shapes?: readonly number[]];
+
+export interface LauncherRow {
+  /** Program names (normalised: basename, lowercased, `.exe` stripped; interpreters by canonical name). */
+  names: readonly string[];
+  /** One line for the docs: what the program runs. */
+  runs: string;
+  /** Where the commands it runs execute, when not on this host. */
+  runsOn?: RunsOn;
+  /** It appends words from its input to the command it runs (`xargs`, `parallel`). */
+  feedsInput?: boolean;
+  /** Run by test/classify/shell/launchers.test.ts. */
+  examples: readonly LaunchExample[];
+  /** Find the inner command(s); return the index of the command whose output flows on, or null. */
+  launch(call: Launch): number | null;
+}

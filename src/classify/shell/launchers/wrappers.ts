@@ -1,0 +1,174 @@
+// Wrappers: programs that exec the command written after their own options
+// (`sudo`, `env`, `nice`, `timeout`, `xargs`, …). Most are one `wrapper({…})`
+// row: the wrapper's options (so an option's value is never taken for the
+// program), the options after which it runs nothing, the operands it takes
+// before the command. The few with their own rules (`env -S`, `xargs -I`)
+// have a small handler.
+import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
+import { splitWords } from "../text.js";
+import { literalWord, placeholderWord, type Word } from "../words.js";
+import type { Launch, LauncherRow, LaunchExample } from "./types.js";
+
+export interface WrapperSpec {
+  /** The wrapper's own options. Digits cluster as flag letters (`nice -10`) unless `digitsAreFlags: false`. */
+  options?: OptionSpec;
+  /** Options after which the wrapper runs no command (`command -v`, `sudo -l`): it is the program itself. */
+  runsNothing?: readonly string[];
+  /** Operands the wrapper takes before the command (`timeout DURATION`, `flock FILE`). */
+  operandsBefore?: number;
+  /** `VAR=value` words before the command are assignments (`sudo`, `env`). */
+  assignments?: boolean;
+  /** The command does not read the wrapper's stdin (`xargs` consumes it). */
+  consumesStdin?: boolean;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function skipAssignments(words: readonly Word[], i: number): number {
+  while (i < words.length && !words[i].dynamic && ASSIGNMENT.test(words[i].value)) i++;
+  return i;
+}
+
+/** Read a wrapper's options POSIX-style from `from`: they end at the first operand or a word whose value is unknown. */
+export function wrapperOptions(call: Launch, options: OptionSpec = {}, from = call.i + 1, maxWords = Infinity) {
+  return parseArgs(call.words, { digitsAreFlags: true, ...options, stopAtOperand: true, stopAtDynamic: true }, from, maxWords);
+}
+
+/** The handler of a plain wrapper row: skip its options (and operands), run what follows. */
+export function wrapper(spec: WrapperSpec): (call: Launch) => number | null {
+  return (call) => {
+    const p = wrapperOptions(call, spec.options);
+    if (spec.runsNothing && has(p, ...spec.runsNothing)) return call.emit();
+    let next = p.end + (spec.operandsBefore ?? 0);
+    if (spec.assignments) next = skipAssignments(call.words, next);
+    return call.run(next, { stdin: spec.consumesStdin ? "none" : "keep" });
+  };
+}
+
+const SUDO: OptionSpec = {
+  shortValue: "ugCDprtUTR",
+  longValue: ["user", "group", "close-from", "chdir", "prompt", "role", "type", "other-user", "command-timeout", "chroot", "host"],
+};
+
+/** `env [-i] [-u NAME] [-C DIR] [-S 'STRING'] [NAME=VALUE]… CMD…`: `-S` splits its string into words in place. */
+function env(call: Launch): number | null {
+  let w: readonly Word[] = call.words;
+  let j = call.i + 1;
+  const spec: OptionSpec = { shortValue: "uCSP", longValue: ["unset", "chdir", "split-string"] };
+  for (let guard = 0; guard < 64 && j < w.length; guard++) {
+    if (!w[j].dynamic && w[j].value === "-") {
+      j++; // a lone `-` means -i
+      continue;
+    }
+    const step = parseArgs(w, { ...spec, stopAtOperand: true, stopAtDynamic: true, digitsAreFlags: true }, j, 1);
+    if (step.end === j) break;
+    const split = step.flags.find((o) => o.name === "S" || o.name === "split-string");
+    if (split && split.value !== null) {
+      const parts = splitWords(split.value);
+      if (parts === null) return call.emit();
+      w = [...w.slice(0, j), ...parts.map((p) => literalWord(p)), ...w.slice(step.end)];
+      continue;
+    }
+    j = step.end;
+    if (w[j - 1] && !w[j - 1].dynamic && w[j - 1].value === "--" && step.flags.length === 0) break;
+  }
+  return call.run(skipAssignments(w, j), { words: w });
+}
+
+/** `xargs [opts] CMD…`: with a replace string (`-I {}`), the input lands inside the command's words. */
+function xargs(call: Launch): number | null {
+  const p = wrapperOptions(call, {
+    // GNU, plus BSD -J/-R/-S
+    shortValue: "adEILnPsJRS",
+    shortOptional: "eil",
+    longValue: ["arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"],
+    longOptional: ["eof", "replace", "max-lines"],
+  });
+  if (has(p, "help", "version", "show-limits")) return call.emit();
+  const repl: string[] = [];
+  for (const o of p.flags) {
+    if (o.name === "I" || o.name === "J") {
+      if (o.value) repl.push(o.value);
+    } else if (o.name === "i" || o.name === "replace") repl.push(o.value || "{}");
+  }
+  if (repl.length === 0) return call.run(p.end, { stdin: "none" });
+  const marked = call.words.map((w, k) => (k >= p.end && repl.some((r) => w.value.includes(r)) ? placeholderWord(w) : w));
+  return call.run(p.end, { words: marked, stdin: "none" });
+}
+
+const row = (names: readonly string[], runs: string, launch: LauncherRow["launch"], examples: readonly LaunchExample[], extra: Partial<LauncherRow> = {}): LauncherRow => ({
+  names,
+  runs,
+  launch,
+  examples,
+  ...extra,
+});
+
+export const WRAPPER_ROWS: readonly LauncherRow[] = [
+  row(["sudo"], "the command after its options and `VAR=x` words; `-l`, `-e`, `-v`, `-k` run none", wrapper({
+    options: SUDO,
+    runsNothing: ["e", "edit", "l", "list", "v", "validate", "k", "K", "reset-timestamp", "remove-timestamp", "V", "version", "help"],
+    assignments: true,
+  }), [
+    ["sudo -u root -- git reset --hard", ["sudo>git reset --hard"]],
+    ["sudo -nu root rm x", ["sudo>rm x"]],
+    ["sudo FOO=1 rm x", ["sudo>rm x"]],
+    ["sudo -l", ["sudo -l"]],
+  ]),
+  row(["doas"], "the command after its options; `-C`, `-s`, `-L` run none", wrapper({ options: { shortValue: "uC" }, runsNothing: ["C", "s", "L"] }), [
+    ["doas -u root rm x", ["doas>rm x"]],
+  ]),
+  row(["env"], "the command after its options and `VAR=x` words; `-S` splits a string into words", env, [
+    ["env -i FOO=1 git reset --hard", ["env>git reset --hard"]],
+    ["env -S 'rm -rf /tmp/x' -v", ["env>rm -rf /tmp/x -v"]],
+    ["env FOO=1", ["env FOO=1"]],
+  ]),
+  row(["nice"], "the command after its options (`-n N`, `-N`)", wrapper({ options: { shortValue: "n", longValue: ["adjustment"] } }), [
+    ["nice -10 rm -rf /", ["nice>rm -rf /"]],
+    ["nice -n 10 rm -rf /", ["nice>rm -rf /"]],
+  ]),
+  row(["nohup"], "the command after it", wrapper({ runsNothing: ["help", "version"] }), [["nohup rm -rf x &", ["nohup>rm -rf x"]]]),
+  row(["time"], "the command after its options", wrapper({ options: { shortValue: "fo", longValue: ["format", "output"] } }), [["time -p rm x", ["time>rm x"]]]),
+  row(["timeout"], "the command after its options and the DURATION", wrapper({
+    options: { shortValue: "sk", longValue: ["signal", "kill-after"], digitsAreFlags: false },
+    runsNothing: ["help", "version"],
+    operandsBefore: 1,
+  }), [
+    ["timeout -s KILL -k 5 10s rm x", ["timeout>rm x"]],
+    ["timeout 10", ["timeout 10"]],
+  ]),
+  row(["command"], "the command after it; `-v`/`-V` only look a name up", wrapper({ runsNothing: ["v", "V"] }), [
+    ["command -p rm x", ["command>rm x"]],
+    ["command -v rm", ["command -v rm"]],
+  ]),
+  row(["builtin"], "the builtin after it", (call) => {
+    const next = call.words[call.i + 1];
+    return call.run(next && !next.dynamic && next.value === "--" ? call.i + 2 : call.i + 1);
+  }, [["builtin echo x", ["builtin>echo x"]]]),
+  row(["exec"], "the command after its options (`-a NAME`, `-c`, `-l`)", wrapper({ options: { shortValue: "a" } }), [
+    ["exec -a name -cl rm x", ["exec>rm x"]],
+    ["exec > log", ["exec"]],
+  ]),
+  row(["stdbuf"], "the command after its options", wrapper({ options: { shortValue: "ioe", longValue: ["input", "output", "error"] } }), [
+    ["stdbuf -oL -e 0 rm x", ["stdbuf>rm x"]],
+  ]),
+  row(["ionice"], "the command after its options; `-p`/`-P`/`-u` act on running processes", wrapper({
+    options: { shortValue: "cnpPu", longValue: ["class", "classdata", "pid", "pgid", "uid"] },
+    runsNothing: ["p", "P", "u", "pid", "pgid", "uid"],
+  }), [
+    ["ionice -c3 rm x", ["ionice>rm x"]],
+    ["ionice -p 1234", ["ionice -p 1234"]],
+  ]),
+  row(["xargs"], "the command after its options, with words from its input appended (or put in place of `-I` strings)", xargs, [
+    ["xargs -0 -n 1 -P 4 rm -rf", ["xargs>rm -rf"]],
+    ["xargs -I {} rm -rf {}", ["xargs>rm -rf {}"]],
+    ["find . -name '*.o' | xargs rm -f", ["find . -name *.o", "xargs>rm -f"]],
+    ["echo x | xargs sudo", ["echo x", "xargs>sudo"], [4]],
+  ], { feedsInput: true }),
+  row(["coproc"], "the command after it", (call) => call.run(call.i + 1), [["coproc rm x", ["coproc>rm x"]]]),
+  row(["busybox"], "the applet named after it", (call) => {
+    const next = call.words[call.i + 1];
+    return next && !next.dynamic && next.value.startsWith("-") ? call.emit() : call.run(call.i + 1);
+  }, [["busybox rm -rf /x", ["busybox>rm -rf /x"]]]),
+  row(["setsid"], "the command after its options", wrapper({}), [["setsid rm x", ["setsid>rm x"]]]),
+];
