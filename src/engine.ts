@@ -4,10 +4,10 @@
 // ledger replayable (SPEC §1).
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
 import { canonicalJson } from "./bundle/canonical.js";
-import { classifyEvent, isShellEvent } from "./classify/index.js";
+import { classifyEvent, isShellEvent, shellInput } from "./classify/index.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
-import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellParser } from "./classify/shell/index.js";
+import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellAnalysis, type ShellParser } from "./classify/shell/index.js";
 import { analyzeInlineCode, InlineGrammars, type InlineGrammarSource, type InlineLanguage } from "./classify/inline-code/index.js";
 import { initTreeSitterRuntime } from "./classify/tree-sitter-runtime.js";
 import { emptyClassification, type Classification } from "./model/classification.js";
@@ -21,6 +21,8 @@ import { selectOptimize, type OptimizingArtifact } from "./evaluate/optimize.js"
 import { createTier2Vm, type Tier2Vm } from "./evaluate/tier2/index.js";
 import { renderReason } from "./evaluate/reason.js";
 import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
+import { TraceRecorder } from "./evaluate/trace.js";
+import type { Trace } from "./model/trace.js";
 import { PrefilterIndex } from "./evaluate/prefilter.js";
 import { eventFeatures } from "./evaluate/features.js";
 import { unknownContribution } from "./evaluate/unknown.js";
@@ -73,8 +75,12 @@ export class Engine {
     private readonly classifyOverride: ((event: Event) => Classification) | null,
     private readonly memory: WebAssembly.Memory | null,
     private readonly inline: InlineGrammars | null,
+    /** The bundle as given (object or JSON text): `explain` shows each tree as authored. */
+    private readonly source: unknown,
     private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
   ) {}
+
+  private authoredTrees: Map<string, unknown> | null = null;
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
   static async load(options: EngineOptions): Promise<Engine> {
@@ -97,7 +103,7 @@ export class Engine {
     const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
     const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
     const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline);
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, options.bundle);
   }
 
   get bundleDigest(): string {
@@ -160,14 +166,27 @@ export class Engine {
    * the browser page, which show effects without a decision.
    */
   classify(event: Event): Classification {
+    return this.classifyWith(event, null);
+  }
+
+  /** `rec` (explain only) sees the shell analysis the classification is built from. */
+  private classifyWith(event: Event, rec: TraceRecorder | null): Classification {
     if (this.classifyOverride !== null) return this.classifyOverride(event);
     if (event.tool_name === "") return emptyClassification();
     const parser = this.parser!;
     const bundle = this.bundle;
     const inline = this.inline;
+    // Traced, each shell analysis is timed and handed to the recorder; untraced, nothing is wrapped.
+    const seen = <T extends ShellAnalysis>(rec: TraceRecorder, analysis: () => T): T => {
+      const t = rec.now();
+      const result = analysis();
+      rec.lap("shell", t);
+      rec.shell(result);
+      return result;
+    };
     return classifyEvent(event, {
-      analyzeText: (text) => analyzeShellText(parser, text),
-      analyzeArgv: (argv) => analyzeArgv(parser, argv),
+      analyzeText: rec === null ? (text) => analyzeShellText(parser, text) : (text) => seen(rec, () => analyzeShellText(parser, text)),
+      analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv) : (argv) => seen(rec, () => analyzeArgv(parser, argv)),
       inlineCode: inline === null ? undefined : (language, code) => analyzeInlineCode(language, code, { grammars: inline }),
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
     });
@@ -178,29 +197,82 @@ export class Engine {
    * StateLayoutError for a state that does not fit the bundle's layout.
    */
   evaluate(eventInput: unknown, stateInput: unknown, nowMs: number): Envelope {
+    return this.run(eventInput, stateInput, nowMs, null);
+  }
+
+  /**
+   * Evaluate one event exactly as `evaluate` does, and return the trace of
+   * that evaluation: every step recorded as it happened (src/evaluate/trace.ts).
+   * `clock` (milliseconds, e.g. `performance.now`) times the stages; the
+   * engine itself still reads no clock.
+   */
+  explain(eventInput: unknown, stateInput: unknown, nowMs: number, clock: () => number): { envelope: Envelope; trace: Trace } {
+    const rec = new TraceRecorder(clock, this.authored(), this.bundle.keywords, this.prefilter);
+    let trace: Trace | null = null;
+    const envelope = this.run(eventInput, stateInput, nowMs, rec, (t) => (trace = t));
+    const t = rec.now();
+    JSON.stringify(envelope);
+    rec.lap("serialise", t);
+    const done = trace! as Trace;
+    done.timings_us = rec.timings();
+    return { envelope, trace: done };
+  }
+
+  /** artifact_id → the tree as the bundle wrote it (first artifact of an id: later repeats are skipped). */
+  private authored(): Map<string, unknown> {
+    if (this.authoredTrees !== null) return this.authoredTrees;
+    const trees = new Map<string, unknown>();
+    let raw = this.source;
+    if (typeof raw === "string") raw = JSON.parse(raw);
+    const artifacts = (raw as { artifacts?: unknown } | null)?.artifacts;
+    for (const a of Array.isArray(artifacts) ? artifacts : []) {
+      const id = (a as { artifact_id?: unknown })?.artifact_id;
+      const body = (a as { body?: { when?: unknown; match?: unknown } })?.body;
+      if (typeof id === "string" && !trees.has(id)) trees.set(id, body?.when ?? body?.match ?? null);
+    }
+    return (this.authoredTrees = trees);
+  }
+
+  private run(eventInput: unknown, stateInput: unknown, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void): Envelope {
     if (!Number.isSafeInteger(nowMs)) throw new TypeError(`now_ms must be an integer, got ${nowMs}`);
+    const t = rec === null ? 0 : rec.now();
     const event = parseEvent(eventInput);
     const state = stateInput === null || stateInput === undefined ? blankState(this.bundle.layout) : checkState(stateInput, this.bundle.layout);
+    if (rec !== null) rec.lap("parse", t);
     const envelope = (decision: Decision, next: SessionState): Envelope => ({
       decision,
       state: next,
       engine_version: ENGINE_VERSION,
       bundle_digest: this.bundle.digest,
     });
-    if (!isKnownEventType(event.event_type)) return envelope(neutralDecision(), state);
-    const { decision, state: next } = this.decide(event, state, nowMs);
+    if (!isKnownEventType(event.event_type)) {
+      const decision = neutralDecision();
+      if (rec !== null) traced!(this.ungatedTrace(rec, event, decision));
+      return envelope(decision, state);
+    }
+    const { decision, state: next } = this.decide(event, state, nowMs, rec, traced);
     return envelope(decision, next);
   }
 
-  private decide(event: Event, state: SessionState, nowMs: number): { decision: Decision; state: SessionState } {
+  private ungatedTrace(rec: TraceRecorder, event: Event, decision: Decision): Trace {
+    const view: EventView = { event, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: this.bundle.facts, memo: new Map() };
+    const inputs = { event, eventIsShell: null, view, hits: new Uint32Array(0), features: () => new Set<string>(), haystackBytes: 0, oversize: false, decision };
+    return rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: this.bundle.digest }, false, 0);
+  }
+
+  private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void): { decision: Decision; state: SessionState } {
     const bundle = this.bundle;
     const warnings = [...bundle.warnings];
-    const classification = this.classify(event);
+    let t = rec === null ? 0 : rec.now();
+    const classification = this.classifyWith(event, rec);
+    if (rec !== null) t = rec.lap("classify", t);
     // Serialised within the per-event bound: input too deep or too long to serialise is oversize, never a throw.
     const input = boundedJson(event.tool_input ?? null);
     const result = isPostEvent(event.event_type) ? boundedJson(event.tool_result ?? null) : null;
     const scan = this.hotPath.scan(input.text, result === null ? null : result.text);
-    if (scan.oversize || input.truncated || result?.truncated === true) {
+    if (rec !== null) t = rec.lap("scan", t);
+    const oversize = scan.oversize || input.truncated || result?.truncated === true;
+    if (oversize) {
       if (isShellEvent(event)) {
         if (!classification.unknown.some((u) => u.shape === GAP_SHAPE.OVERSIZE))
           classification.unknown.push({ shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
@@ -228,18 +300,35 @@ export class Engine {
     for (let i = 0; i < artifacts.length; i++) {
       const a = artifacts[i]!;
       const kind = a.kind;
-      if (marks !== null && marks[i] === 0 && kind !== "exception") continue;
+      if (marks !== null && marks[i] === 0 && kind !== "exception") {
+        if (rec !== null) rec.ruledOutByIndex();
+        continue;
+      }
       if (kind === "exception") {
         exceptions.push(a);
         continue;
       }
-      if (kind === "t2_program" && !a.on!.includes(eventType)) continue;
-      if (!passesPrefilter(a)) continue;
+      if (kind === "t2_program" && !a.on!.includes(eventType)) {
+        if (rec !== null) rec.artifact(a, "other_event_type");
+        continue;
+      }
+      if (!passesPrefilter(a)) {
+        if (rec !== null) rec.artifact(a, "filtered");
+        continue;
+      }
+      if (rec !== null) t = rec.lap("candidates", t);
+      const record = rec === null || a.when === null ? null : rec.record(a.when);
       if (kind === "t2_program") {
         if (a.when !== null) {
-          const outcome = evaluateTree(a.when, view, hits);
+          const outcome = evaluateTree(a.when, view, hits, record?.seen);
           noteBottoms(outcome);
-          if (!outcome.value) continue;
+          if (!outcome.value) {
+            if (rec !== null) {
+              rec.artifact(a, "not_fired", record, { ran: false, fired: false, anomalies: [], inconclusive: [] });
+              t = rec.lap("tier2", t);
+            }
+            continue;
+          }
         }
         working ??= cloneState(state);
         const result = this.vm.exec(a.program!, working, {
@@ -252,10 +341,18 @@ export class Engine {
         result.inconclusive.forEach((id) => inconclusive.add(id));
         for (const code of result.anomalies) anomalies.push({ code, artifact_id: a.artifact_id, atom_id: a.atom_id });
         if (result.fired) contributions.push(contributionOf(a, 2));
+        if (rec !== null) {
+          rec.artifact(a, result.fired ? "fired" : "not_fired", record, { ran: true, fired: result.fired, anomalies: result.anomalies, inconclusive: result.inconclusive });
+          t = rec.lap("tier2", t);
+        }
         continue;
       }
-      const outcome = evaluateTree(a.when!, view, hits);
+      const outcome = evaluateTree(a.when!, view, hits, record?.seen);
       noteBottoms(outcome);
+      if (rec !== null) {
+        rec.artifact(a, outcome.value ? "fired" : "not_fired", record);
+        t = rec.lap("trees", t);
+      }
       if (!outcome.value) continue;
       if (kind === "t1_predicate_tree") {
         contributions.push(contributionOf(a, 1));
@@ -264,16 +361,20 @@ export class Engine {
         contributions.push(contributionOf(a, 3));
       }
     }
+    if (rec !== null) t = rec.lap("candidates", t);
 
     const gap = unknownContribution(event, classification, bundle, bundle.artifacts.length);
     if (gap !== null) contributions.push(gap);
 
     const final = applyExceptions(contributions, exceptions, nowMs, (e) => {
       if (!passesPrefilter(e)) return { value: false, bottoms: null };
-      const outcome = evaluateTree(e.when!, view, hits);
+      const record = rec === null ? null : rec.record(e.when!);
+      const outcome = evaluateTree(e.when!, view, hits, record?.seen);
+      if (record !== null) rec!.exception(e, record);
       noteBottoms(outcome);
       return outcome;
     });
+    if (rec !== null) t = rec.lap("exceptions", t);
     const monitor = monitorEvidence(final);
     const decider = join(final);
     const { optimize, rewrite } = selectOptimize(optimizing);
@@ -300,6 +401,22 @@ export class Engine {
     decision.unknown = classification.unknown;
     decision.anomalies = [...anomalies, ...monitor.anomalies];
     decision.warnings = warnings;
+    if (rec !== null) {
+      rec.lap("join", t);
+      rec.exceptions(exceptions);
+      rec.joined(contributions, final, decider, monitor);
+      const inputs = {
+        event,
+        eventIsShell: shellInput(event),
+        view,
+        hits,
+        features: () => (features ??= eventFeatures(event, classification)),
+        haystackBytes: scan.length,
+        oversize,
+        decision,
+      };
+      traced!(rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: bundle.digest }, true, nowMs));
+    }
     return { decision, state: working ?? state };
   }
 }

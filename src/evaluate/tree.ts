@@ -17,7 +17,18 @@ const FALSE: TreeOutcome = Object.freeze({ value: false, bottoms: null });
 
 const concat = (a: string[] | null, b: string[] | null): string[] | null => (a === null ? b : b === null ? a : a.concat(b));
 
-export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Array): TreeOutcome {
+/** Each evaluated node's outcome (`gatehouse explain`); nodes a short-circuit skipped are absent. */
+export type TreeOutcomes = Map<CompiledNode, TreeOutcome>;
+
+/** `seen`, when given, records every evaluated node's outcome: the trace reads the same evaluation that decided. */
+export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Array, seen?: TreeOutcomes): TreeOutcome {
+  if (seen === undefined) return nodeOutcome(node, view, hits, undefined);
+  const outcome = nodeOutcome(node, view, hits, seen);
+  seen.set(node, outcome);
+  return outcome;
+}
+
+function nodeOutcome(node: CompiledNode, view: EventView, hits: Uint32Array, seen: TreeOutcomes | undefined): TreeOutcome {
   switch (node.t) {
     case "kw":
       return ((hits[node.index >>> 5]! >>> (node.index & 31)) & 1) === 1 ? TRUE : FALSE;
@@ -33,13 +44,13 @@ export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Ar
       return FALSE;
     }
     case "not": {
-      const inner = evaluateTree(node.c[0]!, view, hits);
+      const inner = seen === undefined ? nodeOutcome(node.c[0]!, view, hits, undefined) : evaluateTree(node.c[0]!, view, hits, seen);
       return { value: !inner.value, bottoms: inner.bottoms };
     }
     case "all":
-      return combine(node.c, view, hits, false);
+      return combine(node.c, view, hits, false, seen);
     case "any":
-      return combine(node.c, view, hits, true);
+      return combine(node.c, view, hits, true, seen);
   }
 }
 
@@ -48,12 +59,12 @@ export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Ar
  * the decisive value and no ⊥ settles the node cleanly; otherwise the node's ⊥
  * set is the union over the children that produced its value.
  */
-function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, decisive: boolean): TreeOutcome {
+function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, decisive: boolean, seen: TreeOutcomes | undefined): TreeOutcome {
   let decided = false;
   let decisiveBottoms: string[] | null = null;
   let otherBottoms: string[] | null = null;
   for (const child of children) {
-    const outcome = evaluateTree(child, view, hits);
+    const outcome = seen === undefined ? nodeOutcome(child, view, hits, undefined) : evaluateTree(child, view, hits, seen);
     if (outcome.value === decisive) {
       if (outcome.bottoms === null) return decisive ? TRUE : FALSE;
       decided = true;
