@@ -1,24 +1,20 @@
 // `gatehouse bundle lint [--json] B`: load a bundle and report what did not
-// activate. Exit 0 even with skips; 1 when the bundle itself cannot load.
+// activate. Exit 0 even with skips; 1 when the bundle itself cannot load; 66
+// when the file cannot be read.
 import { loadBundle } from "../bundle/load.js";
-import { readBundleFile } from "../node/bundle-file.js";
-import { parseArgs, UsageError } from "./args.js";
-import { CliError } from "./engine-options.js";
+import type { ParsedArgs } from "./args.js";
+import { CliError, readBundleArg } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
-export async function bundleCommand(argv: string[], io: Io): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub !== "lint") throw new UsageError(`unknown bundle subcommand ${JSON.stringify(sub ?? "")} (expected: lint)`);
-  const args = parseArgs(rest, { flags: ["json"] });
-  const [file, ...extra] = args.positionals;
-  if (file === undefined || extra.length > 0) throw new UsageError("bundle lint needs exactly one bundle file");
+export async function bundleLintCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const file = args.positionals[0]!;
+  const raw = readBundleArg(file);
   let loaded;
   try {
-    loaded = loadBundle(readBundleFile(file));
+    loaded = loadBundle(raw);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(message.startsWith(file) ? message : `${file}: ${message}`, EXIT.FAILURE);
+    throw new CliError(`${file}: ${error instanceof Error ? error.message : String(error)}`, EXIT.FAILURE);
   }
   if (args.flags.has("json")) {
     io.out(JSON.stringify({ skipped: loaded.skipped, warnings: loaded.warnings }));

@@ -1,34 +1,56 @@
-// `gatehouse check [--bundle B] [--cwd D] [--json] [--twin] -- CMD…` or `--command "…"`:
+// `gatehouse check [--bundle B] [--cwd D] [--json] [--twin] -- CMD…` or `--command "…"`
+// (`--command -` reads it from stdin, for commands over the argument limit):
 // one shell command as a pre_tool_use Bash event. Exit 0 allow, 2 deny, 3 ask/hold.
 import { resolve } from "node:path";
-import { parseArgs, UsageError } from "./args.js";
-import { engineFromArgs, reportSkipped } from "./engine-options.js";
+import { shellQuote } from "../shell-words.js";
+import { UsageError, type ParsedArgs } from "./args.js";
+import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import { formatDecision } from "./format.js";
 import type { Io } from "./io.js";
 
-/** Re-quote argv words so the shell text means what the words meant. */
-export function shellJoin(words: string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_@%+=:,./~^-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
+/** A word that reads like a whole command line: `--` made it one word, a program named e.g. `ls; rm`. */
+const LOOKS_LIKE_A_COMMAND_LINE = /;|\||&&/;
+
+/** The command a `check`/`explain` invocation names: `--command` (stdin for `-`) or the words after `--`. */
+export function commandFromArgs(args: ParsedArgs, io: Io, name: string): string {
+  const option = args.values.get("command");
+  if (option !== undefined && args.rest !== null) throw new UsageError(`give the command either after -- or as --command, not both`);
+  let command: string | null = null;
+  if (option === "-") {
+    try {
+      command = io.readStdin().replace(/\r?\n$/, "");
+    } catch (error) {
+      throw unreadable("stdin", error);
+    }
+  } else if (option !== undefined) command = option;
+  else if (args.rest !== null) {
+    if (args.rest.length === 1 && LOOKS_LIKE_A_COMMAND_LINE.test(args.rest[0]!))
+      io.err(`gatehouse ${name}: warning: the one word after -- holds ${/&&/.test(args.rest[0]!) ? "&&" : /;/.test(args.rest[0]!) ? ";" : "|"}, so it is judged as a single word (one program of that name); for a command line use --command ${shellQuote([args.rest[0]!])}`);
+    command = shellQuote(args.rest);
+  }
+  if (command === null || command.trim() === "") throw new UsageError(`${name} needs a command: gatehouse ${name} -- CMD… or --command "…" (- for stdin)`);
+  return command;
 }
 
-export async function checkCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["bundle", "cwd", "command", "home"], flags: ["json", "twin"] });
-  const command = args.values.get("command") ?? (args.rest !== null ? shellJoin(args.rest) : null);
-  if (command === null || command.trim() === "") throw new UsageError('check needs a command: gatehouse check -- CMD… or --command "…"');
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])} (put the command after --)`);
-  const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
-  reportSkipped(engine, io.err);
+/** The pre_tool_use Bash event `check` and `explain` evaluate. */
+export function bashEvent(command: string, args: ParsedArgs, io: Io) {
   const home = args.values.get("home") ?? io.env.HOME;
-  const event = {
+  return {
     event_type: "pre_tool_use",
     session_id: "gatehouse-check",
     tool_use_id: "check",
     tool_name: "Bash",
     tool_input: { command },
-    env: { cwd: resolve(args.values.get("cwd") ?? io.cwd), ...(home ? { home } : {}), path_dirs: [], additional_dirs: [] },
+    env: { cwd: resolve(io.cwd, args.values.get("cwd") ?? "."), ...(home ? { home } : {}), path_dirs: [], additional_dirs: [] },
   };
-  const envelope = engine.evaluate(event, null, io.now());
+}
+
+export async function checkCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const command = commandFromArgs(args, io, "check");
+  const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
+  reportSkipped(engine, io.err);
+  const envelope = engine.evaluate(bashEvent(command, args, io), null, io.now());
   if (args.flags.has("json")) io.out(JSON.stringify(envelope));
   else io.out(formatDecision(envelope.decision));
   const verdict = envelope.decision.verdict;

@@ -6,8 +6,8 @@ import { CorpusRunner, type CaseResult } from "../corpus/run.js";
 import { readBundleFile } from "../node/bundle-file.js";
 import { readGrammarFiles } from "../node/grammar.js";
 import { packageRoot } from "../node/package-root.js";
-import { parseArgs, UsageError } from "./args.js";
-import { CliError } from "./engine-options.js";
+import type { ParsedArgs } from "./args.js";
+import { unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
@@ -27,9 +27,7 @@ export function describeFailure(r: CaseResult): string[] {
   ];
 }
 
-export async function corpusCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { flags: ["twin", "verbose"] });
-  if (args.positionals.length === 0) throw new UsageError("corpus needs at least one FILE.jsonl");
+export async function corpusCommand(args: ParsedArgs, io: Io): Promise<number> {
   const runner = corpusRunner(args.flags.has("twin") ? "twin" : "wasm");
   let passed = 0;
   let failed = 0;
@@ -38,7 +36,7 @@ export async function corpusCommand(argv: string[], io: Io): Promise<number> {
     try {
       text = io.readFile(file);
     } catch (error) {
-      throw new CliError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.NO_INPUT);
+      throw unreadable(file, error);
     }
     const lines = text.split("\n");
     for (let i = 0; i < lines.length; i++) {

@@ -1,6 +1,6 @@
 // `gatehouse demo`: evaluate a handful of sample tool calls with the embedded
 // default bundle and print each decision readably.
-import { parseArgs } from "./args.js";
+import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import { formatDecision } from "./format.js";
@@ -25,8 +25,7 @@ export const DEMO_CALLS: { title: string; call: { tool_name: string; tool_input:
   { title: "edit a source file", call: { tool_name: "Edit", tool_input: { file_path: `${CWD}/src/app.ts`, old_string: "a", new_string: "b" } } },
 ];
 
-export async function demoCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["bundle"], flags: ["twin"] });
+export async function demoCommand(args: ParsedArgs, io: Io): Promise<number> {
   const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
   reportSkipped(engine, io.err);
   io.out(`gatehouse demo — bundle ${engine.bundleId || "(unnamed)"} ${engine.bundleDigest.slice(0, 19)}…, cwd ${CWD}\n`);

@@ -1,8 +1,12 @@
 // Shared by the subcommands: load the engine a `--bundle` names (or the default),
 // turning every load failure into one line naming the file and the problem.
+// A bundle file that cannot be read is unreadable input (66), like any other
+// input file; one that reads but does not load is an explained failure (1).
+import { readFileSync } from "node:fs";
 import { BundleLoadError } from "../bundle/load.js";
 import type { Engine } from "../engine.js";
 import { loadEngine } from "../node/index.js";
+import { EXIT } from "./exit-codes.js";
 
 export class CliError extends Error {
   constructor(
@@ -13,13 +17,34 @@ export class CliError extends Error {
   }
 }
 
-export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin"): Promise<Engine> {
+/** The one-line reason an input file cannot be read: `ENOENT`, `EACCES`, `EISDIR`, … */
+export function unreadable(path: string, error: unknown, what = "cannot read"): CliError {
+  return new CliError(`${path}: ${what} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.NO_INPUT);
+}
+
+/** A bundle file's parsed JSON: 66 when it cannot be read, 1 when it is not JSON. */
+export function readBundleArg(path: string): unknown {
+  let text: string;
   try {
-    return await loadEngine({ bundlePath, implementation });
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw unreadable(path, error, "cannot read bundle");
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: bundle is not JSON: ${error instanceof Error ? error.message : String(error)}`, EXIT.FAILURE);
+  }
+}
+
+export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin"): Promise<Engine> {
+  const bundle = bundlePath === undefined ? undefined : readBundleArg(bundlePath);
+  try {
+    return await loadEngine({ bundle, implementation });
   } catch (error) {
     if (error instanceof BundleLoadError) {
       const where = bundlePath ?? "the default bundle";
-      throw new CliError(error.message.startsWith(where) ? error.message : `${where}: ${error.message}`, 1);
+      throw new CliError(error.message.startsWith(where) ? error.message : `${where}: ${error.message}`, EXIT.FAILURE);
     }
     throw error;
   }

@@ -4,8 +4,8 @@
 // and evaluation goes on; exit 1 at the end if any line failed.
 import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
 import type { SessionState } from "../state/session.js";
-import { parseArgs, UsageError } from "./args.js";
-import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
+import type { ParsedArgs } from "./args.js";
+import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
@@ -15,7 +15,8 @@ interface Frame {
   state: unknown;
 }
 
-function frameOf(value: unknown): Frame {
+/** A line (or `explain --event` file) as a frame: an event alone, or `{event, now_ms?, state?}`. */
+export function frameOf(value: unknown): Frame {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("a line must be a JSON object (an event or a frame)");
   const v = value as Record<string, unknown>;
   const isFrame = typeof v.event === "object" && v.event !== null && !("event_type" in v);
@@ -30,15 +31,13 @@ function hookCommandFor(payload: unknown): string {
   return agent === null ? "`gatehouse hook <agent>`" : `\`gatehouse hook ${agent}\``;
 }
 
-export async function evalCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["bundle"], flags: ["twin"] });
-  const [file, ...extra] = args.positionals;
-  if (file === undefined || extra.length > 0) throw new UsageError("eval needs exactly one FILE.jsonl (use - for stdin)");
+export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const file = args.positionals[0]!;
   let text: string;
   try {
     text = file === "-" ? io.readStdin() : io.readFile(file);
   } catch (error) {
-    throw new CliError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.NO_INPUT);
+    throw unreadable(file === "-" ? "stdin" : file, error);
   }
   const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
   reportSkipped(engine, io.err);

@@ -1,57 +1,101 @@
-// `gatehouse` command-line entry: dispatch to one file per subcommand and turn
+// `gatehouse` command-line entry: find the command's description
+// (commands.ts), parse argv by it, print its help on `--help`, run it, and turn
 // every failure into one line on stderr with a documented exit code.
-import { UsageError } from "./args.js";
-import { bundleCommand } from "./bundle-lint.js";
+import { ENGINE_VERSION } from "../version.js";
+import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
+import { bundleLintCommand } from "./bundle-lint.js";
 import { checkCommand } from "./check.js";
+import { renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
+import { COMMAND_SPECS } from "./commands.js";
 import { corpusCommand } from "./corpus.js";
 import { demoCommand } from "./demo.js";
+import { doctorCommand } from "./doctor.js";
 import { CliError } from "./engine-options.js";
 import { evalCommand } from "./eval.js";
-import { hookCommand } from "./hook.js";
 import { EXIT } from "./exit-codes.js";
+import { explainCommand } from "./explain.js";
+import { hookCommand } from "./hook.js";
+import { installCommand, uninstallCommand } from "./install.js";
 import { processIo, type Io } from "./io.js";
 
-const COMMANDS: Record<string, (argv: string[], io: Io) => Promise<number>> = {
+export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
+
+/** What runs each described command (test/cli/help.test.ts checks the two lists match). */
+export const RUNNERS: Record<string, CommandRunner> = {
   check: checkCommand,
+  explain: explainCommand,
   eval: evalCommand,
-  hook: hookCommand,
+  // hook.ts reads its own argv (the same words, already checked against the description here).
+  hook: (_args, io, argv) => hookCommand(argv, io),
+  install: installCommand,
+  uninstall: uninstallCommand,
+  doctor: doctorCommand,
   corpus: corpusCommand,
-  bundle: bundleCommand,
+  "bundle lint": bundleLintCommand,
   demo: demoCommand,
 };
 
-const USAGE = `usage: gatehouse <command> [options]
-  check [--bundle B] [--cwd D] [--json] -- CMD…   judge one shell command (exit 0 allow, 2 deny, 3 ask/hold)
-  eval [--bundle B] FILE.jsonl                    evaluate events/frames, one envelope per line
-  hook claude|codex|gemini|cursor|acp [--bundle B] [--state-dir D] [--on-error open|closed] [--grant-allow]
-                                                  answer an agent's hook JSON (stdin) in its own protocol
-  corpus FILE…                                    run conformance cases
-  bundle lint [--json] B                          list skipped artifacts and warnings
-  demo                                            evaluate sample events with the default bundle`;
+/** `gatehouse --version`: the package version (the engine's identity carries it too). */
+export const VERSION = ENGINE_VERSION.replace(/^gatehouse\//, "");
+
+const OVERVIEW = renderOverview(COMMAND_SPECS);
+
+/** Errors are one line: a message that spans lines keeps its first, marked. */
+const oneLine = (message: string) => (message.includes("\n") ? `${message.split("\n")[0]!.trimEnd()} …` : message);
+
+/** The command argv names (one word, or a group and its subcommand) and the words after it. */
+function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: string[] } | { error: string } {
+  const [first = "", second] = argv;
+  const exact = COMMAND_SPECS.find((s) => s.name === first);
+  if (exact !== undefined) return { spec: exact, rest: argv.slice(1) };
+  const group = COMMAND_SPECS.filter((s) => s.name.startsWith(`${first} `));
+  if (group.length === 0) return { error: `unknown command ${JSON.stringify(first)}` };
+  const sub = group.find((s) => s.name === `${first} ${second}`);
+  if (sub !== undefined) return { spec: sub, rest: argv.slice(2) };
+  return { error: `${first} needs a subcommand: ${group.map((s) => s.name).join(", ")}${second === undefined ? "" : ` (got ${JSON.stringify(second)})`}` };
+}
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
-    io.out(USAGE);
-    return name === undefined ? EXIT.USAGE : EXIT.OK;
-  }
-  const command = COMMANDS[name];
-  if (command === undefined) {
-    io.err(`gatehouse: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+  const [name] = argv;
+  if (name === undefined) {
+    io.err(OVERVIEW);
     return EXIT.USAGE;
   }
+  if (name === "--help" || name === "-h" || (name === "help" && argv.length === 1)) {
+    io.out(OVERVIEW);
+    return EXIT.OK;
+  }
+  if (name === "--version" || name === "-V") {
+    io.out(`gatehouse ${VERSION}`);
+    return EXIT.OK;
+  }
+  const found = findCommand(name === "help" ? argv.slice(1) : argv);
+  if ("error" in found) {
+    io.err(`gatehouse: ${found.error}\n${OVERVIEW}`);
+    return EXIT.USAGE;
+  }
+  const { spec } = found;
+  if (name === "help") {
+    io.out(renderHelp(spec));
+    return EXIT.OK;
+  }
   try {
-    return await command(rest, io);
+    const args = parseCommandArgs(found.rest, spec);
+    if (args.flags.has("help")) {
+      io.out(renderHelp(spec));
+      return EXIT.OK;
+    }
+    return await RUNNERS[spec.name]!(args, io, found.rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`gatehouse ${name}: ${error.message}`);
+      io.err(`gatehouse ${spec.name}: ${error.message} (gatehouse ${spec.name} --help)`);
       return EXIT.USAGE;
     }
     if (error instanceof CliError) {
-      io.err(`gatehouse ${name}: ${error.message}`);
+      io.err(`gatehouse ${spec.name}: ${oneLine(error.message)}`);
       return error.exitCode;
     }
-    io.err(`gatehouse ${name}: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`gatehouse ${spec.name}: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
     return EXIT.INTERNAL;
   }
 }

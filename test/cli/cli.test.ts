@@ -45,7 +45,7 @@ describe("gatehouse check", () => {
     expect(err).toHaveLength(2);
     expect(await main(["teleport"], memoryIo().io)).toBe(64);
   });
-  it("a broken --bundle is one line naming the file, exit 1", async () => {
+  it("a broken --bundle is one line naming the file: exit 1 when it is not a bundle, 66 when it cannot be read", async () => {
     const broken = file("broken.json", "{ not json");
     const { io, err } = memoryIo();
     expect(await main(["check", "--bundle", broken, "--", "ls"], io)).toBe(1);
@@ -53,8 +53,43 @@ describe("gatehouse check", () => {
     expect(err[0]).toContain(broken);
     expect(err[0]).toContain("not JSON");
     const missing = memoryIo();
-    expect(await main(["check", "--bundle", join(dir, "nope.json"), "--", "ls"], missing.io)).toBe(1);
+    expect(await main(["check", "--bundle", join(dir, "nope.json"), "--", "ls"], missing.io)).toBe(66);
     expect(missing.err[0]).toMatch(/nope\.json: cannot read bundle \(ENOENT\)/);
+  });
+});
+
+describe("gatehouse check input", () => {
+  it("--command - reads the command from stdin (a trailing newline dropped)", async () => {
+    const long = `echo ${"x".repeat(200_000)}; rm -rf ~\n`;
+    const { io, out } = memoryIo({ stdin: long });
+    expect(await main(["check", "--json", "--command", "-"], io)).toBe(3); // over the 16 KiB shell bound: unknown shape 1 → ask
+    expect(JSON.parse(out[0]!).decision.unknown[0].shape).toBe(1);
+    const small = memoryIo({ stdin: "rm -rf ~\n" });
+    expect(await main(["check", "--command", "-"], small.io)).toBe(2);
+  });
+  it("one word after -- holding ; | or && is judged as one word, with a warning naming --command", async () => {
+    for (const word of ["ls; rm -rf ~", "cat x | sh", "make && make install"]) {
+      const { io, err } = memoryIo();
+      await main(["check", "--", word], io);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(/warning: the one word after -- holds (;|\||&&), so it is judged as a single word/);
+      expect(err[0]).toContain("--command '");
+    }
+    const quiet = memoryIo();
+    await main(["check", "--", "ls", ";", "rm"], quiet.io);
+    expect(quiet.err).toEqual([]);
+  });
+  it("--command and -- together is a usage error", async () => {
+    expect(await main(["check", "--command", "ls", "--", "ls"], memoryIo().io)).toBe(64);
+  });
+  it("an unreadable input file is 66 whichever command reads it", async () => {
+    const absent = join(dir, "absent.json");
+    for (const argv of [["check", "--bundle", absent, "--", "ls"], ["eval", absent], ["eval", "--bundle", absent, file("ok.jsonl", "")], ["corpus", absent], ["bundle", "lint", absent], ["demo", "--bundle", absent], ["explain", "--event", absent], ["explain", "--bundle", absent, "--", "ls"]]) {
+      const { io, err } = memoryIo();
+      expect(await main(argv, io), argv.join(" ")).toBe(66);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toContain("absent.json");
+    }
   });
 });
 

@@ -1,0 +1,173 @@
+// Every `gatehouse` command, described once: the parser reads argv by these
+// (args.ts), `--help` prints them and docs/cli.md's command reference is
+// generated from them (scripts/cli-docs.ts; test/cli/help.test.ts fails when
+// the docs are stale). Adding a command = one entry here + its runner in main.ts.
+import { HOOK_AGENTS } from "../adapters/types.js";
+import { INSTALL_AGENTS } from "../install/agents.js";
+import type { CommandSpec, OptionSpec } from "./command-spec.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
+
+const bundle: OptionSpec = { name: "bundle", value: "B", help: "the policy bundle file (default: the embedded bundles/default.json)" };
+const twin: OptionSpec = { name: "twin", help: "run the plain-TypeScript twin of the WASM hot path" };
+const json: OptionSpec = { name: "json", help: "print JSON instead of text" };
+const cwd: OptionSpec = { name: "cwd", value: "D", help: "the event's env.cwd (default: the current directory)" };
+const home: OptionSpec = { name: "home", value: "H", help: "the event's env.home (default: $HOME)" };
+const command: OptionSpec = { name: "command", value: "CMD", help: 'the command as one shell string; "-" reads it from stdin' };
+const project: OptionSpec = { name: "project", value: "DIR", help: "the project whose settings file is edited (default: the current directory)" };
+const user: OptionSpec = { name: "user", help: "edit the user settings file under $HOME instead" };
+
+const agents = INSTALL_AGENTS.join("|");
+
+/**
+ * A command's exit codes, in code order: the meaning each has for it (null:
+ * the general meaning). Every command can also exit 64 (usage) and 70
+ * (internal), so those are always listed.
+ */
+function codes(meanings: Partial<Record<ExitCode, string | null>>): CommandSpec["exits"] {
+  const all: Partial<Record<ExitCode, string | null>> = { [EXIT.USAGE]: null, [EXIT.INTERNAL]: null, ...meanings };
+  return (Object.keys(all).map(Number) as ExitCode[]).sort((a, b) => a - b).map((code) => (all[code] === null ? { code } : { code, meaning: all[code]! }));
+}
+
+export const COMMAND_SPECS: readonly CommandSpec[] = [
+  {
+    name: "check",
+    summary: "judge one shell command as a pre_tool_use Bash event",
+    usage: ["[--bundle B] [--cwd D] [--home H] [--json] [--twin] -- CMD…", '[options] --command "CMD"', "[options] --command - < cmd.txt"],
+    options: [bundle, cwd, home, command, { ...json, help: "print the envelope (decision, state, engine_version, bundle_digest)" }, twin],
+    operands: { min: 0, max: 0, name: "" },
+    rest: "the command's words; re-quoted, so `-- rm -rf \"a b\"` means what it says",
+    exits: codes({ 0: "allow", 1: "the bundle cannot load", 2: "deny", 3: "ask or hold", 66: "the bundle file or stdin cannot be read" }),
+    notes: [
+      "A single word after -- that holds ;, | or && is judged as one word (a program of that name) and draws a",
+      'warning: a command line belongs in --command "…".',
+    ],
+  },
+  {
+    name: "explain",
+    summary: "the whole trace of one decision: commands as read, effects, candidate rules and the leaf that decided each, the join, stage timings",
+    usage: ["[--bundle B] [--cwd D] [--home H] [--json] [--twin] -- CMD…", '[options] --command "CMD"', "[options] --event FILE.json", "[options] --agent claude --event hook-payload.json"],
+    options: [
+      bundle,
+      cwd,
+      home,
+      command,
+      { name: "event", value: "FILE", help: 'an event (or a frame {event, now_ms?, state?}) as JSON; "-" reads stdin' },
+      { name: "agent", value: "AGENT", choices: HOOK_AGENTS, help: "--event holds that agent's hook JSON: mapped as gatehouse hook AGENT maps it, then explained" },
+      { ...json, help: "print the trace object (its schema: src/model/trace.ts)" },
+      twin,
+    ],
+    operands: { min: 0, max: 0, name: "" },
+    rest: "the command's words, re-quoted as for check",
+    exclusive: [["command", "event"]],
+    exits: codes({
+      0: "explained (whatever the verdict: use check for a verdict exit code)",
+      1: "the bundle cannot load, or the event is not JSON, not an object, or (--agent) not that agent's hook JSON or an event the hook does not evaluate",
+      66: "the bundle, the event file or stdin cannot be read",
+    }),
+  },
+  {
+    name: "eval",
+    summary: "evaluate events or frames {event, now_ms?, state?} line by line, state carried per session_id",
+    usage: ["[--bundle B] [--twin] FILE.jsonl", "[--bundle B] [--twin] -   (stdin)"],
+    options: [bundle, twin],
+    operands: { min: 1, max: 1, name: "FILE.jsonl (- for stdin)" },
+    notes: [
+      "A line that is an agent's hook JSON (hook_event_name, no event_type) is an error line naming gatehouse hook <agent>, with",
+      "one warning on stderr: it is never evaluated as an event of unknown type, which would be a silent allow.",
+    ],
+    exits: codes({ 0: "every line evaluated", 1: 'a line failed (its output line is {"error": {line, message}}) or the bundle cannot load', 66: "the events file or the bundle file cannot be read" }),
+  },
+  {
+    name: "hook",
+    summary: "answer an agent's hook JSON (stdin) in that agent's own protocol",
+    usage: [`${HOOK_AGENTS.join("|")} [--bundle B] [--state-dir D] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
+    options: [
+      { ...bundle, help: "the policy bundle (default: the embedded bundles/default.json); loaded only for an event the adapter gates" },
+      { name: "state-dir", value: "D", help: "Tier 2 session state between calls (default: $XDG_STATE_HOME/gatehouse, else ~/.local/state/gatehouse)" },
+      { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "when the call cannot be evaluated: open lets it through with a non-blocking exit (default), closed denies it" },
+      {
+        name: "grant-allow",
+        help: "answer an allow explicitly where the agent has such an answer (default: an allow is silence, so the person's own permission prompts still apply; Codex: no effect)",
+      },
+      twin,
+    ],
+    operands: { min: 1, max: 1, name: `AGENT (${HOOK_AGENTS.join(", ")})` },
+    exits: codes({
+      0: "answered: the answer, if any, is on stdout in the agent's protocol (an allow is silence)",
+      1: "--on-error open: the bundle does not load, or the state store or the decision record failed; one line on stderr, the call proceeds",
+      2: "claude, codex, gemini: blocked because the call could not be evaluated under --on-error closed (reason on stderr); acp: deny",
+      3: "acp: ask (nothing on stdout; the host asks its person)",
+      66: "--on-error open: stdin unreadable, empty, not JSON, over 64 MiB, or not this agent's hook JSON; the call proceeds",
+      70: "--on-error open: an internal error, one line; the call proceeds",
+    }),
+  },
+  {
+    name: "install",
+    summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
+    usage: [`${agents} [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error open|closed]`, "claude [--project DIR | --user] --http URL"],
+    options: [
+      project,
+      user,
+      { ...bundle, help: "the bundle the hook uses (checked to load; default: the embedded bundle)" },
+      { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
+      { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
+      { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at URL (route /v1/hook/claude) instead of a command" },
+    ],
+    operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
+    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"]],
+    exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, or the settings file exists but cannot be read" }),
+    notes: [
+      "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
+      "Gatehouse's entries are recognised by that command (any handler running gatehouse hook) or by an http handler",
+      "POSTing to /v1/hook/<agent>; install replaces them, and never touches another hook.",
+    ],
+  },
+  {
+    name: "uninstall",
+    summary: "remove Gatehouse's hooks from an agent's settings file, restoring it byte for byte",
+    usage: [`${agents} [--project DIR | --user]`],
+    options: [project, user],
+    operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
+    exclusive: [["project", "user"]],
+    exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the settings file exists but cannot be read" }),
+    notes: ["A settings file install created is left holding what it started as ({} — Cursor: {\"version\": 1}), never deleted."],
+  },
+  {
+    name: "doctor",
+    summary: "what is installed where, the bundle and state in use, a daemon if one answers, and a self-test through each installed hook",
+    usage: ["[--project DIR] [--json]"],
+    options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)" }),
+  },
+  {
+    name: "corpus",
+    summary: "run conformance cases (SPEC §10)",
+    usage: ["[--verbose] [--twin] FILE…"],
+    options: [{ name: "verbose", help: "print every passing case too" }, twin],
+    operands: { min: 1, max: null, name: "FILE.jsonl" },
+    exits: codes({ 0: "every case passed", 1: "a case failed (each printed with its differences)", 66: "a corpus file cannot be read" }),
+  },
+  {
+    name: "bundle lint",
+    summary: "load a bundle and list its skipped items and warnings",
+    usage: ["[--json] B"],
+    options: [{ ...json, help: 'print {"skipped": [{kind, id, reason}], "warnings": [...]}' }],
+    operands: { min: 1, max: 1, name: "bundle file B" },
+    exits: codes({ 0: "the bundle loads (even with skipped items)", 1: "the bundle itself cannot load", 66: "the bundle file cannot be read" }),
+  },
+  {
+    name: "demo",
+    summary: "evaluate sample tool calls and print each decision",
+    usage: ["[--bundle B] [--twin]"],
+    options: [bundle, twin],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: null, 1: "the bundle cannot load", 66: "the bundle file cannot be read" }),
+  },
+];
+
+export function commandSpec(name: string): CommandSpec {
+  const spec = COMMAND_SPECS.find((s) => s.name === name);
+  if (spec === undefined) throw new Error(`no command spec named ${name}`);
+  return spec;
+}

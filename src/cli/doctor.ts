@@ -1,0 +1,275 @@
+// `gatehouse doctor [--project DIR] [--json]`: what is installed where (each
+// agent, project and user scope), the bundle each hook uses, its state dir,
+// the ledger, a daemon behind an http handler, and one benign and one
+// dangerous self-test call through each installed hook — run with `sh -c`
+// exactly as the agent runs it. One line per finding; exit 1 when something
+// is broken (an `error` finding).
+import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+import { AGENT_SETTINGS, INSTALL_AGENTS, type AgentSettings } from "../install/agents.js";
+import type { ManagedEntry } from "../install/entries.js";
+import { hookInvocation } from "../install/inspect.js";
+import { installedEntries, SettingsRefused } from "../install/plan.js";
+import { readAnswer, SELF_TEST_COMMANDS, selfTestPayload, type HookRun, type SelfTestVerdict } from "../install/self-test.js";
+import { readSettings, settingsPath, SettingsUnreadable, type Scope } from "../install/settings-file.js";
+import { defaultBundlePath } from "../node/bundle-file.js";
+import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
+import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
+import { commandSpec } from "./commands.js";
+import { engineFromArgs } from "./engine-options.js";
+import { EXIT } from "./exit-codes.js";
+import { launcherPath } from "./install.js";
+import type { Io } from "./io.js";
+import { runShell } from "./run-shell.js";
+
+export const FindingSchema = z.object({
+  level: z.enum(["ok", "info", "warn", "error"]),
+  /** What the finding is about: `claude project`, `bundle …`, `daemon`. */
+  subject: z.string(),
+  message: z.string(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
+
+export const DoctorReportSchema = z.object({
+  healthy: z.boolean(),
+  findings: z.array(FindingSchema),
+  installed: z.array(z.object({ agent: z.string(), scope: z.enum(["project", "user"]), path: z.string(), event: z.string(), matcher: z.string().nullable(), handler: z.record(z.string(), z.unknown()) })),
+});
+export type DoctorReport = z.infer<typeof DoctorReportSchema>;
+
+interface Installed {
+  settings: AgentSettings;
+  scope: Scope;
+  path: string;
+  entries: ManagedEntry[];
+}
+
+const HTTP_PROBE_MS = 800;
+
+/** Session records and quarantined records in a state dir (its layout: src/node/state-dir.ts). */
+function sessionFiles(dir: string): { sessions: number; quarantined: number } {
+  let names: string[] = [];
+  try {
+    names = readdirSync(new StateDirStore(dir).sessionsDir);
+  } catch {
+    // no sessions yet
+  }
+  return { sessions: names.filter((n) => n.endsWith(".json")).length, quarantined: names.filter((n) => n.includes(".json.corrupt-")).length };
+}
+
+/** The state dir a hook uses: its --state-dir, or the hook's default (none when neither $XDG_STATE_HOME nor $HOME is set). */
+function stateDirOf(option: string | undefined, project: string, env: Record<string, string | undefined>): string | Error {
+  if (option !== undefined) return resolve(project, option);
+  try {
+    return defaultStateDir(env);
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+async function probeDaemon(url: string): Promise<string | null> {
+  try {
+    const health = new URL("/healthz", url);
+    const response = await fetch(health, { signal: AbortSignal.timeout(HTTP_PROBE_MS) });
+    return response.ok ? null : `GET ${health} answered ${response.status}`;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.name : String(error));
+    return `GET ${new URL("/healthz", url)} failed (${cause})`;
+  }
+}
+
+async function postHook(url: string, payload: unknown, timeoutMs: number): Promise<HookRun> {
+  try {
+    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(payload), signal: AbortSignal.timeout(timeoutMs) });
+    return { exitCode: response.ok ? 0 : 1, stdout: await response.text(), stderr: response.ok ? "" : `HTTP ${response.status}` };
+  } catch (error) {
+    return { exitCode: null, stdout: "", stderr: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Where the settings files say the hooks are. */
+function findInstalled(project: string, home: string | undefined, findings: Finding[]): Installed[] {
+  const found: Installed[] = [];
+  const seen = new Set<string>();
+  for (const agent of INSTALL_AGENTS) {
+    const settings = AGENT_SETTINGS[agent];
+    for (const [scope, base] of [["project", project], ["user", home]] as const) {
+      if (base === undefined) continue;
+      const path = settingsPath(settings, scope, base);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const subject = `${agent} ${scope}`;
+      let text: string | null;
+      try {
+        text = readSettings(path);
+      } catch (error) {
+        if (!(error instanceof SettingsUnreadable)) throw error;
+        findings.push({ level: "error", subject, message: error.message });
+        continue;
+      }
+      if (text === null) {
+        findings.push({ level: "info", subject, message: `not installed (${path} does not exist)` });
+        continue;
+      }
+      let entries: ManagedEntry[];
+      try {
+        entries = installedEntries(text, settings);
+      } catch (error) {
+        if (!(error instanceof SettingsRefused)) throw error;
+        findings.push({ level: "error", subject, message: `${path}: ${error.message} — ${settings.title} cannot read it either` });
+        continue;
+      }
+      if (entries.length === 0) {
+        findings.push({ level: "info", subject, message: `not installed (${path} has no Gatehouse hooks)` });
+        continue;
+      }
+      for (const e of entries) {
+        const runs = typeof e.handler.url === "string" ? `http ${e.handler.url}` : String(e.handler.command);
+        findings.push({ level: "ok", subject, message: `${path}: ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`} → ${runs}` });
+      }
+      const missing = settings.events.filter((g) => !entries.some((e) => e.event === g.event));
+      if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again` });
+      found.push({ settings, scope, path, entries });
+    }
+  }
+  return found;
+}
+
+function stateDirFindings(dir: string | Error, subject: string): Finding[] {
+  if (dir instanceof Error) return [{ level: "error", subject, message: dir.message }];
+  if (!existsSync(dir)) {
+    let parent = dir;
+    while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+    try {
+      accessSync(parent, constants.W_OK);
+      return [{ level: "ok", subject, message: `state dir ${dir} (not created yet; ${parent} is writable)` }];
+    } catch {
+      return [{ level: "error", subject, message: `state dir ${dir} cannot be created: ${parent} is not writable` }];
+    }
+  }
+  if (!statSync(dir).isDirectory()) return [{ level: "error", subject, message: `state dir ${dir} is not a directory` }];
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    return [{ level: "error", subject, message: `state dir ${dir} is not writable: session counters cannot be kept` }];
+  }
+  const { sessions, quarantined } = sessionFiles(dir);
+  const aside = quarantined > 0 ? `, ${quarantined} corrupt record(s) set aside` : "";
+  return [{ level: quarantined > 0 ? "warn" : "ok", subject, message: `state dir ${dir} writable, ${sessions} session(s)${aside}` }];
+}
+
+function ledgerFindings(path: string, subject: string): Finding[] {
+  if (!existsSync(path)) return [{ level: existsSync(dirname(path)) ? "ok" : "error", subject, message: `ledger ${path} (${existsSync(dirname(path)) ? "not written yet" : "its directory does not exist"})` }];
+  return [{ level: "ok", subject, message: `ledger ${path} (${statSync(path).size} bytes)` }];
+}
+
+const SAY: Record<SelfTestVerdict, string> = { allow: "allowed", ask: "asked", deny: "denied", "fail-open": "failed (the agent lets the call through)" };
+
+function selfTestFindings(subject: string, benign: HookRun & { verdict: SelfTestVerdict }, dangerous: HookRun & { verdict: SelfTestVerdict }, ms: number): Finding[] {
+  const why = (r: HookRun) => (r.exitCode === null ? `no answer: ${r.stderr || "timed out"}` : `exit ${r.exitCode}${r.stderr.trim() !== "" ? `: ${r.stderr.trim().split("\n")[0]}` : ""}`);
+  const out: Finding[] = [];
+  const line = `self-test: \`${SELF_TEST_COMMANDS.benign}\` ${SAY[benign.verdict]}, \`${SELF_TEST_COMMANDS.dangerous}\` ${SAY[dangerous.verdict]} (${ms} ms for both)`;
+  const broken = [benign, dangerous].filter((r) => r.verdict === "fail-open");
+  if (broken.length > 0) out.push({ level: "error", subject, message: `${line} — the hook is not answering: ${why(broken[0]!)}` });
+  else if (benign.verdict === "deny") out.push({ level: "error", subject, message: `${line} — it denies even \`${SELF_TEST_COMMANDS.benign}\`: every call would be refused` });
+  else if (dangerous.verdict !== "deny") out.push({ level: "warn", subject, message: `${line} — the bundle in use does not deny \`${SELF_TEST_COMMANDS.dangerous}\`` });
+  else out.push({ level: benign.verdict === "allow" ? "ok" : "warn", subject, message: line });
+  return out;
+}
+
+async function checkHandler(entry: Installed, handler: Record<string, unknown>, project: string, io: Io, bundles: Map<string, Finding[]>): Promise<Finding[]> {
+  const agent = entry.settings.agent;
+  const subject = `${agent} ${entry.scope}`;
+  const timeoutMs = typeof handler.timeout === "number" ? (entry.settings.timeout?.unit === "ms" ? handler.timeout : handler.timeout * 1000) : 10_000;
+  const findings: Finding[] = [];
+  const run = async (command: string): Promise<HookRun & { verdict: SelfTestVerdict }> => {
+    const payload = selfTestPayload(agent, command, project);
+    const result = typeof handler.url === "string" ? await postHook(handler.url, payload, timeoutMs) : await runShell(String(handler.command), JSON.stringify(payload), { cwd: project, env: io.env, timeoutMs });
+    return { ...result, verdict: readAnswer(agent, result) };
+  };
+
+  if (typeof handler.url === "string") {
+    const problem = await probeDaemon(handler.url);
+    if (problem !== null) {
+      findings.push({ level: "error", subject, message: `daemon behind ${handler.url} does not answer: ${problem} — ${entry.settings.title} lets every call through while it is down` });
+      return findings;
+    }
+    findings.push({ level: "ok", subject, message: `daemon behind ${handler.url} answers /healthz` });
+  } else {
+    const invocation = hookInvocation(String(handler.command));
+    if (invocation === null) return [{ level: "warn", subject, message: `cannot read the command ${JSON.stringify(handler.command)}` }];
+    if (invocation.program.startsWith("/") && !existsSync(invocation.program)) findings.push({ level: "error", subject, message: `${invocation.program} does not exist (node moved?): run gatehouse install ${agent} again` });
+    if (invocation.launcher.startsWith("/") && !existsSync(invocation.launcher)) findings.push({ level: "error", subject, message: `${invocation.launcher} does not exist (the repository moved?): run gatehouse install ${agent} again` });
+    else if (invocation.launcher !== launcherPath()) findings.push({ level: "info", subject, message: `runs another Gatehouse installation: ${invocation.launcher}` });
+    let args: ParsedArgs | null = null;
+    try {
+      args = parseCommandArgs([invocation.agent ?? "", ...invocation.args], commandSpec("hook"));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      findings.push({ level: "error", subject, message: `the hook command is malformed: ${error.message}` });
+    }
+    if (args !== null) {
+      const bundle = args.values.get("bundle");
+      const key = bundle === undefined ? "" : resolve(project, bundle);
+      if (!bundles.has(key)) bundles.set(key, await bundleFindings(bundle === undefined ? undefined : key));
+      findings.push(...bundles.get(key)!.map((f) => ({ ...f, subject })));
+      findings.push(...stateDirFindings(stateDirOf(args.values.get("state-dir"), project, io.env), subject));
+      const ledger = args.values.get("ledger");
+      if (ledger !== undefined) findings.push(...ledgerFindings(resolve(project, ledger), subject));
+    }
+  }
+  const started = Date.now();
+  const [benign, dangerous] = await Promise.all([run(SELF_TEST_COMMANDS.benign), run(SELF_TEST_COMMANDS.dangerous)]);
+  findings.push(...selfTestFindings(subject, benign, dangerous, Date.now() - started));
+  return findings;
+}
+
+async function bundleFindings(path: string | undefined): Promise<Finding[]> {
+  const name = path ?? `the default bundle (${defaultBundlePath()})`;
+  try {
+    const engine = await engineFromArgs(path);
+    const skipped = engine.skipped.map((s): Finding => ({ level: "warn", subject: "", message: `bundle ${name}: skipped ${s.kind || "(no kind)"} ${JSON.stringify(s.id)}: ${s.reason}` }));
+    const warnings = engine.warnings.map((w): Finding => ({ level: "warn", subject: "", message: `bundle ${name}: ${w}` }));
+    return [{ level: "ok", subject: "", message: `bundle ${name}: ${engine.bundleId || "(no id)"} ${engine.bundleDigest}, ${engine.skipped.length} skipped item(s)` }, ...skipped, ...warnings];
+  } catch (error) {
+    return [{ level: "error", subject: "", message: `bundle ${name} does not load: ${error instanceof Error ? error.message : String(error)} — the hook answers every call with its --on-error posture` }];
+  }
+}
+
+export async function doctor(project: string, io: Io): Promise<DoctorReport> {
+  const findings: Finding[] = [];
+  const installed = findInstalled(project, io.env.HOME, findings);
+  const bundles = new Map<string, Finding[]>();
+  const handlers = installed.flatMap((entry) => {
+    // One check per distinct handler of a file (the same command on several events runs once).
+    const distinct = new Map<string, Record<string, unknown>>();
+    for (const e of entry.entries) distinct.set(JSON.stringify(e.handler), e.handler);
+    return [...distinct.values()].map((handler) => ({ entry, handler }));
+  });
+  for (const { entry, handler } of handlers) findings.push(...(await checkHandler(entry, handler, project, io, bundles)));
+  if (installed.length === 0) {
+    const subject = "not installed";
+    findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
+    findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
+  }
+  if (!handlers.some((h) => typeof h.handler.url === "string")) findings.push({ level: "info", subject: "daemon", message: "none configured (no http handler installed; gatehouse install claude --http URL adds one)" });
+  return {
+    healthy: !findings.some((f) => f.level === "error"),
+    findings,
+    installed: installed.flatMap((i) => i.entries.map((e) => ({ agent: i.settings.agent, scope: i.scope, path: i.path, event: e.event, matcher: e.matcher, handler: e.handler }))),
+  };
+}
+
+export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const project = resolve(io.cwd, args.values.get("project") ?? ".");
+  const report = await doctor(project, io);
+  if (args.flags.has("json")) io.out(JSON.stringify(report));
+  else {
+    for (const f of report.findings) io.out(`${f.level.padEnd(5)}  ${f.subject}: ${f.message}`);
+    const problems = report.findings.filter((f) => f.level === "error").length;
+    const hooks = new Set(report.installed.map((i) => `${i.agent} ${i.scope}`)).size;
+    io.out(`${report.healthy ? "healthy" : "broken"}: Gatehouse installed for ${hooks} agent scope(s), ${problems} problem(s)`);
+  }
+  return report.healthy ? EXIT.OK : EXIT.FAILURE;
+}

@@ -1,0 +1,136 @@
+// `gatehouse install|uninstall claude|codex|gemini|cursor [--project DIR | --user] …`:
+// merge Gatehouse's hook entries into (or out of) the agent's settings file —
+// in place, idempotent, refusing a file it cannot parse (src/install/).
+import { join, resolve } from "node:path";
+import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent, type AgentSettings } from "../install/agents.js";
+import { hookCommand, managedEntries, type InstallRequest } from "../install/entries.js";
+import { planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
+import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
+import { packageRoot } from "../node/package-root.js";
+import { UsageError, type ParsedArgs } from "./args.js";
+import { CliError, engineFromArgs } from "./engine-options.js";
+import { EXIT } from "./exit-codes.js";
+import type { Io } from "./io.js";
+
+interface Target {
+  settings: AgentSettings;
+  scope: Scope;
+  path: string;
+}
+
+/** The absolute path of this installation's launcher: what the hook command runs. */
+export function launcherPath(): string {
+  return join(packageRoot(), "bin", "gatehouse.js");
+}
+
+function targetOf(args: ParsedArgs, io: Io): Target {
+  const agent = args.positionals[0]!;
+  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${INSTALL_AGENTS.join(", ")})`);
+  const settings = AGENT_SETTINGS[agent];
+  const scope: Scope = args.flags.has("user") ? "user" : "project";
+  let base: string;
+  if (scope === "user") {
+    const home = io.env.HOME;
+    if (home === undefined || home === "") throw new UsageError("--user needs $HOME");
+    base = home;
+  } else base = resolve(io.cwd, args.values.get("project") ?? ".");
+  return { settings, scope, path: settingsPath(settings, scope, base) };
+}
+
+/** Read, plan, write: a refused or unreadable file is reported and left untouched. */
+function apply(target: Target, plan: (text: string | null) => Plan | null): { plan: Plan | null; existed: boolean } {
+  let text: string | null;
+  try {
+    text = readSettings(target.path);
+  } catch (error) {
+    if (error instanceof SettingsUnreadable) throw new CliError(error.message, EXIT.NO_INPUT);
+    throw error;
+  }
+  let result: Plan | null;
+  try {
+    result = plan(text);
+  } catch (error) {
+    if (error instanceof SettingsRefused) throw new CliError(`${target.path}: ${error.message}; left untouched`, EXIT.FAILURE);
+    throw error;
+  }
+  if (result !== null && result.changed) {
+    try {
+      writeSettings(target.path, result.text);
+    } catch (error) {
+      throw new CliError(`${target.path}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);
+    }
+  }
+  return { plan: result, existed: text !== null };
+}
+
+/** The daemon URL of `--http`: an http(s) URL. */
+function httpBase(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--http needs a URL such as http://127.0.0.1:8787 (got ${JSON.stringify(value)})`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--http needs an http:// or https:// URL (got ${JSON.stringify(value)})`);
+  return url.toString();
+}
+
+/** The options passed on to `gatehouse hook`, paths made absolute (the agent runs the hook from anywhere). */
+async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
+  const out: string[] = [];
+  const bundle = args.values.get("bundle");
+  if (bundle !== undefined) {
+    const path = resolve(io.cwd, bundle);
+    await engineFromArgs(path); // a hook pointing at a bundle that does not load would protect nobody
+    out.push("--bundle", path);
+  }
+  const stateDir = args.values.get("state-dir");
+  if (stateDir !== undefined) out.push("--state-dir", resolve(io.cwd, stateDir));
+  const onError = args.values.get("on-error");
+  if (onError !== undefined) out.push("--on-error", onError);
+  return out;
+}
+
+const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
+
+export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const target = targetOf(args, io);
+  const { settings } = target;
+  const httpValue = args.values.get("http");
+  if (httpValue !== undefined && !settings.http) throw new UsageError(`--http: ${settings.title} has no http hook handler (only claude does)`);
+  const request: InstallRequest = {
+    agent: settings.agent,
+    node: process.execPath,
+    cli: launcherPath(),
+    hookOptions: httpValue === undefined ? await hookOptions(args, io) : [],
+    http: httpValue === undefined ? null : httpBase(httpValue),
+  };
+  const entries = managedEntries(settings, request);
+  const { plan } = apply(target, (text) => planInstall(text, settings, entries));
+  for (const w of plan!.warnings) io.err(`gatehouse install: warning: ${target.path}: ${w}`);
+  const runs = request.http === null ? hookCommand(request) : (entries[0]!.handler.url as string);
+  if (!plan!.changed) {
+    io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
+    return EXIT.OK;
+  }
+  io.out(`${settings.title}: wrote ${target.path} (${target.scope} scope)`);
+  for (const e of entries) io.out(`  ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`}`);
+  io.out(`  runs: ${runs}`);
+  if (plan!.removed > 0) io.out(`  replaced ${entryCount(plan!.removed)} written before`);
+  io.out(`  next: ${settings.afterInstall}`);
+  return EXIT.OK;
+}
+
+export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const target = targetOf(args, io);
+  const { settings } = target;
+  const { plan, existed } = apply(target, (text) => (text === null ? null : planUninstall(text, settings)));
+  if (!existed) {
+    io.out(`${settings.title}: ${target.path} does not exist (nothing to remove)`);
+    return EXIT.OK;
+  }
+  for (const w of plan!.warnings) io.err(`gatehouse uninstall: warning: ${target.path}: ${w}`);
+  if (!plan!.changed) io.out(`${settings.title}: ${target.path} has no Gatehouse hooks (unchanged)`);
+  else io.out(`${settings.title}: removed ${entryCount(plan!.removed)} from ${target.path}`);
+  return EXIT.OK;
+}

@@ -1,0 +1,68 @@
+// doctor's self-test of an installed hook: one benign and one dangerous tool
+// call in the agent's own hook JSON (shapes: /work/shared/hooks.md), and how to
+// read the agent-protocol answer back — what the agent itself would conclude
+// from the exit code and stdout.
+import type { InstallAgent } from "./agents.js";
+
+export type SelfTestVerdict = "allow" | "ask" | "deny" | "fail-open";
+
+export interface HookRun {
+  /** null: killed (timeout) or did not start. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The session id the self-test calls carry: one fixed id, so repeated runs reuse one state file. */
+export const SELF_TEST_SESSION = "gatehouse-doctor-self-test";
+
+/** The benign call must not be denied; the dangerous one (`rm -rf ~`, which the default bundle denies) should be. */
+export const SELF_TEST_COMMANDS = { benign: "ls", dangerous: "rm -rf ~" } as const;
+
+/** A PreToolUse-shaped call running `command` in the shell tool, as the agent sends it. */
+export function selfTestPayload(agent: InstallAgent, command: string, cwd: string): Record<string, unknown> {
+  switch (agent) {
+    case "claude":
+      return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "gatehouse-doctor" };
+    case "codex":
+      return { session_id: SELF_TEST_SESSION, turn_id: "gatehouse-doctor", transcript_path: null, cwd, hook_event_name: "PreToolUse", model: "", permission_mode: "default", tool_name: "Bash", tool_input: { command }, tool_use_id: "gatehouse-doctor" };
+    case "gemini":
+      return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, hook_event_name: "BeforeTool", timestamp: new Date(0).toISOString(), tool_name: "run_shell_command", tool_input: { command } };
+    case "cursor":
+      return { conversation_id: SELF_TEST_SESSION, generation_id: "gatehouse-doctor", hook_event_name: "beforeShellExecution", workspace_roots: [cwd], command, cwd };
+  }
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  if (text.trim() === "") return null;
+  try {
+    const v = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the agent concludes from a hook run. Claude Code and Codex: exit 2
+ * blocks; exit 0 with `hookSpecificOutput.permissionDecision` (or the legacy
+ * `decision: "block"`); any other code lets the call through. Gemini CLI:
+ * exit 2 blocks; `decision`. Cursor: `permission`.
+ */
+export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
+  if (run.exitCode === 2) return "deny";
+  if (run.exitCode !== 0) return "fail-open";
+  const out = parseJson(run.stdout);
+  if (out === null) return run.stdout.trim() === "" ? "allow" : "fail-open";
+  if (agent === "cursor") {
+    const p = out.permission;
+    return p === "deny" ? "deny" : p === "ask" ? "ask" : "allow";
+  }
+  if (agent === "gemini") {
+    const d = out.decision;
+    return d === "deny" || d === "block" ? "deny" : d === "ask" ? "ask" : "allow";
+  }
+  const specific = out.hookSpecificOutput as { permissionDecision?: unknown } | undefined;
+  const d = specific?.permissionDecision ?? (out.decision === "block" ? "deny" : undefined);
+  return d === "deny" ? "deny" : d === "ask" ? "ask" : "allow";
+}

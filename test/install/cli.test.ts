@@ -1,0 +1,134 @@
+// `gatehouse install|uninstall` on real files in a temp project: created,
+// unchanged on re-install (not even rewritten), restored byte for byte,
+// refused untouched, written through symlinks with the mode kept.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { launcherPath } from "../../src/cli/install.js";
+import { main } from "../../src/cli/main.js";
+import { shellQuote } from "../../src/shell-words.js";
+import { memoryIo } from "../support/io.js";
+
+const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-install-")));
+const run = async (argv: string[], cwd: string, home = cwd) => {
+  const m = memoryIo({ cwd, env: { HOME: home } });
+  const code = await main(argv, m.io);
+  return { code, out: m.out, err: m.err };
+};
+
+describe("gatehouse install", () => {
+  it("creates the project settings file; install again leaves it untouched (same inode, same bytes)", async () => {
+    const dir = fresh();
+    const first = await run(["install", "claude"], dir);
+    expect(first.code).toBe(0);
+    const path = join(dir, ".claude", "settings.json");
+    const text = readFileSync(path, "utf8");
+    const hook = JSON.parse(text).hooks.PreToolUse[0].hooks[0];
+    expect(hook.command).toBe(shellQuote([process.execPath, launcherPath(), "hook", "claude"]));
+    expect(launcherPath()).toMatch(/^\/.*\/bin\/gatehouse\.js$/);
+    expect(hook.command).not.toMatch(/npx/);
+    expect(first.out.join("\n")).toContain(`wrote ${path}`);
+    const inode = statSync(path).ino;
+    const second = await run(["install", "claude"], dir);
+    expect(second.code).toBe(0);
+    expect(second.out[0]).toMatch(/already has Gatehouse's hooks \(unchanged\)/);
+    expect(statSync(path).ino).toBe(inode);
+    expect(readFileSync(path, "utf8")).toBe(text);
+  });
+
+  it("--project DIR and --user pick the file; both at once is a usage error", async () => {
+    const dir = fresh();
+    const home = fresh();
+    mkdirSync(join(dir, "sub"));
+    expect((await run(["install", "gemini", "--project", "sub"], dir)).code).toBe(0);
+    expect(existsSync(join(dir, "sub", ".gemini", "settings.json"))).toBe(true);
+    expect((await run(["install", "codex", "--user"], dir, home)).code).toBe(0);
+    expect(existsSync(join(home, ".codex", "hooks.json"))).toBe(true);
+    const both = await run(["install", "codex", "--user", "--project", "sub"], dir, home);
+    expect(both.code).toBe(64);
+    expect(both.err).toHaveLength(1);
+  });
+
+  it("uninstall restores a hand-formatted file byte for byte, other hooks and comments included", async () => {
+    const dir = fresh();
+    mkdirSync(join(dir, ".gemini"));
+    const path = join(dir, ".gemini", "settings.json");
+    const original = `{
+    // my Gemini setup
+    "theme":"Dracula",
+    "hooks": { "BeforeTool": [ {"matcher": "write_file", "hooks": [{"type": "command", "command": "prettier -c"}]} ] }
+}`;
+    writeFileSync(path, original);
+    chmodSync(path, 0o640);
+    expect((await run(["install", "gemini"], dir)).code).toBe(0);
+    expect(readFileSync(path, "utf8")).not.toBe(original);
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    const removed = await run(["uninstall", "gemini"], dir);
+    expect(removed.code).toBe(0);
+    expect(removed.out[0]).toMatch(/removed 1 Gatehouse hook entry/);
+    expect(readFileSync(path, "utf8")).toBe(original);
+    expect((await run(["uninstall", "gemini"], dir)).out[0]).toMatch(/no Gatehouse hooks \(unchanged\)/);
+  });
+
+  it("an unparsable file is refused untouched: exit 1, one line naming the file and the problem", async () => {
+    const dir = fresh();
+    mkdirSync(join(dir, ".claude"));
+    const path = join(dir, ".claude", "settings.json");
+    const broken = '{ "model": "opus", "hooks": { "PreToolUse": [ }\n';
+    writeFileSync(path, broken);
+    const inode = statSync(path).ino;
+    for (const command of ["install", "uninstall"]) {
+      const r = await run([command, "claude"], dir);
+      expect(r.code).toBe(1);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toContain(path);
+      expect(r.err[0]).toMatch(/not valid JSON \(\w+ at line 1, column \d+\); left untouched/);
+      expect(readFileSync(path, "utf8")).toBe(broken);
+      expect(statSync(path).ino).toBe(inode);
+    }
+  });
+
+  it("a settings path that cannot be read is 66; an unknown agent or --http for an agent without http handlers is 64", async () => {
+    const dir = fresh();
+    mkdirSync(join(dir, ".cursor", "hooks.json"), { recursive: true }); // a directory where the file should be
+    const r = await run(["install", "cursor"], dir);
+    expect(r.code).toBe(66);
+    expect(r.err[0]).toMatch(/hooks\.json: cannot read \(EISDIR\)/);
+    expect((await run(["install", "vim"], dir)).code).toBe(64);
+    expect((await run(["install", "codex", "--http", "http://127.0.0.1:8787"], dir)).code).toBe(64);
+    expect((await run(["install", "claude", "--http", "ftp://x"], dir)).code).toBe(64);
+    expect((await run(["install"], dir)).code).toBe(64);
+  });
+
+  it("--bundle is checked to load and written as an absolute path; a bundle that does not load is refused", async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, "policy.json"), JSON.stringify({ schema_version: "2.0", artifacts: [] }));
+    writeFileSync(join(dir, "broken.json"), "{");
+    expect((await run(["install", "claude", "--bundle", "policy.json", "--on-error", "closed"], dir)).code).toBe(0);
+    const command = JSON.parse(readFileSync(join(dir, ".claude", "settings.json"), "utf8")).hooks.PreToolUse[0].hooks[0].command as string;
+    expect(command).toContain(`hook claude --bundle ${join(dir, "policy.json")} --on-error closed`);
+    expect((await run(["install", "claude", "--bundle", "broken.json"], dir)).code).toBe(1);
+    expect((await run(["install", "claude", "--bundle", "absent.json"], dir)).code).toBe(66);
+    expect((await run(["install", "claude", "--on-error", "maybe"], dir)).code).toBe(64);
+  });
+
+  it("writes through a symlinked settings file to its target, keeping the link", async () => {
+    const dir = fresh();
+    const dotfiles = fresh();
+    writeFileSync(join(dotfiles, "claude.json"), '{ "model": "opus" }\n');
+    mkdirSync(join(dir, ".claude"));
+    symlinkSync(join(dotfiles, "claude.json"), join(dir, ".claude", "settings.json"));
+    expect((await run(["install", "claude"], dir)).code).toBe(0);
+    expect(statSync(join(dir, ".claude", "settings.json")).isFile()).toBe(true);
+    expect(readFileSync(join(dotfiles, "claude.json"), "utf8")).toContain("gatehouse.js");
+    expect((await run(["uninstall", "claude"], dir)).code).toBe(0);
+    expect(readFileSync(join(dotfiles, "claude.json"), "utf8")).toBe('{ "model": "opus" }\n');
+  });
+
+  it("uninstall of a missing file says so and exits 0", async () => {
+    const r = await run(["uninstall", "cursor"], fresh());
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/does not exist \(nothing to remove\)/);
+  });
+});
