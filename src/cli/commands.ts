@@ -6,6 +6,7 @@ import { HOOK_AGENTS } from "../adapters/types.js";
 import { INSTALL_AGENTS } from "../install/agents.js";
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
+import { LEDGER_OPTIONS } from "./ledger-flags.js";
 
 const bundle: OptionSpec = { name: "bundle", value: "B", help: "the policy bundle file (default: the embedded bundles/default.json)" };
 const twin: OptionSpec = { name: "twin", help: "run the plain-TypeScript twin of the WASM hot path" };
@@ -68,19 +69,25 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "eval",
     summary: "evaluate events or frames {event, now_ms?, state?} line by line, state carried per session_id",
-    usage: ["[--bundle B] [--twin] FILE.jsonl", "[--bundle B] [--twin] -   (stdin)"],
-    options: [bundle, twin],
+    usage: ["[--bundle B] [--twin] [--ledger L [--ledger-events] [--ledger-redact]] FILE.jsonl", "[--bundle B] [--twin] -   (stdin)"],
+    options: [bundle, twin, ...LEDGER_OPTIONS],
     operands: { min: 1, max: 1, name: "FILE.jsonl (- for stdin)" },
     notes: [
       "A line that is an agent's hook JSON (hook_event_name, no event_type) is an error line naming gatehouse hook <agent>, with",
       "one warning on stderr: it is never evaluated as an event of unknown type, which would be a silent allow.",
+      "With --ledger, each decision is appended and fsynced before its envelope is printed; one the ledger cannot record (a full",
+      'disk, say) is an error line ("not recorded: …"), and its session\'s state does not advance.',
     ],
-    exits: codes({ 0: "every line evaluated", 1: 'a line failed (its output line is {"error": {line, message}}) or the bundle cannot load', 66: "the events file or the bundle file cannot be read" }),
+    exits: codes({
+      0: "every line evaluated (and, with --ledger, recorded)",
+      1: 'a line failed (its output line is {"error": {line, message}}: unreadable, or not recorded in the ledger) or the bundle cannot load',
+      66: "the events file or the bundle file cannot be read",
+    }),
   },
   {
     name: "hook",
     summary: "answer an agent's hook JSON (stdin) in that agent's own protocol",
-    usage: [`${HOOK_AGENTS.join("|")} [--bundle B] [--state-dir D] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
+    usage: [`${HOOK_AGENTS.join("|")} [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
     options: [
       { ...bundle, help: "the policy bundle (default: the embedded bundles/default.json); loaded only for an event the adapter gates" },
       { name: "state-dir", value: "D", help: "Tier 2 session state between calls (default: $XDG_STATE_HOME/gatehouse, else ~/.local/state/gatehouse)" },
@@ -89,6 +96,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
         name: "grant-allow",
         help: "answer an allow explicitly where the agent has such an answer (default: an allow is silence, so the person's own permission prompts still apply; Codex: no effect)",
       },
+      ...LEDGER_OPTIONS,
       twin,
     ],
     operands: { min: 1, max: 1, name: `AGENT (${HOOK_AGENTS.join(", ")})` },
@@ -147,6 +155,49 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [{ name: "verbose", help: "print every passing case too" }, twin],
     operands: { min: 1, max: null, name: "FILE.jsonl" },
     exits: codes({ 0: "every case passed", 1: "a case failed (each printed with its differences)", 66: "a corpus file cannot be read" }),
+  },
+  {
+    name: "ledger verify",
+    summary: "check a ledger's hash chain in one streaming pass, naming the first broken row by line and seq",
+    usage: ["[--json] [--allow-torn] L"],
+    options: [
+      { ...json, help: "print {ok, rows, lines, head, breaks, breakCount, torn, tornCount, notes}" },
+      { name: "allow-torn", help: "exit 0 when the only findings are torn lines (appends a crash cut short; outside the chain)" },
+    ],
+    operands: { min: 1, max: 1, name: "ledger file L" },
+    exits: codes({ 0: "the chain is intact (and no torn line, unless --allow-torn)", 1: "a broken row (hash, prev link, seq gap, unparsable line, …) or a torn line", 66: "the ledger cannot be read" }),
+    notes: ["Rows cut from the end leave an intact, shorter chain: keep the head it prints (seq and hash) elsewhere to detect that."],
+  },
+  {
+    name: "ledger show",
+    summary: "list recorded decisions: seq, time, session, tool, verdict, rule, reason",
+    usage: ["L [--session S] [--verdict V[,V…]] [--since T] [--json]"],
+    options: [
+      { name: "session", value: "S", help: "only rows of this session id" },
+      { name: "verdict", value: "V", help: "only rows with this verdict (allow, ask, hold, deny; comma-separated for several)" },
+      { name: "since", value: "T", help: "only rows at or after T: epoch ms, an ISO date/time (2026-01-31, 2026-01-31T09:00Z) or a duration back from now (30m, 12h, 7d)" },
+      { ...json, help: "print each matching row exactly as recorded (JSONL)" },
+    ],
+    operands: { min: 1, max: 1, name: "ledger file L" },
+    exits: codes({ 0: null, 66: "the ledger cannot be read" }),
+  },
+  {
+    name: "replay",
+    summary: "re-evaluate every ledger row recorded with its event and report each decision that differs, field by field",
+    usage: ["[--bundle B]… [--json] [--twin] L", "--against B [--json] [--twin] L"],
+    options: [
+      { ...bundle, repeat: true, help: "a candidate bundle: each row replays on the one whose digest it was recorded with (default: the embedded bundle); rows of another digest are reported, not compared" },
+      { name: "against", value: "B", help: "replay every row on bundle B, whatever it was recorded with: each decision B would change" },
+      { ...json, help: "print one JSON object per row that did not reproduce, then a summary" },
+      twin,
+    ],
+    operands: { min: 1, max: 1, name: "ledger file L" },
+    exclusive: [["bundle", "against"]],
+    exits: codes({
+      0: "every compared row reproduced byte for byte",
+      1: "a decision differs or fails to replay, the ledger has rows but none could be compared, or a bundle cannot load",
+      66: "the ledger or a bundle file cannot be read",
+    }),
   },
   {
     name: "bundle lint",

@@ -1,13 +1,18 @@
-// `gatehouse eval [--bundle B] FILE.jsonl`: evaluate lines in order — each an
-// event, or a frame {event, now_ms?, state?} — carrying session state per
-// session_id. One envelope per line; a bad line prints {"error": {line, message}}
-// and evaluation goes on; exit 1 at the end if any line failed.
+// `gatehouse eval [--bundle B] [--ledger L [--ledger-events] [--ledger-redact]] FILE.jsonl`:
+// evaluate lines in order — each an event, or a frame {event, now_ms?, state?} —
+// carrying session state per session_id. One envelope per line; a bad line
+// prints {"error": {line, message}} and evaluation goes on; exit 1 at the end if
+// any line failed. With --ledger, each decision is appended (and fsynced) before
+// its envelope is printed; a decision the ledger could not record is a failed
+// line, and its session's state does not advance.
 import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
+import { appendDecision, LedgerError } from "../ledger/append.js";
 import type { SessionState } from "../state/session.js";
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
+import { ledgerTargetOf } from "./ledger-flags.js";
 
 interface Frame {
   event: unknown;
@@ -33,6 +38,7 @@ function hookCommandFor(payload: unknown): string {
 
 export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
   const file = args.positionals[0]!;
+  const ledger = ledgerTargetOf(args);
   let text: string;
   try {
     text = file === "-" ? io.readStdin() : io.readFile(file);
@@ -45,8 +51,9 @@ export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
   let failed = 0;
   let hookLines = 0;
   const lines = text.split("\n");
-  lines.forEach((line, index) => {
-    if (line.trim() === "") return;
+  let tornNoted = false;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
     const lineNo = index + 1;
     try {
       const value: unknown = JSON.parse(line);
@@ -58,14 +65,24 @@ export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
       const frame = frameOf(value);
       const sessionId = typeof (frame.event as { session_id?: unknown }).session_id === "string" ? (frame.event as { session_id: string }).session_id : "";
       const state = frame.state !== undefined ? frame.state : (sessions.get(sessionId) ?? null);
-      const envelope = engine.evaluate(frame.event, state, frame.now_ms ?? io.now());
+      const nowMs = frame.now_ms ?? io.now();
+      const envelope = engine.evaluate(frame.event, state, nowMs);
+      if (ledger !== null) {
+        const appended = await appendDecision(ledger, { event: frame.event, state_in: state, now_ms: nowMs, envelope });
+        if (appended.followedTornLine && !tornNoted) {
+          tornNoted = true;
+          io.err(`gatehouse eval: ${ledger.path} ended in lines that are not rows (an append cut short by a crash?); the chain continues after them — gatehouse ledger verify reports them`);
+        }
+        if (appended.eventDropped) io.err(`gatehouse eval: line ${lineNo}: the event would make the ledger row too large; recorded without it (not replayable)`);
+      }
       sessions.set(sessionId, envelope.state);
       io.out(JSON.stringify(envelope));
     } catch (error) {
       failed++;
-      io.out(JSON.stringify({ error: { line: lineNo, message: error instanceof Error ? error.message : String(error) } }));
+      const message = error instanceof LedgerError ? `not recorded: ${error.message}` : error instanceof Error ? error.message : String(error);
+      io.out(JSON.stringify({ error: { line: lineNo, message } }));
     }
-  });
+  }
   if (failed > 0) io.err(`gatehouse eval: ${failed} line(s) failed`);
   return failed > 0 ? EXIT.FAILURE : EXIT.OK;
 }

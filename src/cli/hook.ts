@@ -1,5 +1,5 @@
 // `gatehouse hook claude|codex|gemini|cursor|acp [--bundle B] [--state-dir D]
-// [--on-error open|closed] [--grant-allow] [--twin]`: the agent's hook JSON on
+// [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]`: the agent's hook JSON on
 // stdin, its answer on stdout, in that agent's protocol (docs/cli.md "hook",
 // docs/adapters.md). The engine is loaded only for an event the adapter gates;
 // session state lives in the state directory between calls.
@@ -9,9 +9,11 @@ import { hostEnvFrom } from "../adapters/host.js";
 import { withGitBranch } from "../node/git-branch.js";
 import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { StateStoreError, unavailableStore, type SessionStore } from "../state/store.js";
+import { appendDecision } from "../ledger/append.js";
 import { parseArgs, UsageError } from "./args.js";
 import { engineFromArgs } from "./engine-options.js";
 import type { Io } from "./io.js";
+import { ledgerTargetOf } from "./ledger-flags.js";
 
 /** The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture. */
 export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore {
@@ -24,7 +26,7 @@ export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore
 }
 
 export async function hookCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["bundle", "state-dir", "on-error"], flags: ["grant-allow", "twin"] });
+  const args = parseArgs(argv, { values: ["bundle", "state-dir", "on-error", "ledger"], flags: ["grant-allow", "twin", "ledger-events", "ledger-redact"] });
   const [agent, ...extra] = args.positionals;
   if (agent === undefined || !isHookAgent(agent) || extra.length > 0 || args.rest !== null)
     throw new UsageError(`hook needs one agent: ${HOOK_AGENTS.join(", ")} (the hook JSON is read from stdin)`);
@@ -41,8 +43,9 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
   }
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
-  // The ledger (issue 10) plugs in here: `--ledger L` → onDecision appends the record, fsynced, before the answer is written.
-  const onDecision: ((record: DecisionRecord) => void | Promise<void>) | undefined = undefined;
+  // `--ledger L`: the record is appended and fsynced before the answer is written; a failure is a `ledger` failure under the posture.
+  const ledger = ledgerTargetOf(args, (line) => io.err(`gatehouse hook ${agent}: ${line}`));
+  const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await appendDecision(ledger, record));
   const outcome = await handleHook(adapter, input, {
     engine: () => engineFromArgs(bundlePath, implementation),
     store: stateStoreOf(args.values.get("state-dir"), io),

@@ -17,6 +17,8 @@ import { explainCommand } from "./explain.js";
 import { hookCommand } from "./hook.js";
 import { installCommand, uninstallCommand } from "./install.js";
 import { processIo, type Io } from "./io.js";
+import { showCommand, verifyCommand } from "./ledger.js";
+import { replayCommand } from "./replay.js";
 
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 
@@ -31,6 +33,9 @@ export const RUNNERS: Record<string, CommandRunner> = {
   uninstall: uninstallCommand,
   doctor: doctorCommand,
   corpus: corpusCommand,
+  "ledger verify": verifyCommand,
+  "ledger show": showCommand,
+  replay: replayCommand,
   "bundle lint": bundleLintCommand,
   demo: demoCommand,
 };

@@ -11,7 +11,8 @@ function writeAll(fd: number, data: Buffer): void {
   while (off < data.length) off += writeSync(fd, data, off, data.length - off);
 }
 
-function fsyncDir(dir: string): void {
+/** fsync a directory, so a file just created in it survives a crash. */
+export function fsyncDir(dir: string): void {
   let fd: number | null = null;
   try {
     fd = openSync(dir, "r");

@@ -41,9 +41,13 @@ function tryCreate(path: string): boolean {
   }
   try {
     writeSync(fd, JSON.stringify({ pid: process.pid, host: HOST, at: Date.now() } satisfies Owner));
-  } finally {
+  } catch (error) {
+    // A full disk: leave no ownerless lock behind for the next caller to wait out.
     closeSync(fd);
+    unlinkQuiet(path);
+    throw error;
   }
+  closeSync(fd);
   return true;
 }
 

@@ -17,6 +17,7 @@ export { defaultBundlePath, readBundleFile } from "./bundle-file.js";
 export { StateStoreError, type SessionStore, type StateStamp, type SessionUpdate, type StoreResult } from "../state/store.js";
 export { MemorySessionStore } from "../state/memory-store.js";
 export { StateDirStore, defaultStateDir, type StateDirOptions } from "./state-dir.js";
+export * as ledger from "../ledger/index.js";
 
 export interface NodeEngineOptions extends Partial<Omit<EngineOptions, "bundle">> {
   /** A bundle object or JSON text; wins over `bundlePath`. */

@@ -29,7 +29,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: "slack_webhook", pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{10,255}/g, example: { text: "curl https://hooks.slack.com/services/T000/B000/XXXXXXXX -d x", secret: "https://hooks.slack.com/services/T000/B000/XXXXXXXX" } },
   { kind: "api_key", pattern: /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,255}/g, example: { text: "OPENAI_API_KEY sk-proj-abcdefghijklmnopqrstuv", secret: "sk-proj-abcdefghijklmnopqrstuv" } },
   { kind: "stripe_key", pattern: /\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,255}/g, example: { text: "k=sk_live_abcdefghijklmnop1234", secret: "sk_live_abcdefghijklmnop1234" } },
-  { kind: "google_api_key", pattern: /\bAIza[0-9A-Za-z_-]{35}/g, example: { text: "AIzaSyA-abcdefghijklmnopqrstuvwxyz012345 x", secret: "AIzaSyA-abcdefghijklmnopqrstuvwxyz012345" } },
+  { kind: "google_api_key", pattern: /\bAIza[0-9A-Za-z_-]{35}/g, example: { text: "AIzaSyA-abcdefghijklmnopqrstuvwxyz01234 x", secret: "AIzaSyA-abcdefghijklmnopqrstuvwxyz01234" } },
   { kind: "npm_token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, example: { text: "//registry/:_authToken npm_abcdefghijklmnopqrstuvwxyz0123456789", secret: "npm_abcdefghijklmnopqrstuvwxyz0123456789" } },
   { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g, example: { text: "t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", secret: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U" } },
   {
