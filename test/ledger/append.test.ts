@@ -2,18 +2,18 @@
 // that really died mid-append) reported and then followed by a valid chain,
 // and a full disk (a real, tiny tmpfs where it can be mounted; the write seam
 // otherwise) leaving the ledger exactly as it was.
-import { execFileSync, spawn } from "node:child_process";
-import { appendFileSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { appendFileSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appendDecision, LedgerError } from "../../src/ledger/append.js";
 import { GENESIS_PREV } from "../../src/ledger/row.js";
 import { neutralDecision } from "../../src/model/decision.js";
 import { verifyLedger, verifyPassed } from "../../src/ledger/verify.js";
 import { main } from "../../src/cli/main.js";
 import { memoryIo } from "../support/io.js";
-import { bash, defaultEngine, tempDir, write, writeLedger } from "./support.js";
+import { bash, defaultEngine, tempDir, tinyTmpfs, write, writeLedger } from "./support.js";
 
 const dir = tempDir();
 const child = join(dir, "append-child.mjs");
@@ -213,36 +213,11 @@ describe("a failed write", () => {
   });
 });
 
-// A real full disk: a 64 KiB tmpfs. Mounting needs root; elsewhere the seam test above stands in.
-const mountPoint = tempDir("gh-ledger-tmpfs-");
-const mounted = (() => {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-afterAll(() => {
-  if (mounted) execFileSync("umount", [mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
+const tmpfs = tinyTmpfs();
 
-describe.skipIf(!mounted)("a full disk (real tmpfs of 64 KiB)", () => {
-  const path = join(mountPoint, "ledger.jsonl");
-  const fill = () => {
-    const fillers: string[] = [];
-    for (let i = 0; ; i++) {
-      const f = join(mountPoint, `filler-${i}`);
-      try {
-        writeFileSync(f, Buffer.alloc(4096, 1));
-        fillers.push(f);
-      } catch {
-        if (existsSync(f)) unlinkSync(f);
-        return fillers;
-      }
-    }
-  };
+describe.skipIf(!tmpfs.mounted)("a full disk (real tmpfs of 64 KiB)", () => {
+  const path = join(tmpfs.dir, "ledger.jsonl");
+  const fill = tmpfs.fill;
 
   it("an append that runs out of space mid-line leaves the ledger byte for byte as it was, with a one-line ENOSPC error", async () => {
     await writeLedger(path, 3, {});

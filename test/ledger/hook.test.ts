@@ -2,16 +2,15 @@
 // a row before its answer; many hook processes at once keep one chain; a
 // ledger that cannot record (an unwritable path, a full disk) is a failure
 // under the hook's --on-error posture, and leaves the ledger as it was.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { verifyLedger, verifyPassed } from "../../src/ledger/verify.js";
 import { claude, gemini } from "../support/hook-payloads.js";
 import { memoryIo } from "../support/io.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
-import { tempDir } from "./support.js";
+import { tempDir, tinyTmpfs } from "./support.js";
 
 const dir = tempDir("gh-ledger-hook-");
 const stateDir = join(dir, "state");
@@ -70,37 +69,14 @@ describe("gatehouse hook --ledger", () => {
   }, 60_000);
 });
 
-// A real full disk: a 64 KiB tmpfs, where the tests may mount one (root).
-const mountPoint = tempDir("gh-ledger-hook-tmpfs-");
-const mounted = (() => {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-afterAll(() => {
-  if (mounted) execFileSync("umount", [mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
+const tmpfs = tinyTmpfs();
 
-describe.skipIf(!mounted)("gatehouse hook --ledger on a full disk (real tmpfs)", () => {
+describe.skipIf(!tmpfs.mounted)("gatehouse hook --ledger on a full disk (real tmpfs)", () => {
   it("the row does not fit: the ledger is unchanged; open answers nothing (exit 1), closed denies (exit 2)", async () => {
-    const ledger = join(mountPoint, "ledger.jsonl");
+    const ledger = join(tmpfs.dir, "ledger.jsonl");
     expect((await hook("claude", ledger, claude.pre("ls"))).code).toBe(0);
     const before = readFileSync(ledger);
-    const fillers: string[] = [];
-    for (let i = 0; ; i++) {
-      const f = join(mountPoint, `filler-${i}`);
-      try {
-        writeFileSync(f, Buffer.alloc(4096, 1));
-        fillers.push(f);
-      } catch {
-        if (existsSync(f)) unlinkSync(f);
-        break;
-      }
-    }
+    const fillers = tmpfs.fill();
     unlinkSync(fillers.pop()!); // room for the lock file, not for a row with its 12 KB event
     const big = claude.tool("Write", { file_path: "/home/dev/project/notes.txt", content: "x".repeat(12_000) });
     const open = await hook("claude", ledger, big, ["--ledger-events"]);

@@ -1,11 +1,13 @@
 // Shared by the ledger tests: a real engine (default bundle), events that give
 // each verdict, and ledgers written through the real append path.
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Engine } from "../../src/engine.js";
 import { appendDecision, type LedgerTarget } from "../../src/ledger/append.js";
 import { loadEngine } from "../../src/node/index.js";
+import { afterAll } from "vitest";
 
 let engine: Promise<Engine> | null = null;
 export function defaultEngine(): Promise<Engine> {
@@ -46,4 +48,39 @@ export async function writeLedger(path: string, n: number, options: Omit<LedgerT
     await appendDecision({ path, ...options }, { event, state_in: null, now_ms: now + i * 1000, envelope });
   }
   return path;
+}
+
+/**
+ * A real full disk: a 64 KiB tmpfs, mounted for this test file and unmounted
+ * after it. Mounting needs root; `mounted` is false elsewhere (the tests then
+ * skip, and the write-seam test stands in).
+ */
+export function tinyTmpfs(): { mounted: boolean; dir: string; fill: () => string[] } {
+  const dir = tempDir("gh-ledger-tmpfs-");
+  let mounted = false;
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], { stdio: "ignore" });
+    mounted = true;
+  } catch {
+    // not root, or no tmpfs: the caller skips
+  }
+  afterAll(() => {
+    if (mounted) execFileSync("umount", [dir]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** Fill the disk with 4 KiB files until it is full; returns them, so a test can free pages one at a time. */
+  const fill = () => {
+    const fillers: string[] = [];
+    for (let i = 0; ; i++) {
+      const f = `${dir}/filler-${fillers.length}-${i}`;
+      try {
+        writeFileSync(f, Buffer.alloc(4096, 1));
+        fillers.push(f);
+      } catch {
+        if (existsSync(f)) unlinkSync(f);
+        return fillers;
+      }
+    }
+  };
+  return { mounted, dir, fill };
 }
