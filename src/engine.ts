@@ -38,11 +38,17 @@ export interface EngineOptions {
   /** The bundle as a parsed object or JSON text. */
   bundle: unknown;
   /**
-   * tree-sitter runtime + bash grammar bytes; required unless `classify` is given.
+   * tree-sitter runtime + bash grammar bytes; required unless `parser` or `classify` is given.
    * `inline`: where the inline-code grammars come from, when the host bundles
    * them with the shell grammar (Node's `readGrammarFiles` does).
    */
   grammar?: GrammarBytes & { inline?: InlineGrammarSource };
+  /**
+   * A shell parser loaded once (`loadShellParser`) and shared by engines made
+   * one after another (the page, on every bundle edit). Pass `grammar` too for
+   * inline code: its runtime bytes start the inline-code grammars.
+   */
+  parser?: ShellParser;
   /** `wasm` (default) or the plain-TypeScript twin of every hot-path export. */
   implementation?: "wasm" | "twin";
   /** The keyword prefilter (SPEC §7); off only to prove it changes nothing. */
@@ -114,11 +120,11 @@ export class Engine {
     }
     const hotPath = createHotPath(automaton, { kind, wasm });
     const vm = createTier2Vm({ kind, wasm });
-    if (options.grammar === undefined && options.classify === undefined)
-      throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");
+    if (options.grammar === undefined && options.parser === undefined && options.classify === undefined)
+      throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes), a loaded `parser`, or a `classify` override");
     // The runtime first: whoever initialises web-tree-sitter first owns the synchronous grammar load.
     const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
-    const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
+    const parser = options.parser ?? (options.grammar === undefined ? null : await loadShellParser(options.grammar));
     const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
     return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved);
   }
@@ -144,6 +150,14 @@ export class Engine {
   /** The resolved bundle (composition applied): what the digest is over, what `bundle resolve` prints. */
   get resolvedBundle(): Readonly<Record<string, unknown>> {
     return this.bundle.resolved;
+  }
+  /** Artifacts that activated (skipped ones excluded). */
+  get artifactCount(): number {
+    return this.bundle.artifacts.length;
+  }
+  /** The bundles composed, bases first, this one last (null). */
+  get bundleSources(): readonly (string | null)[] {
+    return this.bundle.sources;
   }
   get layout(): StateLayout {
     return this.bundle.layout;

@@ -1,0 +1,59 @@
+// Messages between the page (main.ts) and the engine worker (worker.ts). Every
+// request carries an id; the answer repeats it, so the page drops answers to
+// requests it has since replaced (a keystroke newer than the one evaluated).
+import type { SkippedItem } from "../../bundle/skip.js";
+import type { BundleWarning } from "../../bundle/warning.js";
+import type { Classification } from "../../model/classification.js";
+import type { Envelope } from "../../model/envelope.js";
+
+export type Request =
+  /** Compile this bundle text (already checked to be JSON by the page) into the current engine. */
+  | { type: "bundle"; id: number; text: string }
+  /** Evaluate one event against the current engine. */
+  | { type: "evaluate"; id: number; event: unknown; state: unknown; now_ms: number }
+  /** Run frames (events, `{event, now_ms?, state?}` or corpus cases) in order against the current engine, carrying state per session. */
+  | { type: "run"; id: number; lines: RunLine[] }
+  /** Conformance: each case with its own bundle, as `gatehouse corpus` runs it; answers the serialised envelopes. */
+  | { type: "conformance"; id: number; cases: ConformanceCase[] };
+
+export interface RunLine {
+  line: number;
+  value: unknown;
+}
+
+export interface ConformanceCase {
+  bundle: unknown;
+  event: unknown;
+  now_ms: number;
+  state_in: unknown;
+}
+
+export interface BundleReport {
+  digest: string;
+  bundle_id: string;
+  artifacts: number;
+  sources: (string | null)[];
+  skipped: SkippedItem[];
+  warnings: BundleWarning[];
+  /** Register counts of the session state this bundle uses. */
+  layout: { c: number; f: number; t: number; a: number; run: boolean };
+}
+
+export interface RunRow {
+  line: number;
+  event: unknown;
+  envelope: Envelope | null;
+  error: string | null;
+  /** A corpus case's expected verdict, when the line carried one. */
+  expected: string | null;
+}
+
+export type Response =
+  | { type: "ready"; engine_version: string; ms: number }
+  | { type: "bundle"; id: number; ok: true; report: BundleReport; ms: number }
+  | { type: "bundle"; id: number; ok: false; error: string; ms: number }
+  | { type: "evaluate"; id: number; ok: true; envelope: Envelope; classification: Classification; ms: number }
+  | { type: "evaluate"; id: number; ok: false; error: string; errorName: string }
+  | { type: "run"; id: number; rows: RunRow[]; ms: number }
+  | { type: "conformance"; id: number; results: { envelope: string | null; skipped: SkippedItem[] | null; error: string | null }[] }
+  | { type: "fatal"; error: string };
