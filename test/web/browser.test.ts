@@ -140,10 +140,20 @@ describe.skipIf(skipBrowser)("browser: the engine in headless Chromium", () => {
       } catch (error) {
         refused = error instanceof gatehouse.BundleLoadError ? "BundleLoadError" : String(error);
       }
-      return { digest: engine.bundleDigest, refused };
+      const team = await gatehouse.loadBrowserEngine({ schema_version: "2.0", extends: ["gatehouse:default"], overrides: { "fs.wipe": { verdict: "ask" } } });
+      let pathRefusal = "";
+      try {
+        await gatehouse.loadBrowserEngine({ schema_version: "2.0", extends: ["base.json"] });
+      } catch (error) {
+        pathRefusal = String(error instanceof Error ? error.message : error);
+      }
+      return { digest: engine.bundleDigest, refused, teamDigest: team.bundleDigest, teamArtifacts: team.artifactCount, pathRefusal };
     }, bundle);
     const node = await loadEngine();
     expect(outcome.digest).toBe(node.bundleDigest);
     expect(outcome.refused).toBe("BundleLoadError");
+    const nodeTeam = await loadEngine({ bundle: { schema_version: "2.0", extends: ["gatehouse:default"], overrides: { "fs.wipe": { verdict: "ask" } } } });
+    expect([outcome.teamDigest, outcome.teamArtifacts]).toEqual([nodeTeam.bundleDigest, nodeTeam.artifactCount]);
+    expect(outcome.pathRefusal).toContain("a browser cannot read files");
   });
 });

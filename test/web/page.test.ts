@@ -4,7 +4,9 @@
 // view, a team bundle that extends the default, and no page errors.
 // Needs `npm run build` first (npm test does it).
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStaticServer, type StaticServer } from "../../src/cli/playground.js";
@@ -201,6 +203,28 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     }, offset);
     await page.waitForFunction(() => (document.querySelector('[data-testid="schema-hint"]')?.textContent ?? "").startsWith("artifacts[0].body"));
     expect(await page.textContent(T("schema-hint"))).toContain("keys: when*, verdict*, reason*, optimize");
+  });
+
+  it("works from any static file server: one that sends .wasm as application/octet-stream", async () => {
+    const plain = createServer((req, res) => {
+      const path = join(web, new URL(req.url ?? "/", "http://x").pathname.replace(/\/$/, "/index.html"));
+      if (!path.startsWith(web) || !existsSync(path)) return void res.writeHead(404).end();
+      const type = extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : extname(path) === ".css" ? "text/css" : "application/octet-stream";
+      res.writeHead(200, { "content-type": type }).end(readFileSync(path));
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const other = await browser.newPage();
+      const otherErrors = collectErrors(other);
+      await other.goto(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
+      await other.evaluate(() => (window as unknown as { gatehousePlayground: { ready: Promise<void> } }).gatehousePlayground.ready);
+      await other.waitForFunction(() => (document.querySelector('[data-testid="verdict"]')?.textContent ?? "").startsWith("deny"));
+      expect(otherErrors).toEqual([]);
+      await other.close();
+    } finally {
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
+    }
   });
 
   it("the 2,000-atom preset compiles in the worker and decides", async () => {

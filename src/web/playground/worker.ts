@@ -128,15 +128,13 @@ async function run(e: Engine, lines: RunLine[]): Promise<RunRow[]> {
 
 async function conformance(cases: ConformanceCase[]) {
   // One engine at a time: each holds a WASM instance, and a browser caps how many a worker may keep.
-  let currentKey: string | null = null;
-  let current: Promise<Engine> = Promise.reject(new Error("no bundle"));
-  current.catch(() => undefined);
+  let cached = undefined as { key: string; engine: Promise<Engine> } | undefined;
   const results = [];
   for (const c of cases) {
     const key = canonicalJson(c.bundle);
-    if (currentKey !== key) [currentKey, current] = [key, load(c.bundle)];
+    const entry = cached?.key === key ? cached : (cached = { key, engine: load(c.bundle) });
     try {
-      const e = await current;
+      const e = await entry.engine;
       results.push({ envelope: JSON.stringify(await evaluateOn(e, c.event, c.state_in, c.now_ms)), skipped: e.skipped, error: null });
     } catch (error) {
       results.push({ envelope: null, skipped: null, error: `${error instanceof Error ? error.name : "Error"}: ${message(error)}` });
