@@ -30,7 +30,10 @@ const metrics = {
   compiles: 0,
   /** The event the decision on screen is for. */
   lastEvent: null as unknown,
+  /** The last evaluations: engine time in the worker, and keystroke-to-render time on the page (bench/page.mjs reads these). */
+  samples: [] as { evaluateMs: number; answeredMs: number; roundTripMs: number }[],
 };
+const MAX_SAMPLES = 2000;
 
 const bundleInput = byId<HTMLTextAreaElement>("bundle-input");
 const commandInput = byId<HTMLInputElement>("command-input");
@@ -144,6 +147,7 @@ async function evaluate(): Promise<void> {
   const started = performance.now();
   const answer = await client.request({ type: "evaluate", event, state: stateIn, now_ms: nowMs() }, "evaluate");
   if (answer === null) return;
+  const answeredMs = performance.now() - started;
   if (!answer.ok) {
     if (answer.errorName === "StateLayoutError" && stateIn !== null) {
       stateIn = null; // the bundle's registers changed shape: the session starts over
@@ -163,6 +167,8 @@ async function evaluate(): Promise<void> {
   metrics.lastEvent = event;
   metrics.lastEvaluateMs = answer.ms;
   metrics.lastRoundTripMs = performance.now() - started;
+  metrics.samples.push({ evaluateMs: answer.ms, answeredMs, roundTripMs: metrics.lastRoundTripMs });
+  if (metrics.samples.length > MAX_SAMPLES) metrics.samples.shift();
   metrics.firstDecisionAt ??= performance.now();
   byId("timing").textContent = `evaluated in ${answer.ms.toFixed(2)} ms (round trip ${metrics.lastRoundTripMs.toFixed(1)} ms) · now_ms ${nowInput.value.trim() || "live"}`;
 }

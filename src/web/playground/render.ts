@@ -93,12 +93,21 @@ export function renderState(target: HTMLElement, state: unknown, before: unknown
   target.replaceChildren(...lines);
 }
 
+/** Lists longer than this show their first items and a count: a page of thousands of rows helps no one and slows every repaint. */
+const MAX_LISTED = 200;
+
+function capped<T>(items: readonly T[], render: (item: T) => Node): Node[] {
+  const shown = items.slice(0, MAX_LISTED).map(render);
+  if (items.length > MAX_LISTED) shown.push(el("li", { class: "more" }, `… and ${items.length - MAX_LISTED} more (gatehouse bundle lint lists every one)`));
+  return shown;
+}
+
 export function renderBundleReport(report: BundleReport, ms: number): void {
   fill(
     byId("skipped"),
-    report.skipped.map((s) => el("li", {}, el("code", {}, `${s.kind || "(no kind)"} ${s.id || "(no id)"}`), `: ${s.reason} — ${s.detail}`)),
+    capped(report.skipped, (s) => el("li", {}, el("code", {}, `${s.kind || "(no kind)"} ${s.id || "(no id)"}`), `: ${s.reason} — ${s.detail}`)),
   );
-  fill(byId("warnings"), report.warnings.map((w) => el("li", {}, el("code", {}, w.code), `: ${w.detail}`)));
+  fill(byId("warnings"), capped(report.warnings, (w) => el("li", {}, el("code", {}, w.code), `: ${w.detail}`)));
   const from = report.sources.length > 1 ? ` from ${report.sources.map((s) => s ?? "this bundle").join(" + ")}` : "";
   byId("bundle-summary").textContent =
     `${report.artifacts} artifact(s) active${from}, ${report.skipped.length} skipped, ${report.warnings.length} warning(s) · ` +
