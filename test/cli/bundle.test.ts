@@ -48,7 +48,8 @@ describe("gatehouse bundle lint", () => {
     expect((await run("bundle", "lint", "--strict", "gatehouse:default")).code).toBe(0);
     const team = await run("bundle", "lint", "--strict", TEAM);
     expect(team.code).toBe(0);
-    expect(team.out.at(-1)).toMatch(/19 artifact\(s\) active from 2 bundles, 0 skipped, 0 warning\(s\)/);
+    const defaults = JSON.parse(readFileSync("bundles/default.json", "utf8")).artifacts.length;
+    expect(team.out.at(-1)).toContain(`${defaults + 1} artifact(s) active from 2 bundles, 0 skipped, 0 warning(s)`);
   });
 });
 
@@ -120,5 +121,22 @@ describe("a team bundle that extends the default, adds a rule and overrides two"
       ["allow", null],
     ]);
     expect(readFileSync(TEAM, "utf8")).toContain("gatehouse:default");
+  });
+  it("the hooks: Claude Code and Gemini CLI answer from the composed bundle", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "gatehouse-team-state-"));
+    const claude = async (command: string) => {
+      const m = memoryIo({ stdin: JSON.stringify({ session_id: "s1", cwd: "/home/dev/p", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }) });
+      const code = await main(["hook", "claude", "--bundle", TEAM, "--state-dir", stateDir], m.io);
+      return { code, answer: m.out.length === 0 ? null : JSON.parse(m.out[0]!).hookSpecificOutput };
+    };
+    const publish = await claude("npm publish");
+    expect(publish.code).toBe(0);
+    expect(publish.answer).toMatchObject({ permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("acme.no_npm_publish") });
+    expect((await claude("git reset --hard")).answer).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: expect.stringContaining("acme: `git reset --hard`") });
+    expect((await claude("dropdb prod")).answer).toMatchObject({ permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("acme: dropping a database") });
+    expect((await claude("ls")).answer).toBeNull();
+    const gemini = memoryIo({ stdin: JSON.stringify({ session_id: "s1", cwd: "/home/dev/p", hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "npm publish" } }) });
+    await main(["hook", "gemini", "--bundle", TEAM, "--state-dir", stateDir], gemini.io);
+    expect(JSON.parse(gemini.out[0]!)).toMatchObject({ decision: "deny", reason: expect.stringContaining("acme.no_npm_publish") });
   });
 });

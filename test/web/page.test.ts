@@ -72,7 +72,7 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     const skipped = await page.textContent(T("skipped"));
     expect(skipped).toContain("from.the.future");
     expect(skipped).toContain("below_floor");
-    expect(skipped).toContain("artifacts[18].min_client_version: 999999 is above this engine's capability");
+    expect(skipped).toContain(`artifacts[${bundle.artifacts.length - 1}].min_client_version: 999999 is above this engine's capability`);
     expect(await verdict()).toContain("allow"); // the skipped artifact decides nothing
     expect(errors).toEqual([]);
   });
@@ -89,6 +89,19 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     expect(await page.textContent(T("urls"))).toContain("get.example.sh");
     expect(await page.textContent(T("paths"))).toMatch(/secret_file|home_file/);
     expect(await page.textContent(T("trace"))).toContain("curl");
+  });
+
+  it("reads inline code with the grammar it fetches on first need (an MCP code tool), as Node does", async () => {
+    await page.click(T("mode-event"));
+    const event = { event_type: "pre_tool_use", session_id: "s", tool_name: "mcp__python__run_code", tool_input: { code: "import shutil; shutil.rmtree('/')" }, env: { cwd: "/home/dev/project", home: "/home/dev" } };
+    await page.fill(T("event-input"), JSON.stringify(event));
+    await page.waitForFunction(() => shownEvent()?.tool_name === "mcp__python__run_code");
+    const shown = JSON.parse((await page.textContent(T("envelope")))!);
+    const node = (await loadEngine()).evaluate(event, null, 0);
+    expect(shown.decision.effects).toEqual(node.decision.effects);
+    expect([shown.decision.verdict, shown.decision.artifact_id]).toEqual([node.decision.verdict, node.decision.artifact_id]);
+    expect(shown.decision.verdict).toBe("deny");
+    expect(errors).toEqual([]);
   });
 
   it("shows invalid JSON inline, keeps the last good bundle, and recovers", async () => {
@@ -161,7 +174,8 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
   it("a team bundle extending the default: the added rule and both overrides decide; a path in extends is refused", async () => {
     await page.click(T("preset-team"));
     await page.waitForFunction(() => (document.querySelector('[data-testid="bundle-summary"]')?.textContent ?? "").includes("gatehouse:default"));
-    expect(await page.textContent(T("bundle-summary"))).toContain("19 artifact(s) active from gatehouse:default + this bundle, 0 skipped, 0 warning(s)");
+    const defaults = JSON.parse(readFileSync(join(root, "bundles/default.json"), "utf8")).artifacts.length;
+    expect(await page.textContent(T("bundle-summary"))).toContain(`${defaults + 1} artifact(s) active from gatehouse:default + this bundle, 0 skipped, 0 warning(s)`);
     const node = await loadEngine({ bundlePath: join(root, "bundles/examples/team.json") });
     for (const command of ["npm publish", "git reset --hard", 'psql -c "DROP TABLE users"', "rm -rf ~", "ls"]) {
       await typeCommand(command);

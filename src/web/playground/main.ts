@@ -11,7 +11,6 @@ import { byId } from "./dom.js";
 import { EngineClient } from "./engine-client.js";
 import { commandEvent, EVENT_PRESETS, SAMPLE_CORPUS } from "./events.js";
 import { parseJsonText } from "./json-text.js";
-import type { ConformanceCase } from "./protocol.js";
 import { renderBundleError, renderBundleReport, renderDecision, renderState } from "./render.js";
 import { SchemaHints } from "./schema-hints.js";
 import type { Envelope } from "../../model/envelope.js";
@@ -129,10 +128,14 @@ let mode: "command" | "event" = "command";
 let stateIn: unknown = null;
 let lastEnvelope: Envelope | null = null;
 
-function currentEvent(): unknown | undefined {
-  if (mode === "command") return commandEvent(commandInput.value, cwdInput.value, homeInput.value);
+/** The event to evaluate, as its JSON text (what crosses to the worker) and its value; undefined while the event editor holds invalid JSON. */
+function currentEvent(): { text: string; value: unknown } | undefined {
+  if (mode === "command") {
+    const value = commandEvent(commandInput.value, cwdInput.value, homeInput.value);
+    return { text: JSON.stringify(value), value };
+  }
   const parsed = parseJsonText(eventInput.value);
-  return showJsonError(byId("event-error"), parsed) ? (parsed as { value: unknown }).value : undefined;
+  return showJsonError(byId("event-error"), parsed) ? { text: eventInput.value, value: (parsed as { value: unknown }).value } : undefined;
 }
 
 function nowMs(): number {
@@ -145,7 +148,7 @@ async function evaluate(): Promise<void> {
   const event = currentEvent();
   if (event === undefined) return;
   const started = performance.now();
-  const answer = await client.request({ type: "evaluate", event, state: stateIn, now_ms: nowMs() }, "evaluate");
+  const answer = await client.request({ type: "evaluate", event: event.text, state: stateIn, now_ms: nowMs() }, "evaluate");
   if (answer === null) return;
   const answeredMs = performance.now() - started;
   if (!answer.ok) {
@@ -164,7 +167,7 @@ async function evaluate(): Promise<void> {
   renderState(byId("state-in"), stateIn, undefined);
   renderState(byId("state-out"), answer.envelope.state, stateIn ?? blankLike(answer.envelope.state));
   metrics.evaluations++;
-  metrics.lastEvent = event;
+  metrics.lastEvent = event.value;
   metrics.lastEvaluateMs = answer.ms;
   metrics.lastRoundTripMs = performance.now() - started;
   metrics.samples.push({ evaluateMs: answer.ms, answeredMs, roundTripMs: metrics.lastRoundTripMs });
@@ -245,7 +248,7 @@ const api = {
   metrics,
   ready: start(),
   setBundle,
-  /** Cases with their own bundles, evaluated by the page's engine: envelopes serialised, for byte comparison with Node. */
-  conformance: async (cases: ConformanceCase[]) => (await client.request({ type: "conformance", cases }))!.results,
+  /** Cases (a JSON array, each with its own bundle) evaluated by the page's engine: envelopes serialised, for byte comparison with Node. */
+  conformance: async (casesJson: string) => (await client.request({ type: "conformance", cases: casesJson }))!.results,
 };
 (window as unknown as { gatehousePlayground: typeof api }).gatehousePlayground = api;

@@ -1,6 +1,10 @@
 // Messages between the page (main.ts) and the engine worker (worker.ts). Every
 // request carries an id; the answer repeats it, so the page drops answers to
 // requests it has since replaced (a keystroke newer than the one evaluated).
+// Events and cases cross as JSON text, parsed in the worker: structured clone
+// (postMessage) and the test driver both recurse, and an event nested
+// thousands deep — which the engine turns into unknown shape 1 — must not
+// break the page on its way there.
 import type { SkippedItem } from "../../bundle/skip.js";
 import type { BundleWarning } from "../../bundle/warning.js";
 import type { Classification } from "../../model/classification.js";
@@ -10,16 +14,11 @@ export type Request =
   /** Compile this bundle text (already checked to be JSON by the page) into the current engine. */
   | { type: "bundle"; id: number; text: string }
   /** Evaluate one event against the current engine. */
-  | { type: "evaluate"; id: number; event: unknown; state: unknown; now_ms: number }
-  /** Run frames (events, `{event, now_ms?, state?}` or corpus cases) in order against the current engine, carrying state per session. */
-  | { type: "run"; id: number; lines: RunLine[] }
-  /** Conformance: each case with its own bundle, as `gatehouse corpus` runs it; answers the serialised envelopes. */
-  | { type: "conformance"; id: number; cases: ConformanceCase[] };
-
-export interface RunLine {
-  line: number;
-  value: unknown;
-}
+  | { type: "evaluate"; id: number; event: string; state: unknown; now_ms: number }
+  /** Run JSONL lines (events, `{event, now_ms?, state?}` or corpus cases) in order against the current engine, carrying state per session. */
+  | { type: "run"; id: number; text: string }
+  /** Conformance: a JSON array of cases, each with its own bundle, as `gatehouse corpus` runs them; answers the serialised envelopes. */
+  | { type: "conformance"; id: number; cases: string };
 
 export interface ConformanceCase {
   bundle: unknown;
@@ -41,7 +40,9 @@ export interface BundleReport {
 
 export interface RunRow {
   line: number;
-  event: unknown;
+  /** The tool (and event type when not pre_tool_use), and the command or input as text. */
+  tool: string;
+  input: string;
   envelope: Envelope | null;
   error: string | null;
   /** A corpus case's expected verdict, when the line carried one. */

@@ -15,7 +15,8 @@ import { parseEvent } from "../../model/event.js";
 import type { SessionState } from "../../state/session.js";
 import { ENGINE_VERSION } from "../../version.js";
 import { browserBaseResolver } from "../base-resolver.js";
-import type { ConformanceCase, Request, Response, RunLine, RunRow } from "./protocol.js";
+import { eventSummary } from "./event-summary.js";
+import type { ConformanceCase, Request, Response, RunRow } from "./protocol.js";
 
 interface WorkerScope {
   postMessage(message: Response): void;
@@ -108,25 +109,37 @@ function frameOf(value: unknown): { event: unknown; now_ms: number | null; state
   return { event: v.event, now_ms: (now as number | undefined) ?? null, state: "state_in" in v ? v.state_in : v.state, expected: typeof expected === "string" ? expected : null };
 }
 
-async function run(e: Engine, lines: RunLine[]): Promise<RunRow[]> {
+async function run(e: Engine, text: string): Promise<RunRow[]> {
   const sessions = new Map<string, SessionState>();
   const rows: RunRow[] = [];
-  for (const { line, value } of lines) {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (raw.trim() === "") continue;
+    const line = i + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      rows.push({ line, tool: "", input: raw.length > 200 ? `${raw.slice(0, 197)}…` : raw, envelope: null, error: `not JSON: ${message(error)}`, expected: null });
+      continue;
+    }
     try {
       const frame = frameOf(value);
       const session = String((frame.event as { session_id?: unknown }).session_id ?? "");
       const state = frame.state !== undefined ? frame.state : (sessions.get(session) ?? null);
       const envelope = await evaluateOn(e, frame.event, state, frame.now_ms ?? Date.now());
       sessions.set(session, envelope.state);
-      rows.push({ line, event: frame.event, envelope, error: null, expected: frame.expected });
+      rows.push({ line, ...eventSummary(frame.event), envelope, error: null, expected: frame.expected });
     } catch (error) {
-      rows.push({ line, event: (value as { event?: unknown })?.event ?? value, envelope: null, error: message(error), expected: null });
+      rows.push({ line, ...eventSummary((value as { event?: unknown })?.event ?? value), envelope: null, error: message(error), expected: null });
     }
   }
   return rows;
 }
 
-async function conformance(cases: ConformanceCase[]) {
+async function conformance(casesJson: string) {
+  const cases = JSON.parse(casesJson) as ConformanceCase[];
   // One engine at a time: each holds a WASM instance, and a browser caps how many a worker may keep.
   let cached = undefined as { key: string; engine: Promise<Engine> } | undefined;
   const results = [];
@@ -177,11 +190,12 @@ async function handle(request: Request): Promise<void> {
         return;
       }
       try {
-        await engine.prepare(request.event);
+        const event: unknown = JSON.parse(request.event);
+        await engine.prepare(event);
         const t0 = performance.now();
-        const envelope = engine.evaluate(request.event, request.state, request.now_ms);
+        const envelope = engine.evaluate(event, request.state, request.now_ms);
         const ms = performance.now() - t0;
-        post({ type: "evaluate", id: request.id, ok: true, envelope, classification: engine.classify(parseEvent(request.event)), ms });
+        post({ type: "evaluate", id: request.id, ok: true, envelope, classification: engine.classify(parseEvent(event)), ms });
       } catch (error) {
         post({ type: "evaluate", id: request.id, ok: false, error: message(error), errorName: error instanceof Error ? error.name : "Error" });
       }
@@ -189,7 +203,7 @@ async function handle(request: Request): Promise<void> {
     }
     case "run": {
       const t0 = performance.now();
-      const rows = engine === null ? [] : await run(engine, request.lines);
+      const rows = engine === null ? [] : await run(engine, request.text);
       post({ type: "run", id: request.id, rows, ms: performance.now() - t0 });
       return;
     }
