@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The playground page's figures (issue 12's closing note), measured in Debian's
-// headless Chromium against dist/web served by a plain loopback file server:
+// headless Chromium against dist/web served by `gatehouse playground`:
 //   - page weight: every file the page loads, raw and gzip;
 //   - time to first decision: navigation start → the first decision rendered
 //     (worker start, .wasm fetch and compile, default bundle compile, one evaluation);
@@ -10,17 +10,16 @@
 // Usage: npm run build && node bench/page.mjs [--runs N] [--json]
 // Reports only; asserts nothing (shared, noisy machines).
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { dirname, extname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { servePage } from "./serve-page.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const web = join(root, "dist/web");
 const argv = process.argv.slice(2);
 const runs = Number(argv[argv.indexOf("--runs") + 1] || 5) || 5;
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,17 +38,8 @@ const weight = Object.fromEntries(
   }),
 );
 
-const server = createServer((req, res) => {
-  const path = join(web, new URL(req.url ?? "/", "http://x").pathname.replace(/\/$/, "/index.html"));
-  if (!path.startsWith(web)) return void res.writeHead(404).end();
-  try {
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const server = await servePage();
+const url = server.url;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
 const metrics = (page) => page.evaluate(() => window.gatehousePlayground.metrics);
 
@@ -88,7 +78,7 @@ const compile2000 = (await metrics(page)).lastCompileMs;
 const summary2000 = await page.textContent('[data-testid="bundle-summary"]');
 const keys2000 = await typing(page);
 await browser.close();
-server.close();
+await server.close();
 
 const result = {
   chromium: "/usr/bin/chromium",
