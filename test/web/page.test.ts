@@ -88,7 +88,11 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     expect(await page.textContent(T("field-rule"))).toBe(node.decision.artifact_id);
     expect(await page.textContent(T("urls"))).toContain("get.example.sh");
     expect(await page.textContent(T("paths"))).toMatch(/secret_file|home_file/);
-    expect(await page.textContent(T("trace"))).toContain("curl");
+    expect(await page.textContent(T("commands"))).toContain("curl");
+    // The explain trace: the rule that decided, marked FIRED, with its tree.
+    const trace = await page.textContent(T("trace"));
+    expect(trace).toContain(`FIRED      ${node.decision.artifact_id}`);
+    expect(trace).toMatch(/rules considered: \d+ of \d+/);
   });
 
   it("reads inline code with the grammar it fetches on first need (an MCP code tool), as Node does", async () => {

@@ -163,7 +163,7 @@ async function evaluate(): Promise<void> {
     return;
   }
   lastEnvelope = answer.envelope;
-  renderDecision(answer.envelope, answer.classification);
+  renderDecision(answer.envelope, answer.trace, answer.traceText);
   renderState(byId("state-in"), stateIn, undefined);
   renderState(byId("state-out"), answer.envelope.state, stateIn ?? blankLike(answer.envelope.state));
   metrics.evaluations++;

@@ -7,7 +7,7 @@
 // break the page on its way there.
 import type { SkippedItem } from "../../bundle/skip.js";
 import type { BundleWarning } from "../../bundle/warning.js";
-import type { Classification } from "../../model/classification.js";
+import type { Trace } from "../../model/trace.js";
 import type { Envelope } from "../../model/envelope.js";
 
 export type Request =
@@ -53,7 +53,8 @@ export type Response =
   | { type: "ready"; engine_version: string; ms: number }
   | { type: "bundle"; id: number; ok: true; report: BundleReport; ms: number }
   | { type: "bundle"; id: number; ok: false; error: string; ms: number }
-  | { type: "evaluate"; id: number; ok: true; envelope: Envelope; classification: Classification; ms: number }
+  /** `ms`: `evaluate` alone; the trace is from `explain` of the same inputs (the same envelope), as text the way `gatehouse explain` prints it. */
+  | { type: "evaluate"; id: number; ok: true; envelope: Envelope; trace: Pick<Trace, "paths" | "urls" | "shell">; traceText: string; ms: number }
   | { type: "evaluate"; id: number; ok: false; error: string; errorName: string }
   | { type: "run"; id: number; rows: RunRow[]; ms: number }
   | { type: "conformance"; id: number; results: { envelope: string | null; skipped: SkippedItem[] | null; error: string | null }[] }

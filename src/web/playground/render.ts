@@ -3,7 +3,7 @@
 // with their classes, the commands as read, and the session state before and
 // after (changed registers marked).
 import type { BundleReport } from "./protocol.js";
-import type { Classification } from "../../model/classification.js";
+import type { Trace } from "../../model/trace.js";
 import type { Envelope } from "../../model/envelope.js";
 import { byId, el, fill } from "./dom.js";
 
@@ -14,7 +14,10 @@ function attrs(a: Record<string, unknown>): string {
   return parts.length === 0 ? "" : ` {${parts.join(", ")}}`;
 }
 
-export function renderDecision(envelope: Envelope, classification: Classification): void {
+/** Longest explain text shown: a 2,000-rule bundle lists every candidate, and a page of it slows each keystroke's repaint. */
+const MAX_TRACE_LINES = 400;
+
+export function renderDecision(envelope: Envelope, trace: Pick<Trace, "paths" | "urls" | "shell">, traceText: string): void {
   const d = envelope.decision;
   const verdict = byId("verdict");
   verdict.className = `verdict ${d.verdict}`;
@@ -44,25 +47,29 @@ export function renderDecision(envelope: Envelope, classification: Classificatio
 
   fill(byId("effects"), d.effects.map((e) => el("li", {}, `${e.verb} × `, el("span", { class: "class" }, e.target_class), attrs(e.attrs))));
   fill(byId("unknown"), d.unknown.map((u) => el("li", {}, `shape ${u.shape}: ${u.reason}`, u.command === "" ? null : el("code", {}, ` ${u.command}`))));
-  fill(byId("paths"), classification.paths.map((p) => el("li", {}, el("span", { class: "class" }, p.class), ` ${p.value}`, p.rel === null ? null : ` (rel ${JSON.stringify(p.rel)})`)));
+  fill(byId("paths"), trace.paths.map((p) => el("li", {}, el("span", { class: "class" }, p.class), ` ${p.value}`, p.rel === null ? null : ` (rel ${JSON.stringify(p.rel)})`)));
   fill(
     byId("urls"),
-    classification.urls.map((u) => el("li", {}, el("span", { class: "class" }, u.boundary), ` ${u.value}`, ` (host ${u.host}, tld ${u.tld || "—"}, ${u.scheme})`)),
+    trace.urls.map((u) => el("li", {}, el("span", { class: "class" }, u.boundary), ` ${u.value}`, ` (host ${u.host}, tld ${u.tld || "—"}, ${u.scheme})`)),
   );
   fill(
-    byId("trace"),
-    classification.simple.map((c) =>
+    byId("commands"),
+    (trace.shell?.commands ?? []).map((c) =>
       el(
         "li",
         {},
         el("strong", {}, c.program || "(no program)"),
         c.argv.length === 0 ? null : ` ${JSON.stringify(c.argv)}`,
+        c.wrappers.length === 0 ? null : ` via ${c.wrappers.join(" › ")}`,
         c.redirects.length === 0 ? null : ` redirects ${c.redirects.map(([op, t]) => `${op} ${t}`).join(", ")}`,
         el("br"),
         el("small", {}, c.raw),
       ),
     ),
   );
+  const lines = traceText.split("\n");
+  byId("trace").textContent =
+    lines.length > MAX_TRACE_LINES ? `${lines.slice(0, MAX_TRACE_LINES).join("\n")}\n… ${lines.length - MAX_TRACE_LINES} more lines (gatehouse explain prints them all)` : traceText;
   byId("envelope").textContent = JSON.stringify(envelope, null, 2);
 }
 

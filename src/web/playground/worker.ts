@@ -11,7 +11,7 @@ import { initTreeSitterRuntime } from "../../classify/tree-sitter-runtime.js";
 import type { GrammarBytes } from "../../classify/shell/index.js";
 import type { InlineGrammarSource, InlineLanguage } from "../../classify/inline-code/grammars.js";
 import { grammarFileName, INLINE_GRAMMAR_FILES, SHELL_GRAMMAR_FILES } from "../../grammars.js";
-import { parseEvent } from "../../model/event.js";
+import { formatTrace } from "../../cli/format-trace.js";
 import type { SessionState } from "../../state/session.js";
 import { ENGINE_VERSION } from "../../version.js";
 import { browserBaseResolver } from "../base-resolver.js";
@@ -195,7 +195,9 @@ async function handle(request: Request): Promise<void> {
         const t0 = performance.now();
         const envelope = engine.evaluate(event, request.state, request.now_ms);
         const ms = performance.now() - t0;
-        post({ type: "evaluate", id: request.id, ok: true, envelope, classification: engine.classify(parseEvent(event)), ms });
+        // The trace of the same inputs, for the page's explain pane (explain records as it evaluates: a second run, not a second implementation).
+        const { trace } = engine.explain(event, request.state, request.now_ms, () => performance.now());
+        post({ type: "evaluate", id: request.id, ok: true, envelope, trace: { paths: trace.paths, urls: trace.urls, shell: trace.shell }, traceText: formatTrace(trace), ms });
       } catch (error) {
         post({ type: "evaluate", id: request.id, ok: false, error: message(error), errorName: error instanceof Error ? error.name : "Error" });
       }
