@@ -173,6 +173,14 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     await page.click(T("reset"));
     await page.waitForFunction(() => (document.querySelector('[data-testid="state-in"]')?.textContent ?? "").includes("blank"));
     expect(await counter()).toBe(1);
+
+    // A bundle whose registers have another shape: the carried state cannot fit, so the session starts over (said so), never an error.
+    await step();
+    await page.click(T("preset-default"));
+    await page.waitForFunction(() => (document.querySelector('[data-testid="state-note"]')?.textContent ?? "").includes("state reset"));
+    await page.waitForFunction(() => (document.querySelector('[data-testid="state-out"]')?.textContent ?? "").includes("c: []"));
+    expect(await verdict()).toContain("allow");
+    expect(errors).toEqual([]);
   });
 
   it("a team bundle extending the default: the added rule and both overrides decide; a path in extends is refused", async () => {

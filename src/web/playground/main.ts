@@ -154,7 +154,7 @@ async function evaluate(): Promise<void> {
   if (!answer.ok) {
     if (answer.errorName === "StateLayoutError" && stateIn !== null) {
       stateIn = null; // the bundle's registers changed shape: the session starts over
-      byId("timing").textContent = "state reset: the bundle's register layout changed";
+      byId("state-note").textContent = "state reset: the bundle's registers changed shape";
       return evaluate();
     }
     const verdict = byId("verdict");
@@ -202,10 +202,12 @@ document.querySelectorAll<HTMLButtonElement>("[data-mode]").forEach((b) =>
 );
 
 byId("step").addEventListener("click", () => {
+  byId("state-note").textContent = "";
   if (lastEnvelope !== null) stateIn = lastEnvelope.state;
   void evaluate();
 });
 byId("reset").addEventListener("click", () => {
+  byId("state-note").textContent = "";
   stateIn = null;
   void evaluate();
 });
