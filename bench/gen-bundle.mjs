@@ -219,7 +219,8 @@ export function describeBundle(bundle) {
   return count;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (not when imported — the playground page bundles this module for its 2,000-atom preset).
+if (typeof process !== "undefined" && import.meta.url === `file://${process.argv[1]}`) {
   const atoms = Number(process.argv[2] ?? 2000);
   const seed = Number(process.argv[3] ?? 1337);
   process.stdout.write(JSON.stringify(generateBundle({ atoms, seed }), null, 1) + "\n");

@@ -2,9 +2,10 @@
 // (so the engine loads the same bytes in Node, vitest and the browser with no
 // file access), then bundle the TypeScript entry points into dist/ with esbuild.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -62,4 +63,50 @@ await build({
   external: ["fs/promises", "module"],
   loader: { ".wasm": "binary" },
 });
+
+// The playground page (SPEC §12): static files only — index.html, the page
+// script, the engine worker, and every .wasm the worker fetches by name (the
+// engine's, and each grammar src/grammars.json declares, so a grammar added
+// there ships without a change here). The worker gets the engine's .wasm as a
+// file, so the base64 copy embedded for Node is stubbed out of the page build.
+step("esbuild page → dist/web");
+const web = join(root, "dist/web");
+const fetchedEngineWasm = {
+  name: "fetched-engine-wasm",
+  setup(b) {
+    b.onResolve({ filter: /wasm-bytes\.generated(\.js)?$/ }, () => ({ path: "engine-wasm", namespace: "fetched-engine-wasm" }));
+    b.onLoad({ filter: /.*/, namespace: "fetched-engine-wasm" }, () => ({
+      contents: "// The page passes the module it fetched (dist/web/gatehouse.wasm).\nexport const WASM_SIZE = 0;\nexport const WASM_BASE64 = \"\";\n",
+      loader: "js",
+    }));
+  },
+};
+// zod re-exports every locale (~260 KB minified); the engine's messages are English, set by zod itself.
+const englishOnlyZod = {
+  name: "english-only-zod",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (args.importer.includes(`${"node_modules"}/zod/`) ? { path: "zod-locales", namespace: "english-only-zod" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "english-only-zod" }, () => ({ contents: "export {};\n", loader: "js" }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: { playground: "src/web/playground/main.ts", worker: "src/web/playground/worker.ts" },
+  outdir: "dist/web",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  external: ["fs/promises", "module"],
+  plugins: [fetchedEngineWasm, englishOnlyZod],
+});
+for (const file of ["index.html", "playground.css"]) copyFileSync(join(root, "src/web/playground", file), join(web, file));
+copyFileSync(join(root, "build/gatehouse.wasm"), join(web, "gatehouse.wasm"));
+// Which grammar .wasm files: the engine's own declaration (src/grammars.ts), read through a throwaway bundle.
+const manifest = join(root, "build/grammar-manifest.mjs");
+await build({ ...common, sourcemap: false, entryPoints: ["src/grammars.ts"], outfile: manifest, platform: "node", target: "node20", packages: "external" });
+const { PAGE_WASM_SPECIFIERS } = await import(`${pathToFileURL(manifest).href}?t=${Date.now()}`);
+const requireFromRoot = createRequire(join(root, "package.json"));
+for (const specifier of PAGE_WASM_SPECIFIERS) copyFileSync(requireFromRoot.resolve(specifier), join(web, basename(specifier)));
+// The JSON Schema the page's editor hints read: the CLI just built prints it from the zod schemas.
+writeFileSync(join(web, "bundle.schema.json"), execFileSync(process.execPath, [join(root, "bin/gatehouse.js"), "bundle", "schema"]));
 step(`done (wasm ${wasm.length} bytes)`);

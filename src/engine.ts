@@ -3,6 +3,8 @@
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import type { BaseResolver } from "./bundle/compose.js";
+import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, isShellEvent, shellInput } from "./classify/index.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
@@ -36,11 +38,17 @@ export interface EngineOptions {
   /** The bundle as a parsed object or JSON text. */
   bundle: unknown;
   /**
-   * tree-sitter runtime + bash grammar bytes; required unless `classify` is given.
+   * tree-sitter runtime + bash grammar bytes; required unless `parser` or `classify` is given.
    * `inline`: where the inline-code grammars come from, when the host bundles
    * them with the shell grammar (Node's `readGrammarFiles` does).
    */
   grammar?: GrammarBytes & { inline?: InlineGrammarSource };
+  /**
+   * A shell parser loaded once (`loadShellParser`) and shared by engines made
+   * one after another (the page, on every bundle edit). Pass `grammar` too for
+   * inline code: its runtime bytes start the inline-code grammars.
+   */
+  parser?: ShellParser;
   /** `wasm` (default) or the plain-TypeScript twin of every hot-path export. */
   implementation?: "wasm" | "twin";
   /** The keyword prefilter (SPEC §7); off only to prove it changes nothing. */
@@ -53,6 +61,17 @@ export interface EngineOptions {
    * only by `prepare`. Without a source, inline code stays unknown shape 6.
    */
   inlineGrammars?: InlineGrammarSource;
+  /**
+   * Fetches the bundles named in `extends` (SPEC §4 composition). The core
+   * reads no files: Node's `loadEngine` passes one that reads paths relative
+   * to the bundle's file, the browser entry one that knows `gatehouse:default`.
+   * Without it, a bundle with `extends` fails to load.
+   */
+  resolveBase?: BaseResolver;
+  /** The bundle's identity for `resolveBase` (its absolute path): relative `extends` start there, and a base naming it back is a cycle. */
+  bundleKey?: string;
+  /** The compiled Gatehouse WASM module, when the host fetched it (the page does); default: the bytes embedded at build time. */
+  wasmModule?: WebAssembly.Module;
 }
 
 /** Names in an event that may mean inline code in a language (interpreters, MCP code tools): what `prepare` loads. */
@@ -66,6 +85,8 @@ const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
 export class Engine {
   readonly engineVersion = ENGINE_VERSION;
 
+  private readonly warningTexts: readonly string[];
+
   private constructor(
     private readonly bundle: LoadedBundle,
     private readonly hotPath: HotPath,
@@ -75,18 +96,20 @@ export class Engine {
     private readonly classifyOverride: ((event: Event) => Classification) | null,
     private readonly memory: WebAssembly.Memory | null,
     private readonly inline: InlineGrammars | null,
-    /** The bundle as given (object or JSON text): `explain` shows each tree as authored. */
+    /** The resolved bundle (composition applied; the bundle as given when it extends nothing): `explain` shows each tree as authored. */
     private readonly source: unknown,
     private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
-  ) {}
+  ) {
+    this.warningTexts = bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
+  }
 
   private authoredTrees: Map<string, unknown> | null = null;
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
   static async load(options: EngineOptions): Promise<Engine> {
-    const bundle = loadBundle(options.bundle);
+    const bundle = loadBundle(options.bundle, { resolveBase: options.resolveBase ?? null, key: options.bundleKey ?? null });
     const kind = options.implementation ?? "wasm";
-    const wasm = kind === "wasm" ? instantiateGatehouseWasm() : undefined;
+    const wasm = kind === "wasm" ? instantiateGatehouseWasm(options.wasmModule) : undefined;
     let automaton;
     try {
       automaton = compileAutomaton(bundle.keywords);
@@ -97,13 +120,13 @@ export class Engine {
     }
     const hotPath = createHotPath(automaton, { kind, wasm });
     const vm = createTier2Vm({ kind, wasm });
-    if (options.grammar === undefined && options.classify === undefined)
-      throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes) or a `classify` override");
+    if (options.grammar === undefined && options.parser === undefined && options.classify === undefined)
+      throw new TypeError("Engine.load needs `grammar` (the shell grammar bytes), a loaded `parser`, or a `classify` override");
     // The runtime first: whoever initialises web-tree-sitter first owns the synchronous grammar load.
     const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
-    const parser = options.grammar === undefined ? null : await loadShellParser(options.grammar);
+    const parser = options.parser ?? (options.grammar === undefined ? null : await loadShellParser(options.grammar));
     const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, options.bundle);
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved);
   }
 
   get bundleDigest(): string {
@@ -112,11 +135,29 @@ export class Engine {
   get bundleId(): string {
     return this.bundle.bundle_id;
   }
+  /** Artifacts (and effect-class entries, overrides) that did not activate, each with its one-line `detail`. */
   get skipped() {
     return this.bundle.skipped;
   }
+  /** The warnings every decision's `warnings` starts with (DECISION_WARNING_CODES), as text. */
   get warnings(): readonly string[] {
+    return this.warningTexts;
+  }
+  /** Every warning about the bundle, with its code (`bundle lint --json`, the page). */
+  get bundleWarnings(): readonly BundleWarning[] {
     return this.bundle.warnings;
+  }
+  /** The resolved bundle (composition applied): what the digest is over, what `bundle resolve` prints. */
+  get resolvedBundle(): Readonly<Record<string, unknown>> {
+    return this.bundle.resolved;
+  }
+  /** Artifacts that activated (skipped ones excluded). */
+  get artifactCount(): number {
+    return this.bundle.artifacts.length;
+  }
+  /** The bundles composed, bases first, this one last (null). */
+  get bundleSources(): readonly (string | null)[] {
+    return this.bundle.sources;
   }
   get layout(): StateLayout {
     return this.bundle.layout;
@@ -262,7 +303,7 @@ export class Engine {
 
   private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void): { decision: Decision; state: SessionState } {
     const bundle = this.bundle;
-    const warnings = [...bundle.warnings];
+    const warnings = [...this.warningTexts];
     let t = rec === null ? 0 : rec.now();
     const classification = this.classifyWith(event, rec);
     if (rec !== null) t = rec.lap("classify", t);

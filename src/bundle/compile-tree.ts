@@ -4,9 +4,10 @@
 import { compileFieldAccessor, type FieldAccessor } from "../evaluate/fields.js";
 import { checkPredicateValue, compilePredicate, type Matcher } from "../evaluate/predicates.js";
 import type { SkipReason } from "./skip.js";
-import { isLeaf, leavesOf, type LeafNode, type TreeNode } from "./tree.js";
+import { describeValue } from "./detail.js";
+import { isLeaf, leavesOf, type LeafNode, type PlacedLeaf, type TreeNode } from "./tree.js";
 import { leafFeature } from "./requirements.js";
-import { bottomIdOf, isPredicate, parseField, type FieldRef } from "./vocabulary.js";
+import { bottomIdOf, fieldHint, isPredicate, parseField, PREDICATES, type FieldRef } from "./vocabulary.js";
 
 export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
 
@@ -59,44 +60,56 @@ export class KeywordTable {
   }
 }
 
-export type TreeCompilation =
-  | { ok: true; node: CompiledNode; factIds: string[] }
-  | { ok: false; reason: SkipReason; message: string };
+/** A `fact.<id>` leaf: which id, and the path of its `field` from the tree's root. */
+export interface FactRead {
+  id: string;
+  path: (string | number)[];
+}
 
-function checkShapes(leaves: LeafNode[]): string | null {
-  for (const leaf of leaves) {
+export type TreeCompilation =
+  | { ok: true; node: CompiledNode; factIds: string[]; facts: FactRead[] }
+  /** `path` is from the tree's root to the key at fault (`["all", 0, "pred"]`); `message` says what is wrong there. */
+  | { ok: false; reason: SkipReason; message: string; path: (string | number)[] };
+
+function checkShapes(leaves: PlacedLeaf[]): { path: (string | number)[]; message: string } | null {
+  for (const { leaf, path } of leaves) {
     if (!isPredicate(leaf.pred)) continue;
     const problem = checkPredicateValue(leaf.pred, leaf.value);
-    if (problem !== null) return `${leaf.field} ${leaf.pred}: needs ${problem}`;
-    if (leaf.pred === "effect_is" && leaf.field !== "effect") return `effect_is applies only to the field "effect" (got ${leaf.field})`;
+    if (problem !== null) return { path: [...path, "value"], message: `${leaf.field} ${leaf.pred}: needs ${problem}, got ${describeValue(leaf.value)}` };
+    if (leaf.pred === "effect_is" && leaf.field !== "effect") return { path: [...path, "field"], message: `effect_is applies only to the field "effect" (got ${leaf.field})` };
     if (leaf.field === "effect" && !["effect_is", "exists", "eq", "in"].includes(leaf.pred))
-      return `the field "effect" takes effect_is, exists, eq or in (got ${leaf.pred})`;
+      return { path: [...path, "pred"], message: `the field "effect" takes effect_is, exists, eq or in (got ${leaf.pred})` };
   }
   return null;
 }
 
 /** Check and compile one tree. `keywords` collects `content keyword` literals. */
 export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompilation {
-  const leaves = leavesOf(tree);
-  const shape = checkShapes(leaves);
-  if (shape !== null) return { ok: false, reason: "body_parse_error", message: shape };
+  const placed = leavesOf(tree);
+  const shape = checkShapes(placed);
+  if (shape !== null) return { ok: false, reason: "body_parse_error", ...shape };
   const refs = new Map<LeafNode, FieldRef>();
-  for (const leaf of leaves) {
+  for (const { leaf, path } of placed) {
     const ref = parseField(leaf.field);
-    if (ref === null) return { ok: false, reason: "unknown_field", message: `unknown field ${JSON.stringify(leaf.field)}` };
+    if (ref === null) return { ok: false, reason: "unknown_field", path: [...path, "field"], message: `unknown field ${JSON.stringify(leaf.field)}${fieldHint(leaf.field)}` };
     refs.set(leaf, ref);
   }
-  for (const leaf of leaves) {
-    if (!isPredicate(leaf.pred)) return { ok: false, reason: "unknown_predicate", message: `unknown predicate ${JSON.stringify(leaf.pred)}` };
+  for (const { leaf, path } of placed) {
+    if (!isPredicate(leaf.pred))
+      return { ok: false, reason: "unknown_predicate", path: [...path, "pred"], message: `unknown predicate ${JSON.stringify(leaf.pred)} (expected ${PREDICATES.join("|")})` };
   }
   const matchers = new Map<LeafNode, Matcher>();
-  for (const leaf of leaves) {
+  for (const { leaf, path } of placed) {
     if (leaf.pred === "exists" || (leaf.pred === "keyword" && leaf.field === "content")) continue;
     const compiled = compilePredicate(leaf.pred as Parameters<typeof compilePredicate>[0], leaf.value);
-    if (!compiled.ok) return { ok: false, reason: compiled.reason, message: compiled.message };
+    if (!compiled.ok) return { ok: false, reason: compiled.reason, path: [...path, "value"], message: compiled.message };
     matchers.set(leaf, compiled.match);
   }
-  const factIds = [...new Set([...refs.values()].flatMap((r) => (r.family === "fact" ? [r.id] : [])))];
+  const facts: FactRead[] = placed.flatMap(({ leaf, path }) => {
+    const ref = refs.get(leaf)!;
+    return ref.family === "fact" ? [{ id: ref.id, path: [...path, "field"] }] : [];
+  });
+  const factIds = [...new Set(facts.map((f) => f.id))];
   const build = (node: TreeNode): CompiledNode => {
     if (isLeaf(node)) {
       const ref = refs.get(node)!;
@@ -109,5 +122,5 @@ export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompila
     if ("any" in node) return makeNode("any", { c: node.any.map(build) });
     return makeNode("not", { c: [build(node.not)] });
   };
-  return { ok: true, node: build(tree), factIds };
+  return { ok: true, node: build(tree), factIds, facts };
 }

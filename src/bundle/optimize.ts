@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LeverSchema, type Lever } from "../model/decision.js";
 import { canonicalJson } from "./canonical.js";
+import { at, zodDetail, type Where } from "./detail.js";
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const strings = z.array(z.string());
@@ -29,13 +30,14 @@ export interface OptimizeDirective {
   identity: string;
 }
 
-export function parseOptimizeDirective(value: unknown): OptimizeDirective | null {
+/** A directive, or the one-line problem with it (`where` is the directive's place). */
+export function parseOptimizeDirective(value: unknown, where: Where): { directive: OptimizeDirective } | { detail: string } {
   const envelope = OptimizeDirectiveSchema.safeParse(value);
-  if (!envelope.success) return null;
+  if (!envelope.success) return { detail: zodDetail(envelope.error, value, where) };
   const lever = LeverSchema.safeParse(envelope.data.lever);
-  if (!lever.success) return null;
+  if (!lever.success) return { detail: zodDetail(lever.error, envelope.data.lever, at(where, "lever")) };
   const params = LEVER_PARAMS[lever.data].safeParse(envelope.data.params);
-  if (!params.success) return null;
+  if (!params.success) return { detail: zodDetail(params.error, envelope.data.params, at(where, "params")) };
   const raw = envelope.data.params as Record<string, unknown>;
-  return { lever: lever.data, params: raw, identity: canonicalJson({ lever: lever.data, params: raw }) };
+  return { directive: { lever: lever.data, params: raw, identity: canonicalJson({ lever: lever.data, params: raw }) } };
 }

@@ -12,8 +12,28 @@ export const FactDeclarationSchema = z.object({ id: z.string().min(1), type: z.e
 export const OnUnknownSchema = z.enum(["allow", "ask", "deny"]);
 export type OnUnknown = z.infer<typeof OnUnknownSchema>;
 
+/** `gatehouse:default` (the embedded default bundle) or a path, relative to the extending bundle's file. */
+export const BundleRefSchema = z.string().min(1);
+
+/**
+ * One `overrides` entry: changes an inherited artifact by id (SPEC §4).
+ * `verdict` and `reason` change the body, `mode` the envelope; `disabled: true`
+ * drops the artifact from the resolved bundle.
+ */
+export const OverrideSchema = z
+  .object({
+    verdict: VerdictSchema.optional(),
+    mode: ModeSchema.optional(),
+    disabled: z.boolean().optional(),
+    reason: z.string().optional(),
+  })
+  .strict();
+export type Override = z.infer<typeof OverrideSchema>;
+
 /** The top level. Malformed top-level fields fail the load with one clear error. */
 export const BundleTopSchema = z.object({
+  /** An editor's schema reference (`gatehouse bundle schema` output); ignored. */
+  $schema: z.string().optional(),
   schema_version: z.string(),
   bundle_id: z.string().default(""),
   enforcement_enabled: z.boolean().default(true),
@@ -21,6 +41,10 @@ export const BundleTopSchema = z.object({
   facts: z.array(FactDeclarationSchema).default([]),
   effect_classes: z.object({ entries: z.array(z.unknown()).default([]) }).default({ entries: [] }),
   artifacts: z.array(z.unknown()).default([]),
+  /** Composition (src/bundle/compose.ts): bundles loaded first, in order. A single string is one base. */
+  extends: z.union([BundleRefSchema, z.array(BundleRefSchema)]).optional(),
+  /** Composition: artifact id → changes to that inherited artifact; each entry is checked on its own (a bad one is skipped). */
+  overrides: z.record(z.string(), z.unknown()).optional(),
 });
 export type BundleTop = z.infer<typeof BundleTopSchema>;
 export const TOP_LEVEL_KEYS = Object.keys(BundleTopSchema.shape);

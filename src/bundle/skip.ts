@@ -17,10 +17,14 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** `kind` for a dropped `effect_classes.entries[]` item. */
 export const EFFECT_CLASS_ENTRY_KIND = "effect_class_entry";
+/** `kind` for a dropped `overrides` entry (its id is the artifact id it names). */
+export const OVERRIDE_KIND = "override";
 
 export const SkippedItemSchema = z.object({
   kind: z.string(),
   id: z.string(),
   reason: z.string(),
+  /** One line: the JSON path of the problem and what was expected (src/bundle/detail.ts). Prose: never compared by the corpus. */
+  detail: z.string(),
 });
 export type SkippedItem = z.infer<typeof SkippedItemSchema>;

@@ -15,23 +15,32 @@ export const LeafSchema = z
   .strict();
 
 export const TreeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.union([
-    z.object({ all: z.array(TreeSchema) }).strict(),
-    z.object({ any: z.array(TreeSchema) }).strict(),
-    z.object({ not: TreeSchema }).strict(),
-    LeafSchema,
-  ]),
+  z.union(
+    [
+      z.object({ all: z.array(TreeSchema) }).strict(),
+      z.object({ any: z.array(TreeSchema) }).strict(),
+      z.object({ not: TreeSchema }).strict(),
+      LeafSchema,
+    ],
+    { error: "expected a tree: {all: [...]}, {any: [...]}, {not: {...}} or a leaf {field, pred, value}" },
+  ),
 );
 
 export function isLeaf(node: TreeNode): node is LeafNode {
   return "field" in node;
 }
 
-/** Every leaf of a tree, depth-first in document order. */
-export function leavesOf(node: TreeNode, out: LeafNode[] = []): LeafNode[] {
-  if (isLeaf(node)) out.push(node);
-  else if ("all" in node) node.all.forEach((c) => leavesOf(c, out));
-  else if ("any" in node) node.any.forEach((c) => leavesOf(c, out));
-  else leavesOf(node.not, out);
+/** A leaf and its JSON path from the tree's root (`["all", 0, "any", 1]`). */
+export interface PlacedLeaf {
+  leaf: LeafNode;
+  path: (string | number)[];
+}
+
+/** Every leaf of a tree with its path, depth-first in document order. */
+export function leavesOf(node: TreeNode, path: (string | number)[] = [], out: PlacedLeaf[] = []): PlacedLeaf[] {
+  if (isLeaf(node)) out.push({ leaf: node, path });
+  else if ("all" in node) node.all.forEach((c, i) => leavesOf(c, [...path, "all", i], out));
+  else if ("any" in node) node.any.forEach((c, i) => leavesOf(c, [...path, "any", i], out));
+  else leavesOf(node.not, [...path, "not"], out);
   return out;
 }

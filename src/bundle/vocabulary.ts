@@ -26,7 +26,7 @@ export function isPredicate(name: string): name is Predicate {
   return (PREDICATES as readonly string[]).includes(name);
 }
 
-const EXACT_FIELDS = new Set([
+export const EXACT_FIELD_NAMES = [
   "event.type",
   "tool.name",
   "tool.server",
@@ -46,7 +46,8 @@ const EXACT_FIELDS = new Set([
   "effect.target_class",
   "unknown.shape",
   "content",
-]);
+] as const;
+const EXACT_FIELDS = new Set<string>(EXACT_FIELD_NAMES);
 
 export const AGENT_FIELDS = ["agent_id", "agent_row_id", "agent_type", "environment", "function", "principal"] as const;
 export const SESSION_FIELDS = ["elapsed_ms", "tool_calls", "spend_micro_usd", "tokens"] as const;
@@ -87,6 +88,34 @@ export function parseField(field: string): FieldRef | null {
   const fact = member(field, "fact.");
   if (fact !== null) return { family: "fact", id: fact };
   return null;
+}
+
+/**
+ * The field families whose member is open or listed: `prefix` + member. The
+ * JSON Schema (json-schema.ts) and docs/bundle.md's field table read this.
+ */
+export const FIELD_FAMILIES = [
+  { prefix: "tool.input.", member: "a dotted path into tool_input", members: null },
+  { prefix: "effect.attrs.", member: "an attribute name", members: null },
+  { prefix: "agent.", member: "an agent field", members: AGENT_FIELDS },
+  { prefix: "session.", member: "a session field", members: SESSION_FIELDS },
+  { prefix: "spend.", member: "a spend field", members: SPEND_FIELDS },
+  { prefix: "fact.", member: "a fact id declared in `facts`", members: null },
+] as const;
+
+/** What to say after "unknown field …": the family's members, or the closest known field. */
+export function fieldHint(field: string): string {
+  for (const family of FIELD_FAMILIES) {
+    if (field.startsWith(family.prefix) && family.members !== null)
+      return ` (${family.prefix}* takes ${family.members.join("|")})`;
+  }
+  const head = field.split(".")[0];
+  const near = [
+    ...EXACT_FIELD_NAMES.filter((f) => f.split(".")[0] === head),
+    ...FIELD_FAMILIES.filter((f) => f.prefix.split(".")[0] === head).map((f) => `${f.prefix}*`),
+  ];
+  if (near.length > 0) return ` (${head} fields: ${near.join("|")})`;
+  return " (see the field table in docs/bundle.md)";
 }
 
 /** Fields whose absent value is ⊥ (unknown), not merely false (SPEC §5). */

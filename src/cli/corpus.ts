@@ -3,7 +3,7 @@
 import { isAbsolute, join } from "node:path";
 import { Engine } from "../engine.js";
 import { CorpusRunner, type CaseResult } from "../corpus/run.js";
-import { readBundleFile } from "../node/bundle-file.js";
+import { fileBaseResolver, readBundleFile } from "../node/bundle-file.js";
 import { readGrammarFiles } from "../node/grammar.js";
 import { packageRoot } from "../node/package-root.js";
 import type { ParsedArgs } from "./args.js";
@@ -11,12 +11,13 @@ import { unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
-/** Corpus bundles named by path resolve against the package root. */
+/** Corpus bundles named by path, and relative `extends` in inline bundles, resolve against the package root. */
 export function corpusRunner(implementation: "wasm" | "twin" = "wasm"): CorpusRunner {
   const grammar = readGrammarFiles();
+  const resolveBase = fileBaseResolver(packageRoot());
   return new CorpusRunner({
     readBundle: (ref) => readBundleFile(isAbsolute(ref) ? ref : join(packageRoot(), ref)),
-    loadEngine: (bundle) => Engine.load({ bundle, grammar, implementation }),
+    loadEngine: (bundle) => Engine.load({ bundle, grammar, implementation, resolveBase }),
   });
 }
 

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { BundleLoadError } from "../bundle/load.js";
 import type { Engine } from "../engine.js";
+import { bundleIdentity } from "../node/bundle-file.js";
 import { loadEngine } from "../node/index.js";
 import { EXIT } from "./exit-codes.js";
 
@@ -40,7 +41,8 @@ export function readBundleArg(path: string): unknown {
 export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin"): Promise<Engine> {
   const bundle = bundlePath === undefined ? undefined : readBundleArg(bundlePath);
   try {
-    return await loadEngine({ bundle, implementation });
+    // The file's identity: its relative `extends` resolve from its directory, and a base naming it back is a cycle.
+    return await loadEngine({ bundle, bundleKey: bundlePath === undefined ? undefined : bundleIdentity(bundlePath), implementation });
   } catch (error) {
     if (error instanceof BundleLoadError) {
       const where = bundlePath ?? "the default bundle";
@@ -50,7 +52,7 @@ export async function engineFromArgs(bundlePath: string | undefined, implementat
   }
 }
 
-/** Print the bundle's skipped items to stderr, one line each (the engine never logs). */
+/** Print the bundle's skipped items to stderr, one line each with its detail (the engine never logs). */
 export function reportSkipped(engine: Engine, write: (line: string) => void): void {
-  for (const s of engine.skipped) write(`gatehouse: skipped ${s.kind || "(no kind)"} ${JSON.stringify(s.id)}: ${s.reason}`);
+  for (const s of engine.skipped) write(`gatehouse: skipped ${s.kind || "(no kind)"} ${JSON.stringify(s.id)}: ${s.reason} — ${s.detail}`);
 }

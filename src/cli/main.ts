@@ -4,6 +4,8 @@
 import { ENGINE_VERSION } from "../version.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { bundleLintCommand } from "./bundle-lint.js";
+import { bundleResolveCommand } from "./bundle-resolve.js";
+import { bundleSchemaCommand } from "./bundle-schema.js";
 import { checkCommand } from "./check.js";
 import { renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
 import { COMMAND_SPECS } from "./commands.js";
@@ -19,6 +21,7 @@ import { installCommand, uninstallCommand } from "./install.js";
 import { processIo, type Io } from "./io.js";
 import { showCommand, verifyCommand } from "./ledger.js";
 import { replayCommand } from "./replay.js";
+import { playgroundCommand } from "./playground.js";
 
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 
@@ -37,7 +40,10 @@ export const RUNNERS: Record<string, CommandRunner> = {
   "ledger show": showCommand,
   replay: replayCommand,
   "bundle lint": bundleLintCommand,
+  "bundle resolve": bundleResolveCommand,
+  "bundle schema": bundleSchemaCommand,
   demo: demoCommand,
+  playground: playgroundCommand,
 };
 
 /** `gatehouse --version`: the package version (the engine's identity carries it too). */

@@ -15,7 +15,8 @@ export const CorpusCaseSchema = z.object({
     z.object({
       decision: DecisionSchema,
       state_out: z.unknown(),
-      skipped: z.array(SkippedItemSchema).optional(),
+      /** `detail` is prose like `reason` in a decision: optional here, never compared (compare.ts). */
+      skipped: z.array(SkippedItemSchema.partial({ detail: true })).optional(),
     }),
     /** An extension: the engine must refuse the input (`StateLayoutError`, `TypeError`, `BundleLoadError`). */
     z.object({ error: z.string() }),

@@ -1,6 +1,8 @@
 // Field-by-field comparison of a decision with its expectation (SPEC §10): no
 // stripping, except prose — `warnings`, `reason` and `unknown[].reason` are
-// never compared — and `unknown` entries compared by `shape` only.
+// never compared — and `unknown` entries compared by `shape` only. Skipped
+// items compare by `{kind, id, reason}`: their `detail` is prose too.
+import type { SkippedItem } from "../bundle/skip.js";
 import type { Decision } from "../model/decision.js";
 import { jsonEqual } from "../evaluate/predicates.js";
 
@@ -36,4 +38,9 @@ export function compareDecision(expected: Decision, actual: Decision): Differenc
     if (!jsonEqual(e, a)) diffs.push({ path: `decision.${key}`, expected: e, actual: a });
   }
   return diffs;
+}
+
+/** A skipped item without its prose `detail`. */
+export function skipIdentity(items: readonly Partial<SkippedItem>[]): { kind?: string; id?: string; reason?: string }[] {
+  return items.map(({ kind, id, reason }) => ({ kind, id, reason }));
 }

@@ -4,7 +4,7 @@ import { canonicalJson } from "../bundle/canonical.js";
 import type { Engine } from "../engine.js";
 import { jsonEqual } from "../evaluate/predicates.js";
 import { CorpusCaseSchema, type CorpusCase } from "./case.js";
-import { compareDecision, type Difference } from "./compare.js";
+import { compareDecision, skipIdentity, type Difference } from "./compare.js";
 
 export interface CorpusHost {
   /** A bundle named by path (relative to the repository root). */
@@ -72,8 +72,8 @@ export class CorpusRunner {
     if ("error" in c.expected) return result([{ path: "evaluate", expected: c.expected.error, actual: "an envelope" }]);
     const differences = compareDecision(c.expected.decision, envelope.decision);
     if (!jsonEqual(c.expected.state_out, envelope.state)) differences.push({ path: "state_out", expected: c.expected.state_out, actual: envelope.state });
-    if (c.expected.skipped !== undefined && !jsonEqual(c.expected.skipped, engine.skipped))
-      differences.push({ path: "skipped", expected: c.expected.skipped, actual: engine.skipped });
+    if (c.expected.skipped !== undefined && !jsonEqual(skipIdentity(c.expected.skipped), skipIdentity(engine.skipped)))
+      differences.push({ path: "skipped", expected: skipIdentity(c.expected.skipped), actual: skipIdentity(engine.skipped) });
     return result(differences);
   }
 }

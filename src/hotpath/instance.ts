@@ -22,8 +22,9 @@ export interface GatehouseWasm {
   readonly exports: Record<string, unknown> & { memory: WebAssembly.Memory; alloc(size: number): number };
 }
 
-export function instantiateGatehouseWasm(): GatehouseWasm {
-  const result = instantiateSync(wasmModule(), {
+/** `module`: one the host compiled itself (the page fetches gatehouse.wasm); default: the embedded bytes. */
+export function instantiateGatehouseWasm(module: WebAssembly.Module = wasmModule()): GatehouseWasm {
+  const result = instantiateSync(module, {
     env: {
       abort(_msg: number, _file: number, line: number, column: number) {
         throw new Error(`gatehouse wasm: abort at ${line}:${column}`);

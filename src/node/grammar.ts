@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { GrammarBytes } from "../classify/shell/index.js";
 import type { InlineGrammarSource } from "../classify/inline-code/grammars.js";
+import { SHELL_GRAMMAR_FILES } from "../grammars.js";
 import { nodeInlineGrammars } from "./inline-grammars.js";
 
 const require = createRequire(import.meta.url);
@@ -18,8 +19,8 @@ let cached: (GrammarBytes & { inline: InlineGrammarSource }) | null = null;
  */
 export function readGrammarFiles(): GrammarBytes & { inline: InlineGrammarSource } {
   if (cached !== null) return cached;
-  const runtimePath = require.resolve("web-tree-sitter/tree-sitter.wasm");
-  const languagePath = require.resolve("tree-sitter-bash/tree-sitter-bash.wasm");
+  const runtimePath = require.resolve(SHELL_GRAMMAR_FILES.runtime);
+  const languagePath = require.resolve(SHELL_GRAMMAR_FILES.bash);
   cached = {
     runtime: new Uint8Array(readFileSync(runtimePath)),
     language: new Uint8Array(readFileSync(languagePath)),

@@ -7,6 +7,7 @@ import runtime from "web-tree-sitter/tree-sitter.wasm";
 import language from "tree-sitter-bash/tree-sitter-bash.wasm";
 import defaultBundle from "../../bundles/default.json";
 import { Engine } from "../engine.js";
+import { browserBaseResolver } from "./base-resolver.js";
 
 export { Engine, type EngineOptions } from "../engine.js";
 export { BundleLoadError } from "../bundle/load.js";
@@ -22,8 +23,9 @@ export const DEFAULT_BUNDLE: unknown = defaultBundle;
 
 /**
  * Load an engine in a browser: the shell grammar from the embedded bytes, and
- * `bundle` (an object or JSON text) or, without one, the embedded default.
+ * `bundle` (an object or JSON text) or, without one, the embedded default. A
+ * bundle may extend `gatehouse:default`; a path in `extends` is refused.
  */
 export async function loadBrowserEngine(bundle?: unknown): Promise<Engine> {
-  return Engine.load({ bundle: bundle ?? defaultBundle, grammar: { runtime, language } });
+  return Engine.load({ bundle: bundle ?? defaultBundle, grammar: { runtime, language }, resolveBase: browserBaseResolver(defaultBundle) });
 }

@@ -10,7 +10,7 @@ const steer = { lever: "steer", params: { steer_instruction: "x", dedupe_window_
 describe("bundle loading", () => {
   it("skips one bad artifact of each reason, in precedence, and keeps the good ones", () => {
     const loaded = loadBundle(ONE_OF_EACH);
-    expect(loaded.skipped).toEqual([
+    expect(loaded.skipped.map(({ kind, id, reason }) => ({ kind, id, reason }))).toEqual([
       { kind: "t1_predicate_tree", id: "floor", reason: "below_floor" },
       { kind: "t1_predicate_tree", id: "float", reason: "float_present" },
       { kind: "t9_quantum", id: "kind", reason: "unknown_kind" },
@@ -79,7 +79,7 @@ describe("bundle loading", () => {
   });
 
   it("warns about unknown top-level keys", () => {
-    expect(loadBundle({ ...bundleOf([]), colour: "blue" }).warnings.join()).toContain("colour");
+    expect(loadBundle({ ...bundleOf([]), colour: "blue" }).warnings.map((w) => w.detail).join()).toContain("colour");
   });
 });
 

@@ -11,21 +11,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/node/index.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { launchChromium, skipBrowser } from "./chromium.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const bundlePath = join(root, "dist/web/gatehouse.js");
 
@@ -52,14 +41,13 @@ const PAGE = `<!doctype html>
 </script>
 `;
 
-const skip = process.env.CI === undefined && !existsSync(CHROMIUM);
 
 interface PageResult {
   implementation: string;
   envelopes: string[];
 }
 
-describe.skipIf(skip)("browser: the engine in headless Chromium", () => {
+describe.skipIf(skipBrowser)("browser: the engine in headless Chromium", () => {
   let server: Server | undefined;
   let browser: Browser | undefined;
   let page: Page;
@@ -69,7 +57,6 @@ describe.skipIf(skip)("browser: the engine in headless Chromium", () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
     if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build\` first`);
     const script = readFileSync(bundlePath);
 
@@ -93,7 +80,7 @@ describe.skipIf(skip)("browser: the engine in headless Chromium", () => {
     });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     page.on("pageerror", (error) => pageErrors.push(String(error)));
     page.on("console", (message) => {
@@ -153,10 +140,20 @@ describe.skipIf(skip)("browser: the engine in headless Chromium", () => {
       } catch (error) {
         refused = error instanceof gatehouse.BundleLoadError ? "BundleLoadError" : String(error);
       }
-      return { digest: engine.bundleDigest, refused };
+      const team = await gatehouse.loadBrowserEngine({ schema_version: "2.0", extends: ["gatehouse:default"], overrides: { "fs.wipe": { verdict: "ask" } } });
+      let pathRefusal = "";
+      try {
+        await gatehouse.loadBrowserEngine({ schema_version: "2.0", extends: ["base.json"] });
+      } catch (error) {
+        pathRefusal = String(error instanceof Error ? error.message : error);
+      }
+      return { digest: engine.bundleDigest, refused, teamDigest: team.bundleDigest, teamArtifacts: team.artifactCount, pathRefusal };
     }, bundle);
     const node = await loadEngine();
     expect(outcome.digest).toBe(node.bundleDigest);
     expect(outcome.refused).toBe("BundleLoadError");
+    const nodeTeam = await loadEngine({ bundle: { schema_version: "2.0", extends: ["gatehouse:default"], overrides: { "fs.wipe": { verdict: "ask" } } } });
+    expect([outcome.teamDigest, outcome.teamArtifacts]).toEqual([nodeTeam.bundleDigest, nodeTeam.artifactCount]);
+    expect(outcome.pathRefusal).toContain("a browser cannot read files");
   });
 });

@@ -187,19 +187,19 @@ export function declaredRegisters(body: T2Body): { c: number; f: number; t: numb
   return { c: r.c ?? 0, f: r.f ?? 0, t: r.t ?? 0, a: r.a ?? 0, run: r.run ?? false };
 }
 
-function semanticProblem(body: T2Body): string | null {
+function semanticProblem(body: T2Body): Problem | null {
   const regs = declaredRegisters(body);
   for (const cls of ["c", "f", "t", "a"] as const) {
-    if (regs[cls] > MAX_REGS_PER_CLASS) return `registers.${cls}: at most ${MAX_REGS_PER_CLASS} per program, got ${regs[cls]}`;
+    if (regs[cls] > MAX_REGS_PER_CLASS) return { path: ["registers", cls], message: `at most ${MAX_REGS_PER_CLASS} per program, got ${regs[cls]}` };
   }
-  const ref = (cls: RegClass, idx: number, path: (string | number)[]): string | null =>
+  const ref = (cls: RegClass, idx: number, path: (string | number)[]): Problem | null =>
     idx < regs[cls]
       ? null
-      : `${formatPath(path)}: ${CLASS_NOUN[cls]} ${idx} is out of range (the program declares ${regs[cls]} ${CLASS_NOUN[cls]}${regs[cls] === 1 ? "" : "s"})`;
-  const cond = (c: T2Cond, path: (string | number)[]): string | null => {
+      : { path, message: `${CLASS_NOUN[cls]} ${idx} is out of range (the program declares ${regs[cls]} ${CLASS_NOUN[cls]}${regs[cls] === 1 ? "" : "s"})` };
+  const cond = (c: T2Cond, path: (string | number)[]): Problem | null => {
     if ("reg" in c) {
       const r = parseRegName(c.reg)!;
-      if (r.cls === "run.len") return regs.run ? null : `${formatPath([...path, "reg"])}: run.len needs registers.run: true`;
+      if (r.cls === "run.len") return regs.run ? null : { path: [...path, "reg"], message: "run.len needs registers.run: true" };
       return ref(r.cls, r.idx, [...path, "reg"]);
     }
     if ("since" in c) return ref("t", parseRegName(c.since)!.idx, [...path, "since"]);
@@ -217,7 +217,7 @@ function semanticProblem(body: T2Body): string | null {
   for (let i = 0; i < body.ops.length; i++) {
     const op = body.ops[i]!;
     const at = (...rest: (string | number)[]) => ["ops", i, ...rest];
-    let p: string | null = null;
+    let p: Problem | null = null;
     switch (op.op) {
       case "INC_SAT":
       case "DEC_SAT":
@@ -241,7 +241,7 @@ function semanticProblem(body: T2Body): string | null {
         }
         break;
       case "RUN":
-        if (!regs.run) p = `${formatPath(at("op"))}: RUN needs registers.run: true`;
+        if (!regs.run) p = { path: at("op"), message: "RUN needs registers.run: true" };
         break;
       case "ANOMALY":
         if (op.if !== undefined) p = cond(op.if, at("if"));
@@ -252,19 +252,34 @@ function semanticProblem(body: T2Body): string | null {
   return cond(body.fire, ["fire"]);
 }
 
-export type T2Validation = { ok: true; program: T2Body } | { ok: false; message: string };
+/**
+ * A failed validation: `message` is one line (where, then what); `path` and
+ * `text` are its two parts, and `issue` the zod issue when the schema failed
+ * (so a caller can phrase it with the value found).
+ */
+export type T2Validation =
+  | { ok: true; program: T2Body }
+  | { ok: false; message: string; path: (string | number)[]; text: string; issue: z.core.$ZodIssue | null };
 
-/** Parse and check a `t2_program` body. The message is one line: where, then what. */
+const failure = (path: (string | number)[], text: string, issue: z.core.$ZodIssue | null = null): T2Validation => ({
+  ok: false,
+  message: `${formatPath(path)}: ${text}`,
+  path,
+  text,
+  issue,
+});
+
+/** Parse and check a `t2_program` body. */
 export function validateT2Body(body: unknown): T2Validation {
   const parsed = T2BodySchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, message: `${formatPath(issue.path)}: ${issue.message}` };
+    return failure(issue.path as (string | number)[], issue.message, issue);
   }
   const program = parsed.data;
   const problem = semanticProblem(program);
-  if (problem !== null) return { ok: false, message: problem };
+  if (problem !== null) return failure(problem.path, problem.message);
   const words = compileProgram(program, { c: 0, f: 0, t: 0, a: 0 }, { unchecked: true }).code.length;
-  if (words > MAX_CODE_WORDS) return { ok: false, message: `ops: the program compiles to ${words} words, over the VM's ${MAX_CODE_WORDS}` };
+  if (words > MAX_CODE_WORDS) return failure(["ops"], `the program compiles to ${words} words, over the VM's ${MAX_CODE_WORDS}`);
   return { ok: true, program };
 }

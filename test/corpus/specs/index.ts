@@ -1,6 +1,7 @@
 // The corpus spec files (test/corpus/spec.ts): each key is the .jsonl file the
 // specs build into.
 import type { CaseSpec } from "../spec.js";
+import bundleCompose from "./bundle-compose.js";
 import defaultBenign from "./default-benign.js";
 import defaultBypass from "./default-bypass.js";
 import defaultSeed003 from "./default-seed003.js";
@@ -33,4 +34,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "breadth-inputs": breadthInputs,
   "hook-events": hookEvents,
   "classify-structure": classifyStructure,
+  "bundle-compose": bundleCompose,
 };
