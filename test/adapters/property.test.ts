@@ -48,9 +48,12 @@ function mutated(agent: HookAgent) {
     const keys = Object.keys(out);
     for (const [k, v] of edits) {
       const key = keys.length > 0 && pick % 2 === 0 ? keys[(pick + k.length) % keys.length]! : k;
-      const target = out[key];
-      if (target !== null && typeof target === "object" && !Array.isArray(target) && pick % 3 === 0) (target as Record<string, unknown>)[k] = v;
-      else out[key] = v;
+      // Own properties only, defined rather than assigned: a key such as "__proto__" must become a field
+      // (as JSON.parse makes it), never the object's prototype.
+      const target = Object.hasOwn(out, key) ? out[key] : undefined;
+      const set = (o: object, name: string) => Object.defineProperty(o, name, { value: v, enumerable: true, writable: true, configurable: true });
+      if (target !== null && typeof target === "object" && !Array.isArray(target) && pick % 3 === 0) set(target, k);
+      else set(out, key);
     }
     return spliceDeep(JSON.stringify(out));
   });
