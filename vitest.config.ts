@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/support/fast-check-seed.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
