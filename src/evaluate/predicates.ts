@@ -1,12 +1,12 @@
 // Predicates compiled once at bundle load into plain matchers over one field
 // value. Multi-valued fields call the matcher per value (any match wins).
 import picomatch from "picomatch/posix.js";
-import ignore from "ignore";
 import { RE2JS } from "re2js";
 import { getPublicSuffix } from "tldts";
 import { matchKeyword } from "../hotpath/index.js";
 import { inCidr, parseCidr, type Cidr } from "../net/ip.js";
 import { TARGET_CLASSES, VERBS } from "../model/classification.js";
+import { compileTouchSet } from "../model/touch-set.js";
 import type { Predicate } from "../bundle/vocabulary.js";
 
 export type Matcher = (value: unknown) => boolean;
@@ -110,36 +110,14 @@ function compileGlob(pattern: string): PredicateCompilation {
   }
 }
 
-/**
- * A touch set (seed 004): gitignore pattern syntax, `!` negates, and the LAST
- * pattern that matches the path decides. Unlike git, a file under a directory
- * an earlier pattern matched can be taken back out (`src/**`, then
- * `!src/generated/**`): a touch set is a list of rules about files, not a
- * directory walk that prunes.
- */
-function compileTouchSet(patterns: string[]): PredicateCompilation {
-  const rules = patterns
-    .filter((p) => p.trim() !== "" && !p.startsWith("#"))
-    .map((p) => {
-      const negated = p.startsWith("!");
-      return { include: !negated, matcher: ignore().add(negated ? p.slice(1) : p) };
-    });
-  return {
-    ok: true,
-    match: (v) => {
-      if (!isString(v) || v.length === 0) return false;
-      const path = v.replace(/\\/g, "/").replace(/^\.\//, "");
-      let included = false;
-      for (const rule of rules) {
-        try {
-          if (rule.matcher.ignores(path)) included = rule.include;
-        } catch {
-          return false; // absolute or `../` paths are outside every touch set
-        }
-      }
-      return included;
-    },
-  };
+/** A touch set (src/model/touch-set.ts); a pattern git would give up on is `bad_pattern`. */
+function compileTouchSetPredicate(patterns: string[]): PredicateCompilation {
+  const compiled = compileTouchSet(patterns);
+  if (!compiled.ok) return patternError("touch_set", compiled.message);
+  const { touchSet } = compiled;
+  // Event paths may carry Windows separators or a leading ./; absolute and
+  // `../` paths are in no touch set.
+  return { ok: true, match: (v) => isString(v) && touchSet.includes(v.replace(/\\/g, "/").replace(/^\.\//, "")) };
 }
 
 function compileCidr(value: string | string[]): PredicateCompilation {
@@ -201,7 +179,7 @@ export function compilePredicate(pred: Predicate, value: unknown): PredicateComp
     case "glob":
       return compileGlob(value as string);
     case "touch_set":
-      return compileTouchSet(value as string[]);
+      return compileTouchSetPredicate(value as string[]);
     case "regex_lite":
       return compileRegexLite(value as string);
     case "gt": {

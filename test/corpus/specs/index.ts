@@ -14,6 +14,7 @@ import enginePredicates from "./engine-predicates.js";
 import engineTier2 from "./engine-tier2.js";
 import engineTrees from "./engine-trees.js";
 import hookEvents from "./hook-events.js";
+import guardTouchSet from "./guard-touch-set.js";
 import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
@@ -35,4 +36,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "hook-events": hookEvents,
   "classify-structure": classifyStructure,
   "bundle-compose": bundleCompose,
+  "guard-touch-set": guardTouchSet,
 };
