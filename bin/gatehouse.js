@@ -4,9 +4,11 @@ import { existsSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { fileURLToPath } from "node:url";
 
-const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+// `guard` runs per Write/Edit call and needs none of the engine: its own bundle starts in half the time.
+const entry = process.argv[2] === "guard" ? "../dist/guard.js" : "../dist/cli.js";
+const cli = fileURLToPath(new URL(entry, import.meta.url));
 if (!existsSync(cli)) {
-  process.stderr.write("gatehouse: dist/cli.js is missing — run `npm run build` first\n");
+  process.stderr.write(`gatehouse: ${entry.slice(3)} is missing — run \`npm run build\` first\n`);
   process.exit(70);
 }
 // A process that answers one call and exits gains nothing from V8's optimising

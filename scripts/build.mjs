@@ -42,7 +42,7 @@ await build({
 // resolving hundreds of dependency modules at start-up cost ~2x the import time.
 await build({
   ...common,
-  entryPoints: { cli: "src/cli/main.ts" },
+  entryPoints: { cli: "src/cli/main.ts", guard: "src/cli/guard-main.ts" },
   outdir: "dist",
   platform: "node",
   target: "node20",

@@ -1,0 +1,183 @@
+// `gatehouse guard` as Claude Code runs it: a process per call, the PreToolUse
+// payload on stdin (shared/hooks.md §1), the verdict in the exit code (0 go on,
+// 2 block with the reason on stderr, 1 fail open). dist/ is built by `npm test`
+// before vitest runs. The processes of one test run concurrently.
+import { spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { foldRecords } from "../../src/guard/fold.js";
+
+const BIN = join(import.meta.dirname, "../../bin/gatehouse.js");
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function gatehouse(args: string[], stdin: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+    child.stdin.on("error", () => {}); // a guard that exits before reading all of stdin
+    child.stdin.end(stdin);
+  });
+}
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-hook-")));
+const checkout = join(root, "checkout");
+mkdirSync(join(checkout, "src"), { recursive: true });
+mkdirSync(join(root, "outside"));
+symlinkSync(join(root, "outside"), join(checkout, "escape"));
+const recordFile = join(root, "state", "records.jsonl");
+const specFile = join(root, "spec.json");
+writeFileSync(
+  specFile,
+  JSON.stringify({ version: 1, gate: "out_of_contract_write", sessionCwd: checkout, touchSet: ["src/**", "!src/generated/**"], recordFile }),
+);
+
+/** Claude Code's PreToolUse payload for one tool call. */
+const payload = (tool_name: string, tool_input: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    session_id: "3f2a",
+    transcript_path: "/home/u/.claude/projects/x/3f2a.jsonl",
+    cwd: checkout,
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name,
+    tool_input,
+    tool_use_id: "toolu_01ABC",
+    ...extra,
+  });
+const guard = (stdin: string, spec = specFile, more: string[] = []) => gatehouse(["guard", "--config", spec, ...more], stdin);
+
+describe("gatehouse guard, from Claude Code's payload", () => {
+  it("writes inside the touch set pass with exit 0 and say nothing", async () => {
+    const runs = await Promise.all([
+      guard(payload("Write", { file_path: join(checkout, "src/new.ts"), content: "x" })),
+      guard(payload("Edit", { file_path: join(checkout, "src/a.ts"), old_string: "a", new_string: "b" })),
+      guard(payload("MultiEdit", { file_path: join(checkout, "src/a.ts"), edits: [] })),
+      guard(payload("NotebookEdit", { notebook_path: join(checkout, "src/n.ipynb"), new_source: "x" })),
+    ]);
+    for (const r of runs) expect(r).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  it("other tools pass untouched, whatever they carry", async () => {
+    const runs = await Promise.all([
+      guard(payload("Bash", { command: "echo x > docs/oops.md" })),
+      guard(payload("Read", { file_path: "/etc/passwd" })),
+      guard(payload("mcp__fs__write_file", { path: "/etc/passwd" })),
+    ]);
+    for (const r of runs) expect(r.status).toBe(0);
+  });
+
+  it("outside, negated, .., symlink-escape and no-path writes block with exit 2 and the reason on stderr", async () => {
+    const cases: [string, string, string][] = [
+      ["outside", payload("Write", { file_path: join(checkout, "docs/oops.md"), content: "x" }), "docs/oops.md matches none of the touch-set patterns"],
+      ["negated", payload("Edit", { file_path: join(checkout, "src/generated/x.ts"), old_string: "a", new_string: "b" }), "src/generated/x.ts matches none"],
+      ["dotdot", payload("Write", { file_path: join(checkout, "src/../../outside/x.ts"), content: "x" }), "outside the checkout"],
+      ["symlink", payload("Write", { file_path: join(checkout, "escape/x.ts"), content: "x" }), "outside the checkout"],
+      ["no path", payload("Write", { content: "x" }), "no file path"],
+      ["path not a string", payload("NotebookEdit", { notebook_path: 7 }), "no file path"],
+    ];
+    const runs = await Promise.all(cases.map(([, stdin]) => guard(stdin)));
+    runs.forEach((r, i) => {
+      const [name, , reason] = cases[i]!;
+      expect({ name, status: r.status, stdout: r.stdout }).toEqual({ name, status: 2, stdout: "" });
+      expect(r.stderr, name).toContain(reason);
+      expect(r.stderr.trim().split("\n"), name).toHaveLength(1);
+    });
+    const fold = foldRecords(recordFile);
+    for (const subject of ["docs/oops.md", "src/generated/x.ts", "(unresolved)"]) expect(fold.records.map((r) => r.subject)).toContain(subject);
+    const one = fold.records.find((r) => r.subject === "docs/oops.md")!;
+    expect(one).toMatchObject({ hookEvent: "PreToolUse", tool: "Write", verdict: "blocked", sessionId: "3f2a", toolUseId: "toolu_01ABC" });
+  });
+
+  it("an unreadable spec fails open: exit 1, one line on stderr, and an error record", async () => {
+    const spare = join(root, "spare");
+    mkdirSync(spare);
+    const missing = await guard(payload("Write", { file_path: "/anything", content: "x" }), join(spare, "missing.json"));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/missing\.json: cannot read spec \(ENOENT\); failing open/);
+    // With no spec to name one, the record lands beside the spec's path.
+    const fallback = foldRecords(join(spare, "guard-records.jsonl"));
+    expect(fallback.records).toHaveLength(1);
+    expect(fallback.records[0]).toMatchObject({ verdict: "error" });
+    expect(fallback.records[0]!.detail).toContain("cannot read spec");
+
+    const invalid = join(root, "invalid.json");
+    const invalidRecords = join(root, "invalid-records.jsonl");
+    writeFileSync(invalid, JSON.stringify({ version: 1, gate: "g", sessionCwd: "relative/dir", touchSet: ["src/**"], recordFile: invalidRecords }));
+    const bad = await guard(payload("Write", { file_path: "/x", content: "x" }), invalid);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("invalid spec at sessionCwd");
+    expect(foldRecords(invalidRecords).records[0]!.detail).toContain("invalid spec at sessionCwd");
+
+    const unreadable = join(root, "unreadable.json");
+    writeFileSync(unreadable, "{}");
+    chmodSync(unreadable, 0o000);
+    const flagged = join(root, "flagged.jsonl");
+    const denied = await guard(payload("Write", { file_path: "/x", content: "x" }), unreadable, ["--record-file", flagged]);
+    // root reads a 0o000 file anyway; then the spec is merely invalid — either way the guard fails open.
+    expect(denied.status).toBe(1);
+    expect(foldRecords(flagged).records).toHaveLength(1);
+  });
+
+  it("a garbled payload fails open with an error record; a payload without tool_name too", async () => {
+    const file = join(root, "garbled.jsonl");
+    const [garbage, noTool] = await Promise.all([guard("{not json", specFile, ["--record-file", file]), guard(JSON.stringify({ tool_input: {} }), specFile, ["--record-file", file])]);
+    expect(garbage.status).toBe(1);
+    expect(garbage.stderr.trim().split("\n")).toHaveLength(1);
+    expect(noTool.status).toBe(1);
+    expect(foldRecords(file).records.map((r) => r.verdict)).toEqual(["error", "error"]);
+  });
+
+  it("a record file that cannot be written never turns a block into an allow", async () => {
+    const spec = join(root, "unwritable-spec.json");
+    const blocker = join(root, "a-file");
+    writeFileSync(blocker, "not a directory");
+    writeFileSync(spec, JSON.stringify({ version: 1, gate: "g", sessionCwd: checkout, touchSet: ["src/**"], recordFile: join(blocker, "records.jsonl") }));
+    const r = await guard(payload("Write", { file_path: join(checkout, "docs/oops.md"), content: "x" }), spec);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("docs/oops.md matches none");
+    expect(r.stderr).toContain("could not append to the record file");
+  });
+
+  it("a broken glob in the spec blocks every write (fail closed)", async () => {
+    const spec = join(root, "broken-glob.json");
+    writeFileSync(spec, JSON.stringify({ version: 1, gate: "g", sessionCwd: checkout, touchSet: ["src/[oops"], recordFile: join(root, "broken.jsonl") }));
+    const r = await guard(payload("Write", { file_path: join(checkout, "src/a.ts"), content: "x" }), spec);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("has an unterminated [");
+  });
+
+  it("usage errors exit 64 (non-blocking for Claude Code) with one line", async () => {
+    const r = await gatehouse(["guard"], "");
+    expect(r.status).toBe(64);
+    expect(r.stderr.trim()).toBe("gatehouse guard: needs --config SPEC.json");
+  });
+
+  it("the records fold through the CLI: human summary and --json", async () => {
+    const human = await gatehouse(["guard", "records", recordFile, "--run-id", "run-7"], "");
+    expect(human.status).toBe(0);
+    expect(human.stdout).toMatch(/run run-7: folded \d+ records of \d+ lines \(cap 64\); dropped 0: 0 malformed, 0 past the cap/);
+    const json = await gatehouse(["guard", "records", recordFile, "--run-id", "run-7", "--json"], "");
+    const out = JSON.parse(json.stdout);
+    expect(out).toMatchObject({ runId: "run-7", cap: 64, dropped: { malformed: 0, pastCap: 0, total: 0 } });
+    expect(out.records.every((r: { runId: string }) => r.runId === "run-7")).toBe(true);
+    expect(readFileSync(recordFile, "utf8")).not.toContain("run-7");
+    const missing = await gatehouse(["guard", "records", join(root, "never.jsonl")], "");
+    expect(missing.status).toBe(0);
+    expect(missing.stdout).toContain("the guard never fired there");
+    const dir = await gatehouse(["guard", "records", root], "");
+    expect(dir.status).toBe(66);
+    expect((await gatehouse(["guard", "records", recordFile, "--run-id", "a\nb"], "")).status).toBe(64);
+  });
+});
