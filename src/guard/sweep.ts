@@ -35,19 +35,36 @@ export class SweepError extends Error {
   override readonly name = "SweepError";
 }
 
-// git reads its config from the repository the session could write: an
-// fsmonitor there would be a command the sweep runs. Switch it off.
+// git reads its config from the repository the session could write, and
+// `git status` runs two kinds of command from it: an fsmonitor, and the clean
+// filter of any attribute-filtered file whose stat changed. Both are switched
+// off, so the sweep never runs what the session configured (a filtered file
+// may then read as modified: a false finding, never a missed one).
 const GIT_SAFETY = ["-c", "core.fsmonitor=false", "-c", "core.quotepath=false"];
 
-function git(cwd: string, args: string[]): Buffer {
+function git(cwd: string, args: string[], safety: readonly string[] = GIT_SAFETY): Buffer {
   try {
-    return execFileSync("git", [...GIT_SAFETY, "-C", cwd, ...args], { stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync("git", [...safety, "-C", cwd, ...args], { stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
   } catch (error) {
     const e = error as { code?: string; stderr?: Buffer };
     if (e.code === "ENOENT") throw new SweepError("git is not installed (not on PATH)");
     const said = e.stderr?.toString("utf8").trim().split("\n")[0] ?? String(error);
     throw new SweepError(`git ${args[0]} in ${cwd}: ${said}`);
   }
+}
+
+const nulList = (out: string) => out.split("\0").filter((p) => p !== "");
+
+/** GIT_SAFETY plus every configured filter driver emptied (reading config runs nothing). */
+function filterSafety(cwd: string): string[] {
+  let names: string[] = [];
+  try {
+    const keys = git(cwd, ["config", "-z", "--name-only", "--get-regexp", "^filter\\."]).toString("utf8");
+    names = [...new Set(nulList(keys).map((k) => k.slice("filter.".length, k.lastIndexOf("."))))];
+  } catch {
+    // exit 1: no filter configured
+  }
+  return [...GIT_SAFETY, ...names.flatMap((name) => ["-c", `filter.${name}.clean=`, "-c", `filter.${name}.process=`, "-c", `filter.${name}.required=false`])];
 }
 
 const STATUS_KIND: Record<string, ChangeKind> = { M: "modified", A: "added", D: "deleted", R: "renamed", C: "copied", T: "type-changed", U: "unmerged" };
@@ -80,17 +97,16 @@ export function parsePorcelainStatus(out: string): ChangedPath[] {
   return changed;
 }
 
-const nulList = (out: string) => out.split("\0").filter((p) => p !== "");
-
 /** Every path changed in the working tree and index, and (with `base`) since the merge base of `base` and HEAD. */
 export function listChangedPaths(cwd: string, base: string | null): { repository: string; changed: ChangedPath[] } {
   const repository = git(cwd, ["rev-parse", "--show-toplevel"]).toString("utf8").trim();
-  const status = git(cwd, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]).toString("utf8");
+  const safety = filterSafety(cwd);
+  const status = git(cwd, ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"], safety).toString("utf8");
   const changed = parsePorcelainStatus(status);
   if (base !== null) {
     // Against the merge base, so commits that landed on `base` since the branch was cut are not the session's.
     const mergeBase = git(cwd, ["merge-base", base, "HEAD"]).toString("utf8").trim();
-    const since = git(cwd, ["diff", "--name-only", "-z", "--no-renames", mergeBase, "--"]).toString("utf8");
+    const since = git(cwd, ["diff", "--name-only", "-z", "--no-renames", mergeBase, "--"], safety).toString("utf8");
     for (const path of nulList(since)) changed.push({ path, change: "since-base" });
   }
   // One entry per path: the working-tree state wins over "since-base".
