@@ -1,19 +1,19 @@
 // What the guard reads from Claude Code's PreToolUse payload (shared/hooks.md
 // §1): the tool, its target path, and the ids a record carries. Tolerant of
 // every other key; a payload without a tool name is one the guard cannot judge.
-import { z } from "zod";
+import * as z from "./zod.js";
 
 /** The file-writing tools the guard judges (MultiEdit: 1.x CLIs; harmless on newer ones). */
 export const WRITE_TOOLS = ["Write", "Edit", "MultiEdit", "NotebookEdit"] as const;
 
-const optionalString = z.string().optional().catch(undefined);
+const optionalString = z.catch(z.optional(z.string()), undefined);
 
 export const GuardHookPayloadSchema = z.object({
   hook_event_name: optionalString,
   session_id: optionalString,
   tool_use_id: optionalString,
-  tool_name: z.string().min(1),
-  tool_input: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  tool_name: z.string().check(z.minLength(1)),
+  tool_input: z.catch(z.optional(z.record(z.string(), z.unknown())), undefined),
 });
 export type GuardHookPayload = z.infer<typeof GuardHookPayloadSchema>;
 

@@ -4,7 +4,7 @@
 // it is evidence to fold tolerantly (fold.ts), never input to judge by.
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
 import { dirname } from "node:path";
-import { z } from "zod";
+import * as z from "./zod.js";
 import { appendDurable } from "../node/durable-file.js";
 import { withFileLock } from "../node/file-lock.js";
 import { GUARD_SPEC_VERSION } from "./spec.js";
@@ -29,9 +29,9 @@ export const GuardRecordSchema = z.object({
   /** The checkout-relative path, else the raw path, else `(unresolved)`. */
   subject: z.string(),
   verdict: z.enum(RECORD_VERDICTS),
-  detail: z.string().optional(),
-  sessionId: z.string().optional(),
-  toolUseId: z.string().optional(),
+  detail: z.optional(z.string()),
+  sessionId: z.optional(z.string()),
+  toolUseId: z.optional(z.string()),
 });
 export type GuardRecord = z.infer<typeof GuardRecordSchema>;
 

@@ -2,23 +2,21 @@
 // guard` needs to judge one write, written by the installer, read per call.
 // The hook command line carries only paths; the contract lives here.
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "./zod.js";
 
 export const GUARD_SPEC_VERSION = 1;
 /** The gate's name in specs, records and reasons: one gate, judged before the write (guard) and after (sweep). */
 export const TOUCH_SET_GATE = "out_of_contract_write";
 
-export const GuardSpecSchema = z
-  .object({
-    version: z.literal(GUARD_SPEC_VERSION),
-    gate: z.string().min(1),
-    /** The checkout the touch set is relative to; relative tool paths resolve against it. */
-    sessionCwd: z.string().refine((p) => p.startsWith("/"), "must be an absolute path"),
-    touchSet: z.array(z.string()),
-    /** Where blocks and errors are appended (JSONL). */
-    recordFile: z.string().refine((p) => p.startsWith("/"), "must be an absolute path"),
-  })
-  .strict();
+export const GuardSpecSchema = z.strictObject({
+  version: z.literal(GUARD_SPEC_VERSION),
+  gate: z.string().check(z.minLength(1)),
+  /** The checkout the touch set is relative to; relative tool paths resolve against it. */
+  sessionCwd: z.string().check(z.startsWith("/", "must be an absolute path")),
+  touchSet: z.array(z.string()),
+  /** Where blocks and errors are appended (JSONL). */
+  recordFile: z.string().check(z.startsWith("/", "must be an absolute path")),
+});
 export type GuardSpec = z.infer<typeof GuardSpecSchema>;
 
 export class GuardSpecError extends Error {
