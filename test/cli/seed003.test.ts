@@ -3,31 +3,14 @@
 // default bundle. Exit 0 allow, 2 deny, 3 ask; a deny names its rule on stdout.
 // dist/ is built by `npm test` before vitest runs. One process per case; the
 // processes run concurrently (each pays a node start and a grammar load).
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runGatehouse, type Run } from "../support/bin.js";
 
-const ROOT = join(import.meta.dirname, "../..");
-const BIN = join(ROOT, "bin/gatehouse.js");
 const EXIT = { allow: 0, deny: 2, ask: 3 } as const;
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function check(cwd: string, command: string[] | { line: string }): Promise<Run> {
   const tail = Array.isArray(command) ? ["--", ...command] : ["--command", command.line];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "check", "--cwd", cwd, "--home", "/home/dev", ...tail], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+  return runGatehouse(["check", "--cwd", cwd, "--home", "/home/dev", ...tail], { env: { ...process.env, NO_COLOR: "1" } });
 }
 
 type Expected = { verdict: "allow" } | { verdict: "deny"; rule: string };

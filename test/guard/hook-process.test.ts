@@ -2,34 +2,14 @@
 // payload on stdin (shared/hooks.md §1), the verdict in the exit code (0 go on,
 // 2 block with the reason on stderr, 1 fail open). dist/ is built by `npm test`
 // before vitest runs. The processes of one test run concurrently.
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/guard/fold.js";
+import { runGatehouse } from "../support/bin.js";
 
-const BIN = join(import.meta.dirname, "../../bin/gatehouse.js");
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function gatehouse(args: string[], stdin: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-    child.stdin.on("error", () => {}); // a guard that exits before reading all of stdin
-    child.stdin.end(stdin);
-  });
-}
+const gatehouse = (args: string[], stdin: string) => runGatehouse(args, { stdin });
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-hook-")));
 const checkout = join(root, "checkout");

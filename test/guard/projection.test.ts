@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GUARD_HOOK_TIMEOUT_S, projectTouchSetGuard, shellQuote, WRITE_TOOL_MATCHER } from "../../src/guard/projection.js";
 import { parseGuardSpec } from "../../src/guard/spec.js";
+import { BIN } from "../support/bin.js";
 
-const BIN = join(import.meta.dirname, "../../bin/gatehouse.js");
 const LAUNCHER = [process.execPath, BIN];
 
 const input = (touchSet: string[], root = "/repo") => ({

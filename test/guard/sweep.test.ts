@@ -2,7 +2,7 @@
 // hook cannot see — a write by shell redirection — is found after the fact,
 // with a record per finding. Renames, deletions, odd file names, --base and a
 // checkout below the repository root.
-import { execFileSync, execSync, spawn } from "node:child_process";
+import { execFileSync, execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/guard/fold.js";
 import { parsePorcelainStatus, sweep } from "../../src/guard/sweep.js";
 import type { GuardSpec } from "../../src/guard/spec.js";
+import { runGatehouse } from "../support/bin.js";
 
-const BIN = join(import.meta.dirname, "../../bin/gatehouse.js");
 const base = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-sweep-")));
 let n = 0;
 
@@ -41,17 +41,7 @@ const specFor = (cwd: string, touchSet: string[], recordFile = join(cwd, "..", `
   recordFile,
 });
 
-function gatehouse(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const gatehouse = (args: string[]) => runGatehouse(args);
 
 describe("guard sweep", () => {
   it("reports a file written by `echo x > docs/oops.md` (exit 2, a record per finding) and passes in-contract changes", async () => {
