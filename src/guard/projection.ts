@@ -56,7 +56,7 @@ export function projectTouchSetGuard(input: GuardProjectionInput): GuardProjecti
     version: GUARD_SPEC_VERSION,
     gate: TOUCH_SET_GATE,
     sessionCwd: input.sessionCwd,
-    touchSet: patterns,
+    touchSet: [...input.touchSet],
     recordFile: input.recordFile,
   });
   return {

@@ -3,10 +3,11 @@
 // command line that really runs this installation's guard through `sh -c`
 // even when the paths hold spaces and single quotes.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { guardFilesFor, removeGuardSpecFile, writeGuardSpecFile } from "../../src/guard/guard-files.js";
 import { GUARD_HOOK_TIMEOUT_S, projectTouchSetGuard, shellQuote, WRITE_TOOL_MATCHER } from "../../src/guard/projection.js";
 import { parseGuardSpec } from "../../src/guard/spec.js";
 import { BIN } from "../support/bin.js";
@@ -89,5 +90,25 @@ describe("guard settings projection", () => {
     const blocked = run(join(root, "worktree/docs/oops.md"));
     expect(blocked.status).toBe(2);
     expect(blocked.stderr).toContain("docs/oops.md matches none of the touch-set patterns");
+  });
+});
+
+describe("guard files of a project", () => {
+  it("live in the state directory, one directory per project, the same for an aliased spelling", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-files-")));
+    mkdirSync(join(root, "app"));
+    symlinkSync(join(root, "app"), join(root, "app-alias"));
+    const state = join(root, "state");
+    const files = guardFilesFor(state, join(root, "app"));
+    expect(files.specFile.startsWith(join(state, "guard") + "/")).toBe(true);
+    expect(files.recordFile).toBe(join(files.specFile, "..", "records.jsonl"));
+    expect(guardFilesFor(state, join(root, "app-alias"))).toEqual(files);
+    expect(guardFilesFor(state, join(root, "other")).specFile).not.toBe(files.specFile);
+
+    writeGuardSpecFile(files.specFile, "{}\n");
+    expect(readFileSync(files.specFile, "utf8")).toBe("{}\n");
+    expect(removeGuardSpecFile(files.specFile)).toBe(true);
+    expect(existsSync(files.specFile)).toBe(false);
+    expect(removeGuardSpecFile(files.specFile)).toBe(false);
   });
 });
