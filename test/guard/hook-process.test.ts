@@ -80,6 +80,17 @@ describe("gatehouse guard, from Claude Code's payload", () => {
     expect(one).toMatchObject({ hookEvent: "PreToolUse", tool: "Write", verdict: "blocked", sessionId: "3f2a", toolUseId: "toolu_01ABC" });
   });
 
+  it("8 hook processes blocking at once append 8 whole records", async () => {
+    const file = join(root, "concurrent.jsonl");
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => guard(payload("Write", { file_path: join(checkout, `docs/${i}.md`), content: "x".repeat(10_000) }), specFile, ["--record-file", file])),
+    );
+    expect(runs.map((r) => r.status)).toEqual(Array(8).fill(2));
+    const fold = foldRecords(file);
+    expect(fold.dropped.malformed).toBe(0);
+    expect(fold.records.map((r) => r.subject).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `docs/${i}.md`));
+  });
+
   it("an unreadable spec fails open: exit 1, one line on stderr, and an error record", async () => {
     const spare = join(root, "spare");
     mkdirSync(spare);
