@@ -16,6 +16,8 @@ const home: OptionSpec = { name: "home", value: "H", help: "the event's env.home
 const command: OptionSpec = { name: "command", value: "CMD", help: 'the command as one shell string; "-" reads it from stdin' };
 const project: OptionSpec = { name: "project", value: "DIR", help: "the project whose settings file is edited (default: the current directory)" };
 const user: OptionSpec = { name: "user", help: "edit the user settings file under $HOME instead" };
+const guardSpec: OptionSpec = { name: "config", value: "SPEC.json", help: "the guard's spec file: version, gate, sessionCwd, touchSet, recordFile (docs/guard.md)" };
+const recordFile: OptionSpec = { name: "record-file", value: "F", help: "append the records here instead of the spec's recordFile" };
 
 const agents = INSTALL_AGENTS.join("|");
 
@@ -110,9 +112,50 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     }),
   },
   {
+    name: "guard",
+    summary: "the touch-set guard: a Claude Code PreToolUse hook judging Write/Edit/MultiEdit/NotebookEdit against the spec's touch set",
+    usage: ["--config SPEC.json [--record-file F]  < hook.json"],
+    options: [guardSpec, { ...recordFile, help: `${recordFile.help} (also when the spec cannot be read)` }],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({
+      0: "inside the touch set, or not a write tool",
+      1: "fail open: the spec or the hook payload cannot be read, or the guard failed (one line on stderr, an error record; the call proceeds)",
+      2: "block: outside the touch set or the checkout, no path, or a broken pattern (the reason on stderr, a blocked record)",
+    }),
+    notes: ["A block stays a block when its record cannot be written (a second stderr line says so)."],
+  },
+  {
+    name: "guard records",
+    summary: "fold the guard's records: malformed lines skipped and counted, at most 64 kept, every string scrubbed and truncated",
+    usage: ["FILE [--run-id ID] [--json]"],
+    options: [
+      { name: "run-id", value: "ID", help: "stamp every record with this run id (1–200 characters; a run id in the file is ignored)" },
+      { ...json, help: "print {file, exists, runId, cap, lines, kept, dropped: {malformed, pastCap, total}, records}" },
+    ],
+    operands: { min: 1, max: 1, name: "record FILE" },
+    exits: codes({ 0: "folded (a missing file folds to 0 records)", 66: "the file exists but cannot be read, or is not a regular file" }),
+  },
+  {
+    name: "guard sweep",
+    summary: "every path git shows changed (and since the merge base with REF) that the touch set does not cover",
+    usage: ["--config SPEC.json [--base REF] [--json] [--record-file F]"],
+    options: [
+      guardSpec,
+      { name: "base", value: "REF", help: "also judge what changed since the merge base of REF and HEAD (committed or not)" },
+      { ...json, help: "print {repository, base, changed, findings: [{path, change, reason}]}" },
+      recordFile,
+    ],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: "every changed path is in the touch set", 1: "git failed (not a repository, unknown --base) or the spec is invalid", 2: "changed paths outside the touch set (a finding record each)", 66: "the spec cannot be read" }),
+  },
+  {
     name: "install",
     summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
-    usage: [`${agents} [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error open|closed]`, "claude [--project DIR | --user] --http URL"],
+    usage: [
+      `${agents} [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error open|closed]`,
+      "claude [--project DIR | --user] --http URL",
+      "claude [--project DIR] [options] --touch-set GLOB [--touch-set GLOB …] [--record-file F]",
+    ],
     options: [
       project,
       user,
@@ -120,19 +163,28 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
       { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at URL (route /v1/hook/claude) instead of a command" },
+      {
+        name: "touch-set",
+        value: "GLOB",
+        repeat: true,
+        help: "Claude only, project scope: also install the touch-set guard on the write tools (docs/guard.md); one gitignore-style pattern each, the spec file in the state dir; only empty patterns: no guard",
+      },
+      { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
-    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"]],
+    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["touch-set", "user"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
-      "Gatehouse's entries are recognised by that command (any handler running gatehouse hook) or by an http handler",
-      "POSTing to /v1/hook/<agent>; install replaces them, and never touches another hook.",
+      "Gatehouse's entries are recognised by that command (any handler running gatehouse hook or gatehouse guard) or by an",
+      "http handler POSTing to /v1/hook/<agent>; install replaces them, and never touches another hook.",
+      "--touch-set adds a second PreToolUse entry on Write|Edit|MultiEdit|NotebookEdit running '<node>' '<package>/bin/gatehouse.js'",
+      "guard --config <state dir>/guard/<project hash>/spec.json --record-file …; installing without --touch-set removes it.",
     ],
   },
   {
     name: "uninstall",
-    summary: "remove Gatehouse's hooks from an agent's settings file, restoring it byte for byte",
+    summary: "remove Gatehouse's hooks (and the touch-set guard's spec file) from an agent's settings file, restoring it byte for byte",
     usage: [`${agents} [--project DIR | --user]`],
     options: [project, user],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },

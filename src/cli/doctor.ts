@@ -7,6 +7,7 @@
 import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { guardFilesOfCommand } from "../guard/guard-files.js";
 import { AGENT_SETTINGS, INSTALL_AGENTS, type AgentSettings } from "../install/agents.js";
 import type { ManagedEntry } from "../install/entries.js";
 import { hookInvocation } from "../install/inspect.js";
@@ -19,6 +20,7 @@ import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { commandSpec } from "./commands.js";
 import { engineFromArgs } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
+import { guardHandlerFindings } from "./guard-doctor.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { runShell } from "./run-shell.js";
@@ -197,6 +199,8 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
     }
     findings.push({ level: "ok", subject, message: `daemon behind ${handler.url} answers /healthz` });
   } else {
+    const guard = guardFilesOfCommand(String(handler.command));
+    if (guard !== null) return guardHandlerFindings(subject, String(handler.command), guard.specFile, guard.recordFile, project, io, timeoutMs);
     const invocation = hookInvocation(String(handler.command));
     if (invocation === null) return [{ level: "warn", subject, message: `cannot read the command ${JSON.stringify(handler.command)}` }];
     if (invocation.program.startsWith("/") && !existsSync(invocation.program)) findings.push({ level: "error", subject, message: `${invocation.program} does not exist (node moved?): run gatehouse install ${agent} again` });

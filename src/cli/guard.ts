@@ -1,4 +1,5 @@
-// `gatehouse guard`: seed 004's touch-set guard and its two after-the-fact tools.
+// `gatehouse guard`: seed 004's touch-set guard and its two after-the-fact
+// tools (options and exit codes: src/cli/commands.ts; docs/guard.md).
 //   guard --config SPEC [--record-file F]        a Claude Code PreToolUse hook (stdin: the payload)
 //   guard records FILE [--run-id ID] [--json]    the tolerant, capped, scrubbed fold of the records
 //   guard sweep --config SPEC [--base REF] [--json] [--record-file F]
@@ -12,7 +13,7 @@ import { appendRecords, makeRecord, type GuardRecord } from "../guard/record.js"
 import { resolveExistingPrefix } from "../guard/resolve-path.js";
 import { GuardSpecError, loadGuardSpec, TOUCH_SET_GATE, type GuardSpec } from "../guard/spec.js";
 import { sweep, SweepError } from "../guard/sweep.js";
-import { parseArgs, UsageError } from "./args.js";
+import { UsageError, type ParsedArgs } from "./args.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
@@ -45,11 +46,9 @@ async function failOpen(io: Io, message: string, recordFile: string, gate = TOUC
   return EXIT.FAILURE;
 }
 
-async function hookCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["config", "record-file"] });
+export async function guardHookCommand(args: ParsedArgs, io: Io): Promise<number> {
   const configPath = args.values.get("config");
   if (configPath === undefined) throw new UsageError("needs --config SPEC.json");
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const flagRecordFile = args.values.get("record-file");
 
   let spec: GuardSpec;
@@ -116,9 +115,7 @@ function formatFold(fold: Fold): string[] {
 
 const RUN_ID_MAX = 200;
 
-async function recordsCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["run-id"], flags: ["json"] });
-  if (args.positionals.length !== 1) throw new UsageError("needs exactly one FILE");
+export async function guardRecordsCommand(args: ParsedArgs, io: Io): Promise<number> {
   const runId = args.values.get("run-id") ?? null;
   if (runId !== null && (runId === "" || runId.length > RUN_ID_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(runId)))
     throw new UsageError(`--run-id must be 1–${RUN_ID_MAX} characters without control characters`);
@@ -136,11 +133,9 @@ async function recordsCommand(argv: string[], io: Io): Promise<number> {
   return EXIT.OK;
 }
 
-async function sweepCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["config", "base", "record-file"], flags: ["json"] });
+export async function guardSweepCommand(args: ParsedArgs, io: Io): Promise<number> {
   const configPath = args.values.get("config");
   if (configPath === undefined) throw new UsageError("needs --config SPEC.json");
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`);
   let spec: GuardSpec;
   try {
     spec = loadGuardSpec(configPath, io.readFile);
@@ -171,15 +166,9 @@ async function sweepCommand(argv: string[], io: Io): Promise<number> {
   return result.findings.length > 0 ? EXIT.DENY : EXIT.OK;
 }
 
-export async function guardCommand(argv: string[], io: Io): Promise<number> {
-  const sub = argv[0] === "records" || argv[0] === "sweep" ? argv[0] : null;
-  try {
-    if (sub === "records") return await recordsCommand(argv.slice(1), io);
-    if (sub === "sweep") return await sweepCommand(argv.slice(1), io);
-    return await hookCommand(argv, io);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`gatehouse guard${sub ? ` ${sub}` : ""}: ${error.message}`);
-    return EXIT.USAGE;
-  }
-}
+/** The guard's commands by their described names (main.ts and the guard's own entry, guard-main.ts, both run these). */
+export const GUARD_RUNNERS: Record<string, (args: ParsedArgs, io: Io) => Promise<number>> = {
+  guard: guardHookCommand,
+  "guard records": guardRecordsCommand,
+  "guard sweep": guardSweepCommand,
+};

@@ -3,10 +3,13 @@
 // in place, idempotent, refusing a file it cannot parse (src/install/).
 import { join, resolve } from "node:path";
 import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent, type AgentSettings } from "../install/agents.js";
-import { hookCommand, managedEntries, type InstallRequest } from "../install/entries.js";
-import { planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
+import { hookCommand, managedEntries, type InstallRequest, type ManagedEntry } from "../install/entries.js";
+import { installedEntries, planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
+import { guardFilesFor, guardFilesOfCommand, readGuardSpecText, removeGuardSpecFile, writeGuardSpecFile } from "../guard/guard-files.js";
+import { projectTouchSetGuard } from "../guard/projection.js";
 import { packageRoot } from "../node/package-root.js";
+import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
@@ -15,6 +18,8 @@ import type { Io } from "./io.js";
 interface Target {
   settings: AgentSettings;
   scope: Scope;
+  /** The project directory (project scope) or the home directory (user scope). */
+  base: string;
   path: string;
 }
 
@@ -34,7 +39,7 @@ function targetOf(args: ParsedArgs, io: Io): Target {
     if (home === undefined || home === "") throw new UsageError("--user needs $HOME");
     base = home;
   } else base = resolve(io.cwd, args.values.get("project") ?? ".");
-  return { settings, scope, path: settingsPath(settings, scope, base) };
+  return { settings, scope, base, path: settingsPath(settings, scope, base) };
 }
 
 /** Read, plan, write: a refused or unreadable file is reported and left untouched. */
@@ -91,6 +96,62 @@ async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
   return out;
 }
 
+/** The touch-set guard (docs/guard.md): its spec file and PreToolUse entry, when --touch-set names a non-empty set. */
+interface GuardInstall {
+  specFile: string;
+  specText: string;
+  recordFile: string;
+  entry: ManagedEntry;
+}
+
+function guardInstallOf(args: ParsedArgs, io: Io, target: Target, request: InstallRequest): GuardInstall | null {
+  const touchSet = args.lists.get("touch-set");
+  if (touchSet === undefined) {
+    if (args.values.has("record-file")) throw new UsageError("--record-file goes with --touch-set");
+    return null;
+  }
+  if (target.settings.agent !== "claude") throw new UsageError(`--touch-set: the guard runs on Claude Code's write tools; ${target.settings.title} has no such hook`);
+  const stateDirOption = args.values.get("state-dir");
+  let stateDir: string;
+  try {
+    stateDir = stateDirOption !== undefined ? resolve(io.cwd, stateDirOption) : defaultStateDir(io.env);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const files = guardFilesFor(stateDir, target.base);
+  const recordOption = args.values.get("record-file");
+  const recordFile = recordOption !== undefined ? resolve(io.cwd, recordOption) : files.recordFile;
+  const projection = projectTouchSetGuard({ touchSet, sessionCwd: target.base, specFile: files.specFile, recordFile, launcher: [request.node, request.cli] });
+  if (projection.kind === "invalid") throw new UsageError(`--touch-set: ${projection.message}`);
+  if (projection.kind === "none") return null;
+  const [handler] = projection.hookEntry.hooks;
+  return { specFile: files.specFile, specText: projection.specText, recordFile, entry: { event: "PreToolUse", matcher: projection.hookEntry.matcher, handler } };
+}
+
+/** The spec files of the guard entries a settings file holds now (unreadable or refused: none; apply reports it). */
+function installedGuardSpecs(target: Target): string[] {
+  try {
+    const text = readSettings(target.path);
+    if (text === null) return [];
+    return installedEntries(text, target.settings).flatMap((e) => {
+      const files = typeof e.handler.command === "string" ? guardFilesOfCommand(e.handler.command) : null;
+      return files === null ? [] : [files.specFile];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Remove the specs of guard entries that are gone, saying so. */
+function removeStaleSpecs(specs: readonly string[], keep: string | null, io: Io): void {
+  for (const spec of new Set(specs)) {
+    if (spec === keep) continue;
+    const outcome = removeGuardSpecFile(spec);
+    if (outcome === "removed") io.out(`  removed the guard spec ${spec} (its records stay)`);
+    else if (outcome === "not a guard spec") io.err(`gatehouse: warning: ${spec} is not a guard spec; left in place`);
+  }
+}
+
 const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
 
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
@@ -105,17 +166,42 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
     hookOptions: httpValue === undefined ? await hookOptions(args, io) : [],
     http: httpValue === undefined ? null : httpBase(httpValue),
   };
-  const entries = managedEntries(settings, request);
-  const { plan } = apply(target, (text) => planInstall(text, settings, entries));
+  const guard = guardInstallOf(args, io, target, request);
+  const entries = [...managedEntries(settings, request), ...(guard === null ? [] : [guard.entry])];
+  const oldSpecs = installedGuardSpecs(target);
+  // The spec goes first, so the entry never names a missing file; a settings
+  // file that is then refused gets the old spec back (or none).
+  const oldSpecText = guard === null ? null : readGuardSpecText(guard.specFile);
+  if (guard !== null) {
+    try {
+      writeGuardSpecFile(guard.specFile, guard.specText);
+    } catch (error) {
+      throw new CliError(`${guard.specFile}: cannot write the guard spec (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing installed`, EXIT.FAILURE);
+    }
+  }
+  let plan: Plan | null;
+  try {
+    plan = apply(target, (text) => planInstall(text, settings, entries)).plan;
+  } catch (error) {
+    if (guard !== null) {
+      if (oldSpecText === null) removeGuardSpecFile(guard.specFile);
+      else writeGuardSpecFile(guard.specFile, oldSpecText);
+    }
+    throw error;
+  }
+  removeStaleSpecs(oldSpecs, guard?.specFile ?? null, io);
+  const guardLine = guard === null ? null : `  guard: touch set in ${guard.specFile}${oldSpecText !== null && oldSpecText !== guard.specText ? " (updated)" : ""}; records in ${guard.recordFile}`;
   for (const w of plan!.warnings) io.err(`gatehouse install: warning: ${target.path}: ${w}`);
   const runs = request.http === null ? hookCommand(request) : (entries[0]!.handler.url as string);
   if (!plan!.changed) {
     io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
+    if (guardLine !== null) io.out(guardLine);
     return EXIT.OK;
   }
   io.out(`${settings.title}: wrote ${target.path} (${target.scope} scope)`);
   for (const e of entries) io.out(`  ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`}`);
   io.out(`  runs: ${runs}`);
+  if (guardLine !== null) io.out(guardLine);
   if (plan!.removed > 0) io.out(`  replaced ${entryCount(plan!.removed)} written before`);
   io.out(`  next: ${settings.afterInstall}`);
   return EXIT.OK;
@@ -124,6 +210,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
   const target = targetOf(args, io);
   const { settings } = target;
+  const guardSpecs = installedGuardSpecs(target);
   const { plan, existed } = apply(target, (text) => (text === null ? null : planUninstall(text, settings)));
   if (!existed) {
     io.out(`${settings.title}: ${target.path} does not exist (nothing to remove)`);
@@ -132,5 +219,6 @@ export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number
   for (const w of plan!.warnings) io.err(`gatehouse uninstall: warning: ${target.path}: ${w}`);
   if (!plan!.changed) io.out(`${settings.title}: ${target.path} has no Gatehouse hooks (unchanged)`);
   else io.out(`${settings.title}: removed ${entryCount(plan!.removed)} from ${target.path}`);
+  removeStaleSpecs(guardSpecs, null, io);
   return EXIT.OK;
 }

@@ -16,6 +16,7 @@ import { CliError } from "./engine-options.js";
 import { evalCommand } from "./eval.js";
 import { EXIT } from "./exit-codes.js";
 import { explainCommand } from "./explain.js";
+import { GUARD_RUNNERS } from "./guard.js";
 import { hookCommand } from "./hook.js";
 import { installCommand, uninstallCommand } from "./install.js";
 import { processIo, type Io } from "./io.js";
@@ -44,6 +45,7 @@ export const RUNNERS: Record<string, CommandRunner> = {
   "bundle schema": bundleSchemaCommand,
   demo: demoCommand,
   playground: playgroundCommand,
+  ...GUARD_RUNNERS,
 };
 
 /** `gatehouse --version`: the package version (the engine's identity carries it too). */
@@ -57,12 +59,13 @@ const oneLine = (message: string) => (message.includes("\n") ? `${message.split(
 /** The command argv names (one word, or a group and its subcommand) and the words after it. */
 function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: string[] } | { error: string } {
   const [first = "", second] = argv;
+  // A two-word name first: `guard` is a command and `guard records` another.
+  const pair = COMMAND_SPECS.find((s) => s.name === `${first} ${second}`);
+  if (pair !== undefined) return { spec: pair, rest: argv.slice(2) };
   const exact = COMMAND_SPECS.find((s) => s.name === first);
   if (exact !== undefined) return { spec: exact, rest: argv.slice(1) };
   const group = COMMAND_SPECS.filter((s) => s.name.startsWith(`${first} `));
   if (group.length === 0) return { error: `unknown command ${JSON.stringify(first)}` };
-  const sub = group.find((s) => s.name === `${first} ${second}`);
-  if (sub !== undefined) return { spec: sub, rest: argv.slice(2) };
   return { error: `${first} needs a subcommand: ${group.map((s) => s.name).join(", ")}${second === undefined ? "" : ` (got ${JSON.stringify(second)})`}` };
 }
 

@@ -1,9 +1,11 @@
 // The settings projection (seed 004): a touch set becomes a spec file plus one
 // Claude Code `PreToolUse` matcher entry for the write tools, whose command
-// runs this installation's guard by absolute path. Pure — the installer
-// writes the file and merges the entry; tests check the exact wire shape.
+// runs this installation's guard by absolute path, each word quoted for `sh -c`
+// (src/shell-words.ts). Pure — the installer writes the file and merges the
+// entry; tests check the exact wire shape.
 import { isAbsolute } from "node:path";
 import { compileTouchSet } from "../model/touch-set.js";
+import { shellQuote } from "../shell-words.js";
 import { WRITE_TOOLS } from "./hook-input.js";
 import { formatGuardSpec, GUARD_SPEC_VERSION, TOUCH_SET_GATE } from "./spec.js";
 
@@ -34,14 +36,9 @@ export type GuardProjection =
   | { kind: "hook"; specFile: string; specText: string; hookEntry: GuardHookEntry }
   | { kind: "invalid"; message: string };
 
-/** Single-quote one word for `sh -c`: the only safe interpolation is none, so each `'` is closed, escaped and reopened. */
-export function shellQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The hook command line: the launcher, `guard`, and the two files — nothing else crosses into the hook. */
 export function guardCommand(launcher: readonly string[], specFile: string, recordFile: string): string {
-  return [...launcher.map(shellQuote), "guard", "--config", shellQuote(specFile), "--record-file", shellQuote(recordFile)].join(" ");
+  return shellQuote([...launcher, "guard", "--config", specFile, "--record-file", recordFile]);
 }
 
 export function projectTouchSetGuard(input: GuardProjectionInput): GuardProjection {

@@ -6,15 +6,16 @@
 // installation by absolute path (node + bin/gatehouse.js), never `npx` of a
 // registry name.
 //
-// Adding a managed entry (issue 9's touch-set guard: a second PreToolUse entry
-// for the write tools running `gatehouse guard --config SPEC.json`) is one
-// more element from `managedEntries` and its subcommand in MANAGED_SUBCOMMANDS.
+// The touch-set guard (`install claude --touch-set`, src/guard/projection.ts)
+// is a second PreToolUse entry for the write tools running `gatehouse guard
+// --config SPEC.json`: managed like the hook, so re-install replaces it and
+// uninstall removes it.
 import { basename } from "node:path";
 import { shellQuote, shellWords } from "../shell-words.js";
 import { timeoutValue, type AgentSettings, type InstallAgent } from "./agents.js";
 
 /** `gatehouse <subcommand>` handlers that install owns. */
-export const MANAGED_SUBCOMMANDS = ["hook"] as const;
+export const MANAGED_SUBCOMMANDS = ["hook", "guard"] as const;
 
 export interface InstallRequest {
   agent: InstallAgent;

@@ -152,7 +152,7 @@ describe("gatehouse guard, from Claude Code's payload", () => {
   it("usage errors exit 64 (non-blocking for Claude Code) with one line", async () => {
     const r = await gatehouse(["guard"], "");
     expect(r.status).toBe(64);
-    expect(r.stderr.trim()).toBe("gatehouse guard: needs --config SPEC.json");
+    expect(r.stderr.trim()).toBe("gatehouse guard: needs --config SPEC.json (gatehouse guard --help)");
   });
 
   it("the records fold through the CLI: human summary and --json", async () => {

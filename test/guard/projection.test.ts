@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlink
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { guardFilesFor, removeGuardSpecFile, writeGuardSpecFile } from "../../src/guard/guard-files.js";
-import { GUARD_HOOK_TIMEOUT_S, projectTouchSetGuard, shellQuote, WRITE_TOOL_MATCHER } from "../../src/guard/projection.js";
+import { guardFilesFor, guardFilesOfCommand, removeGuardSpecFile, writeGuardSpecFile } from "../../src/guard/guard-files.js";
+import { GUARD_HOOK_TIMEOUT_S, projectTouchSetGuard, WRITE_TOOL_MATCHER } from "../../src/guard/projection.js";
+import { shellQuote, shellWords } from "../../src/shell-words.js";
 import { parseGuardSpec } from "../../src/guard/spec.js";
 import { BIN } from "../support/bin.js";
 
@@ -32,7 +33,7 @@ describe("guard settings projection", () => {
       hooks: [
         {
           type: "command",
-          command: `${shellQuote(process.execPath)} ${shellQuote(BIN)} guard --config '/repo/state/guard/spec.json' --record-file '/repo/state/guard/records.jsonl'`,
+          command: `${shellQuote([process.execPath, BIN])} guard --config /repo/state/guard/spec.json --record-file /repo/state/guard/records.jsonl`,
           timeout: GUARD_HOOK_TIMEOUT_S,
         },
       ],
@@ -69,9 +70,12 @@ describe("guard settings projection", () => {
     expect(projectTouchSetGuard({ ...input(["src/**"]), launcher: ["node", BIN] }).kind).toBe("invalid");
   });
 
-  it("shell quoting closes, escapes and reopens a single quote", () => {
-    expect(shellQuote("/a/b")).toBe("'/a/b'");
-    expect(shellQuote("/a/o'brien")).toBe("'/a/o'\\''brien'");
+  it("shell quoting closes, escapes and reopens a single quote, and every word reads back whole", () => {
+    expect(shellQuote(["/a/o'brien"])).toBe("'/a/o'\\''brien'");
+    const odd = ["/a/o'brien/spec.json", "/x y/$HOME/`id`/r.jsonl"];
+    const p = projectTouchSetGuard({ ...input(["src/**"]), specFile: odd[0]!, recordFile: odd[1]! });
+    if (p.kind !== "hook") throw new Error(p.kind);
+    expect(shellWords(p.hookEntry.hooks[0].command)).toEqual([process.execPath, BIN, "guard", "--config", odd[0], "--record-file", odd[1]]);
   });
 
   it("the projected command runs the guard through sh -c, with quotes and spaces in every path", () => {
@@ -105,10 +109,19 @@ describe("guard files of a project", () => {
     expect(guardFilesFor(state, join(root, "app-alias"))).toEqual(files);
     expect(guardFilesFor(state, join(root, "other")).specFile).not.toBe(files.specFile);
 
-    writeGuardSpecFile(files.specFile, "{}\n");
-    expect(readFileSync(files.specFile, "utf8")).toBe("{}\n");
-    expect(removeGuardSpecFile(files.specFile)).toBe(true);
+    const p = projectTouchSetGuard({ ...input(["src/**"], root), specFile: files.specFile, recordFile: files.recordFile });
+    if (p.kind !== "hook") throw new Error(p.kind);
+    writeGuardSpecFile(files.specFile, p.specText);
+    expect(readFileSync(files.specFile, "utf8")).toBe(p.specText);
+    expect(guardFilesOfCommand(p.hookEntry.hooks[0].command)).toEqual(files);
+    expect(removeGuardSpecFile(files.specFile)).toBe("removed");
     expect(existsSync(files.specFile)).toBe(false);
-    expect(removeGuardSpecFile(files.specFile)).toBe(false);
+    expect(removeGuardSpecFile(files.specFile)).toBe("absent");
+    // A file that is not a guard spec is never removed, whatever a command line names.
+    writeFileSync(join(root, "precious.json"), '{"mine": true}');
+    expect(removeGuardSpecFile(join(root, "precious.json"))).toBe("not a guard spec");
+    expect(existsSync(join(root, "precious.json"))).toBe(true);
+    expect(guardFilesOfCommand("'/usr/bin/node' /x/bin/gatehouse.js hook claude")).toBeNull();
+    expect(guardFilesOfCommand("/x/bin/gatehouse.js guard --config=/s.json")).toEqual({ specFile: "/s.json", recordFile: null });
   });
 });

@@ -169,7 +169,7 @@ describe("re-install and other tools' hooks", () => {
     expect(isManagedHandler({ type: "command", command: "gatehouse hook cursor" })).toBe(true);
     expect(isManagedHandler({ command: "/home/u/.local/bin/gatehouse hook cursor" })).toBe(true);
     expect(isManagedHandler({ type: "http", url: "http://127.0.0.1:8787/v1/hook/claude" })).toBe(true);
-    expect(isManagedHandler({ type: "command", command: "gatehouse guard --config touch.json" })).toBe(false);
+    expect(isManagedHandler({ type: "command", command: "gatehouse guard --config touch.json" })).toBe(true); // the touch-set guard (install --touch-set)
     expect(isManagedHandler({ type: "command", command: "my-gatehouse hook claude" })).toBe(false);
     expect(isManagedHandler({ type: "command", command: "echo gatehouse hook" })).toBe(false);
     expect(isManagedHandler({ type: "command", command: "env GATEHOUSE_X=1 npx -y gatehouse hook claude" })).toBe(true);
