@@ -7,7 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/guard/fold.js";
+import { main } from "../../src/cli/main.js";
 import { runGatehouse } from "../support/bin.js";
+import { memoryIo } from "../support/io.js";
 
 const gatehouse = (args: string[], stdin: string) => runGatehouse(args, { stdin });
 
@@ -149,10 +151,30 @@ describe("gatehouse guard, from Claude Code's payload", () => {
     expect(r.stderr).toContain("has an unterminated [");
   });
 
-  it("usage errors exit 64 (non-blocking for Claude Code) with one line", async () => {
-    const r = await gatehouse(["guard"], "");
+  it("usage errors exit 64 (non-blocking for Claude Code) with one line; --help prints the description", async () => {
+    const [r, extra, help, recordsHelp] = await Promise.all([
+      gatehouse(["guard"], ""),
+      gatehouse(["guard", "sweep", "--config", specFile, "stray"], ""),
+      gatehouse(["guard", "--help"], ""),
+      gatehouse(["guard", "records", "-h"], ""),
+    ]);
     expect(r.status).toBe(64);
     expect(r.stderr.trim()).toBe("gatehouse guard: needs --config SPEC.json (gatehouse guard --help)");
+    expect(extra.status).toBe(64);
+    expect(extra.stderr).toContain('unexpected argument "stray"');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("gatehouse guard --config SPEC.json [--record-file F]");
+    expect(recordsHelp.status).toBe(0);
+    expect(recordsHelp.stdout).toContain("gatehouse guard records FILE [--run-id ID] [--json]");
+  });
+
+  it("the main CLI runs the same commands in-process", async () => {
+    const m = memoryIo();
+    expect(await main(["guard", "records", recordFile, "--json", "--run-id", "r"], m.io)).toBe(0);
+    expect(JSON.parse(m.out[0]!).runId).toBe("r");
+    const hook = memoryIo({ stdin: payload("Write", { file_path: join(checkout, "docs/in-process.md"), content: "x" }) });
+    expect(await main(["guard", "--config", specFile], hook.io)).toBe(2);
+    expect(hook.err[0]).toContain("docs/in-process.md matches none");
   });
 
   it("the records fold through the CLI: human summary and --json", async () => {
