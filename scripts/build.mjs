@@ -46,7 +46,8 @@ await build({
   outdir: "dist",
   platform: "node",
   target: "node20",
-  external: ["fs/promises", "module"],
+  // The Redis client is imported on use by `serve --state redis://…`; a hook process never loads it.
+  external: ["fs/promises", "module", "ioredis"],
   banner: { js: 'import { createRequire as __gatehouseRequire } from "node:module"; const require = __gatehouseRequire(import.meta.url);' },
 });
 // The engine must run in a browser: bundling it for the browser platform fails

@@ -1,0 +1,114 @@
+// `gatehouse serve`: the loopback daemon (docs/daemon.md). Resolves only when
+// the daemon has shut down (SIGTERM/SIGINT: drain, flush, exit 0).
+import { createLogger, isLogLevel, type Logger } from "../daemon/log.js";
+import { daemonRouter } from "../daemon/routes.js";
+import { SerializedStore } from "../daemon/session-queue.js";
+import type { SessionStore } from "../daemon/session-store.js";
+import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
+import { DaemonService } from "../daemon/service.js";
+import { RedisSessionStore, StateStoreError } from "../node/redis-store.js";
+import { DEFAULT_MAX_SESSIONS, LruSessionStore } from "../state/lru-store.js";
+import { parseArgs, UsageError } from "./args.js";
+import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
+import { EXIT } from "./exit-codes.js";
+import type { Io } from "./io.js";
+
+export const DEFAULT_PORT = 4283;
+
+function integer(name: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min) throw new UsageError(`--${name} wants an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promise<SessionStore> {
+  const redisUrl = args.values.get("state");
+  const stateDir = args.values.get("state-dir");
+  if (redisUrl !== undefined && stateDir !== undefined) throw new UsageError("--state and --state-dir are alternatives; give one");
+  if (redisUrl !== undefined) {
+    try {
+      return await RedisSessionStore.connect({ url: redisUrl, onStatus: (line) => log.log("warn", line) });
+    } catch (error) {
+      if (error instanceof StateStoreError) throw new CliError(error.message, EXIT.FAILURE);
+      throw error;
+    }
+  }
+  if (stateDir !== undefined) throw new UsageError("--state-dir is not available in this build yet");
+  return new LruSessionStore(integer("max-sessions", args.values.get("max-sessions"), DEFAULT_MAX_SESSIONS, 1));
+}
+
+export async function serveCommand(argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, {
+    values: ["port", "host", "bundle", "state", "state-dir", "max-sessions", "log-level", "max-body"],
+    flags: ["twin"],
+  });
+  if (args.positionals.length > 0 || args.rest !== null) throw new UsageError(`serve takes no positional arguments`);
+  const levelText = args.values.get("log-level") ?? "info";
+  if (!isLogLevel(levelText)) throw new UsageError(`--log-level wants error, warn, info or debug, got ${JSON.stringify(levelText)}`);
+  const log = createLogger(levelText, io.err, io.now);
+  const port = integer("port", args.values.get("port"), DEFAULT_PORT, 0);
+  if (port > 65_535) throw new UsageError(`--port wants 0–65535, got ${port}`);
+  const host = args.values.get("host") ?? "127.0.0.1";
+  const limits: Partial<Limits> = { maxBodyBytes: integer("max-body", args.values.get("max-body"), DEFAULT_LIMITS.maxBodyBytes, 1) };
+  const bundlePath = args.values.get("bundle");
+  const implementation = args.flags.has("twin") ? "twin" : "wasm";
+
+  const engine = await engineFromArgs(bundlePath, implementation);
+  reportSkipped(engine, io.err);
+  const store = new SerializedStore(await openStore(args, log));
+  const service = new DaemonService(engine, { store, log, now: io.now, startedMs: io.now() });
+  let daemon;
+  try {
+    daemon = await startDaemon({ host, port, service, router: daemonRouter(service), log, limits });
+  } catch (error) {
+    await store.close();
+    if (error instanceof AddressRefusedError) throw new UsageError(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`cannot listen on ${host}:${port} (${code ?? String(error)})`, EXIT.FAILURE);
+  }
+
+  let reloading = Promise.resolve();
+  const reload = () => {
+    reloading = reloading.then(async () => {
+      const before = service.engine.bundleDigest;
+      try {
+        const next = await engineFromArgs(bundlePath, implementation);
+        service.replaceEngine(next);
+        reportSkipped(next, io.err);
+        log.log("info", "bundle reloaded", { bundle: bundlePath ?? "default", bundle_digest: next.bundleDigest, previous: before });
+      } catch (error) {
+        log.log("error", "bundle reload failed; still serving the previous bundle", {
+          bundle: bundlePath ?? "default",
+          bundle_digest: before,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    });
+  };
+
+  const stopped = new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.log("info", "stopping: draining requests in flight", { signal, in_flight: service.inFlight });
+      void (async () => {
+        const { drained } = await daemon.close();
+        await store.close();
+        log.log("info", "stopped", { drained });
+        process.off("SIGHUP", reload);
+        process.off("SIGTERM", onTerm);
+        process.off("SIGINT", onInt);
+        resolve(EXIT.OK);
+      })();
+    };
+    const onTerm = () => stop("SIGTERM");
+    const onInt = () => stop("SIGINT");
+    process.on("SIGTERM", onTerm);
+    process.on("SIGINT", onInt);
+  });
+  process.on("SIGHUP", reload);
+
+  io.out(`gatehouse serve: listening on ${daemon.url} (bundle ${engine.bundleDigest}, state ${store.kind})`);
+  return stopped;
+}

@@ -1,0 +1,56 @@
+// What keeps a web page from reaching the loopback daemon. A page can make the
+// browser send requests to 127.0.0.1 (CSRF) or, through a DNS name it rebinds
+// to 127.0.0.1, read the answers (DNS rebinding). Browsers mark both: every
+// cross-origin or POST request carries `Origin`, modern ones add `Sec-Fetch-*`,
+// and a rebound request carries the attacker's name in `Host`. Agents' hook
+// clients send none of these, so any of them is refused.
+import type { IncomingHttpHeaders } from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
+import { parseIPv6 } from "../net/ip.js";
+
+/** 127.0.0.0/8 or ::1 — the only addresses the daemon binds. */
+export function isLoopbackAddress(host: string): boolean {
+  if (isIPv4(host)) return host.startsWith("127.");
+  if (isIPv6(host)) {
+    const hextets = parseIPv6(host);
+    return hextets !== null && hextets.slice(0, 7).every((h) => h === 0) && hextets[7] === 1;
+  }
+  return false;
+}
+
+/** The Host header values that name this daemon: its own address or `localhost`, with its port. */
+export function allowedHosts(address: string, port: number): Set<string> {
+  const literal = address.includes(":") ? `[${address}]` : address;
+  const names = [literal, "localhost"];
+  const hosts = new Set<string>();
+  for (const name of names) {
+    hosts.add(`${name}:${port}`);
+    if (port === 80) hosts.add(name);
+  }
+  return hosts;
+}
+
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** Why a request must be refused before it is read, or null. */
+export function refuseByHeaders(headers: IncomingHttpHeaders, hosts: ReadonlySet<string>): Refusal | null {
+  if (headers.origin !== undefined) return { status: 403, code: "origin_refused", message: "requests carrying an Origin header are refused (browser pages may not call the daemon)" };
+  for (const name of Object.keys(headers))
+    if (name.startsWith("sec-fetch-")) return { status: 403, code: "browser_refused", message: `requests carrying ${name} are refused (browser pages may not call the daemon)` };
+  const host = headers.host;
+  if (host === undefined || !hosts.has(host.toLowerCase()))
+    return { status: 403, code: "host_refused", message: `Host ${JSON.stringify(host ?? "")} is not this daemon's loopback address` };
+  return null;
+}
+
+/** POST bodies must be JSON (or untyped); a form or text body is what a page's simple request sends. */
+export function refuseContentType(contentType: string | undefined): Refusal | null {
+  if (contentType === undefined) return null;
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))) return null;
+  return { status: 415, code: "unsupported_media_type", message: `Content-Type ${JSON.stringify(contentType)} is not application/json` };
+}
