@@ -1,9 +1,11 @@
 // What keeps a web page from reaching the loopback daemon. A page can make the
 // browser send requests to 127.0.0.1 (CSRF) or, through a DNS name it rebinds
 // to 127.0.0.1, read the answers (DNS rebinding). Browsers mark both: every
-// cross-origin or POST request carries `Origin`, modern ones add `Sec-Fetch-*`,
-// and a rebound request carries the attacker's name in `Host`. Agents' hook
-// clients send none of these, so any of them is refused.
+// cross-origin or POST request carries `Origin`, modern ones add
+// `Sec-Fetch-Site: cross-site|same-site|same-origin`, and a rebound request
+// carries the attacker's name in `Host`. Agents' hook clients send none of
+// these, so each is refused. (`Sec-Fetch-Mode` alone is not: Node's own fetch
+// sends it; `Sec-Fetch-Site: none` is a person typing the URL.)
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import { parseIPv6 } from "../net/ip.js";
@@ -39,13 +41,16 @@ export interface Refusal {
 /** Why a request must be refused before it is read, or null. */
 export function refuseByHeaders(headers: IncomingHttpHeaders, hosts: ReadonlySet<string>): Refusal | null {
   if (headers.origin !== undefined) return { status: 403, code: "origin_refused", message: "requests carrying an Origin header are refused (browser pages may not call the daemon)" };
-  for (const name of Object.keys(headers))
-    if (name.startsWith("sec-fetch-")) return { status: 403, code: "browser_refused", message: `requests carrying ${name} are refused (browser pages may not call the daemon)` };
+  const site = headers["sec-fetch-site"];
+  if (site !== undefined && site !== "none")
+    return { status: 403, code: "browser_refused", message: `requests from a web page (Sec-Fetch-Site: ${clipHeader(site)}) are refused` };
   const host = headers.host;
   if (host === undefined || !hosts.has(host.toLowerCase()))
     return { status: 403, code: "host_refused", message: `Host ${JSON.stringify(host ?? "")} is not this daemon's loopback address` };
   return null;
 }
+
+const clipHeader = (value: string | string[]) => String(value).slice(0, 40);
 
 /** POST bodies must be JSON (or untyped); a form or text body is what a page's simple request sends. */
 export function refuseContentType(contentType: string | undefined): Refusal | null {

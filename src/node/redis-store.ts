@@ -92,6 +92,9 @@ function describe(error: unknown): string {
 export class RedisSessionStore implements SessionStore {
   readonly kind = "redis";
   private down = false;
+  private started = false;
+  /** Writes that lost the compare-and-set to another writer and were evaluated again. */
+  conflicts = 0;
 
   private constructor(
     private readonly client: CasClient,
@@ -120,10 +123,14 @@ export class RedisSessionStore implements SessionStore {
     const store = new RedisSessionStore(client, where, options.now ?? Date.now);
     const tell = options.onStatus ?? (() => {});
     // Without an "error" listener an EventEmitter error would crash the process.
+    let lastError = "connection closed";
     client.on("error", (error: Error) => {
-      if (store.down) return;
+      lastError = describe(error);
+    });
+    client.on("close", () => {
+      if (store.down || !store.started) return;
       store.down = true;
-      tell(`${where}: unreachable (${describe(error)}); calls that need session state fail until it is back`);
+      tell(`${where}: unreachable (${lastError}); calls that need session state fail until it is back`);
     });
     client.on("ready", () => {
       if (!store.down) return;
@@ -137,6 +144,7 @@ export class RedisSessionStore implements SessionStore {
       client.disconnect();
       throw new StateStoreError(`${where}: cannot connect (${describe(error)})`);
     }
+    store.started = true;
     return store;
   }
 
@@ -150,6 +158,7 @@ export class RedisSessionStore implements SessionStore {
       const record: RedisSessionRecord = { layout: { ...scope.layout }, bundle_digest: scope.bundleDigest, updated_ms: this.now(), state };
       const reply = await this.call(() => this.client.gatehouseCas(key, version ?? "0", JSON.stringify(record), String(REDIS_SESSION_TTL_MS)));
       if (reply === 1) return { result, warnings };
+      this.conflicts++;
       [version, doc] = reply; // someone else wrote first: evaluate again on what they wrote
     }
     throw new StateStoreError(`${this.where}: session state still contended after ${MAX_ATTEMPTS} attempts`);
@@ -165,6 +174,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
+    this.started = false; // closing is not an outage
     try {
       if (this.client.status === "ready") await this.client.quit();
     } catch {

@@ -1,0 +1,166 @@
+// Test harness for the daemon: an in-process daemon on a free loopback port,
+// a plain HTTP client (node:http, so the test controls every header), raw
+// socket writes for what no client library would send, and the CLI as a real
+// child process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
+import { connect } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { Engine } from "../../src/engine.js";
+import { createLogger, type LogLevel } from "../../src/daemon/log.js";
+import { daemonRouter } from "../../src/daemon/routes.js";
+import { SerializedStore } from "../../src/daemon/session-queue.js";
+import type { SessionStore } from "../../src/daemon/session-store.js";
+import { startDaemon, type Daemon, type Limits } from "../../src/daemon/server.js";
+import { DaemonService } from "../../src/daemon/service.js";
+import { LruSessionStore } from "../../src/state/lru-store.js";
+
+export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
+
+/** Counts every pre_tool_use of a session in c0; asks once the count reaches `at`. */
+export function countingBundle(at = 1_000_000) {
+  return {
+    schema_version: "2.0",
+    bundle_id: "counting",
+    artifacts: [
+      {
+        kind: "t2_program",
+        artifact_id: "count",
+        atom_id: "atom.count",
+        body: { on: ["pre_tool_use"], registers: { c: 1 }, ops: [{ op: "INC_SAT", c: 0 }], fire: { reg: "c0", gte: at }, verdict: "ask", reason: "count reached" },
+      },
+    ],
+  };
+}
+
+export interface TestDaemon {
+  daemon: Daemon;
+  service: DaemonService;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startTestDaemon(
+  engine: Engine,
+  options: { store?: SessionStore; limits?: Partial<Limits>; level?: LogLevel; host?: string } = {},
+): Promise<TestDaemon> {
+  const logs: string[] = [];
+  const log = createLogger(options.level ?? "info", (line) => logs.push(line));
+  const store = new SerializedStore(options.store ?? new LruSessionStore());
+  const service = new DaemonService(engine, { store, log, now: Date.now, startedMs: Date.now() });
+  const daemon = await startDaemon({ host: options.host ?? "127.0.0.1", port: 0, service, router: daemonRouter(service), log, limits: options.limits });
+  return {
+    daemon,
+    service,
+    logs,
+    async stop() {
+      await daemon.close();
+      await store.close();
+    },
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One request with exactly the headers given (plus Host, unless `host` is null). */
+export function http(
+  url: string,
+  options: { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string>; host?: string | null; keepAlive?: boolean } = {},
+): Promise<HttpAnswer> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json";
+    const req = request(
+      {
+        host: u.hostname.replace(/^\[|\]$/g, ""),
+        port: u.port,
+        method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+        path: options.path ?? "/",
+        headers,
+        agent: options.keepAlive === false ? false : agent,
+        setHost: options.host === undefined,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    if (options.host !== undefined && options.host !== null) req.setHeader("host", options.host);
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+export const postJson = (url: string, path: string, value: unknown, headers: Record<string, string> = {}) =>
+  http(url, { path, body: JSON.stringify(value), headers });
+
+/** Write raw bytes on a fresh connection; resolves with everything the server sent before closing (or after `waitMs`). */
+export function raw(port: number, bytes: string | Buffer, waitMs = 3_000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(), waitMs);
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    socket.write(bytes);
+  });
+}
+
+/** Run many requests with at most `inFlight` at once; resolves with every answer in order. */
+export async function inParallel<T>(count: number, inFlight: number, run: (i: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await run(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
+  return results;
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `gatehouse serve …` as a child process; resolves once it prints its URL. */
+export function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"], env });
+  let stdout = "";
+  let stderr = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (m) resolve({ child, url: m[1]!, stderr: () => stderr, exited });
+    });
+    void exited.then((code) => reject(new Error(`serve exited (${code}) before it was ready: ${stderr.trim()}`)));
+  });
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,109 @@
+// Session state in a real redis-server (test/support/redis.ts), never a mock:
+// two daemons sharing it count one session exactly, an outage is an error per
+// request and then recovers, unusable stored records restart blank.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HealthSchema, ErrorBodySchema } from "../../src/daemon/wire.js";
+import type { Engine } from "../../src/engine.js";
+import { loadEngine } from "../../src/node/index.js";
+import { RedisSessionStore, sessionKey, StateStoreError } from "../../src/node/redis-store.js";
+import { freePort, startRedis, type RedisServer } from "../support/redis.js";
+import { countingBundle, http, inParallel, postJson, startTestDaemon, waitFor } from "./harness.js";
+
+const bash = (session_id: string, command = "ls") => ({ event_type: "pre_tool_use", session_id, tool_name: "Bash", tool_input: { command } });
+
+let redis: RedisServer;
+let engine: Engine;
+beforeAll(async () => {
+  [redis, engine] = await Promise.all([startRedis(), loadEngine({ bundle: countingBundle() })]);
+});
+afterAll(async () => redis?.stop());
+
+const counterOf = (body: string) => JSON.parse(body).state.c[0] as number;
+
+describe("Redis session store", () => {
+  it("two daemons sharing one Redis: 400 concurrent calls on one session leave the counter at exactly 400", async () => {
+    const stores = await Promise.all([RedisSessionStore.connect({ url: redis.url(1) }), RedisSessionStore.connect({ url: redis.url(1) })]);
+    const daemons = await Promise.all(stores.map((store) => startTestDaemon(engine, { store })));
+    try {
+      const counts = await inParallel(400, 64, async (i) => {
+        const r = await postJson(daemons[i % 2]!.daemon.url, "/v1/evaluate", bash("shared"));
+        expect(r.status).toBe(200);
+        return counterOf(r.body);
+      });
+      // Every call saw a distinct count: no increment lost, none doubled.
+      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+      expect(counterOf((await postJson(daemons[0]!.daemon.url, "/v1/evaluate", bash("shared"))).body)).toBe(401);
+      // The two daemons really contended: writes lost the compare-and-set and were evaluated again.
+      expect(stores[0]!.conflicts + stores[1]!.conflicts).toBeGreaterThan(0);
+      console.log(`two daemons, 400 calls on one session: ${stores[0]!.conflicts + stores[1]!.conflicts} compare-and-set conflicts retried`);
+    } finally {
+      await Promise.all(daemons.map((t) => t.stop()));
+    }
+  });
+
+  it("an outage is a 503 per request, never a crash, and calls recover when Redis is back", async () => {
+    const status: string[] = [];
+    const store = await RedisSessionStore.connect({ url: redis.url(2), commandTimeoutMs: 500, onStatus: (line) => status.push(line) });
+    const t = await startTestDaemon(engine, { store });
+    try {
+      expect((await postJson(t.daemon.url, "/v1/evaluate", bash("o"))).status).toBe(200);
+      await redis.kill();
+      const during = await inParallel(20, 4, () => postJson(t.daemon.url, "/v1/evaluate", bash("o")));
+      for (const r of during) {
+        expect(r.status).toBe(503);
+        const error = ErrorBodySchema.parse(JSON.parse(r.body)).error;
+        expect(error.code).toBe("state_unavailable");
+        expect(error.message).toContain(`redis://127.0.0.1:${redis.port}/2`);
+      }
+      const health = await http(t.daemon.url, { path: "/healthz" });
+      expect([health.status, HealthSchema.parse(JSON.parse(health.body)).status]).toEqual([503, "degraded"]);
+      // Events without a session need no state and are still answered.
+      expect((await postJson(t.daemon.url, "/v1/evaluate", bash(""))).status).toBe(200);
+      await redis.restart();
+      await waitFor(async () => (await http(t.daemon.url, { path: "/healthz" })).status === 200, "the store to reconnect");
+      const after = await postJson(t.daemon.url, "/v1/evaluate", bash("o"));
+      expect(after.status).toBe(200);
+      expect(counterOf(after.body)).toBe(1); // the test server keeps no data across a restart
+      // Told once that it went away and once that it is back, not once per retry.
+      expect(status.map((l) => l.replace(/ \(.*\)/, ""))).toEqual([
+        `redis://127.0.0.1:${redis.port}/2: unreachable; calls that need session state fail until it is back`,
+        `redis://127.0.0.1:${redis.port}/2: reachable again`,
+      ]);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it("a stored record that cannot be read, or of another layout, restarts the session blank with a warning", async () => {
+    const raw = new Redis(redis.url(3));
+    const store = await RedisSessionStore.connect({ url: redis.url(3) });
+    const scope = { layout: engine.layout, bundleDigest: engine.bundleDigest };
+    const count = async (session: string) => (await store.update(session, scope, (s) => { const e = engine.evaluate(bash(session), s, 0); return { state: e.state, result: e.state.c[0] }; }));
+    try {
+      expect((await count("c")).result).toBe(1);
+      await raw.hset(sessionKey("c"), "doc", "{not json");
+      const corrupt = await count("c");
+      expect(corrupt.result).toBe(1);
+      expect(corrupt.warnings.join()).toContain("unreadable");
+      const other = { layout: { c: 2, f: 0, t: 0, a: 0, run: false }, bundle_digest: "sha256:x", updated_ms: 0, state: { c: [5, 5], f: [], t: [], a: [], run: null } };
+      await raw.hset(sessionKey("c"), "doc", JSON.stringify(other));
+      const changed = await count("c");
+      expect([changed.result, changed.warnings.join().includes("another bundle layout")]).toEqual([1, true]);
+      expect((await count("c")).warnings).toEqual([]);
+      // Hostile ids become fixed-size keys.
+      for (const id of ["../../etc/passwd", "a\u0000b", "x".repeat(100_000), "gatehouse:session:c"]) expect((await count(id)).result).toBe(1);
+      expect(await raw.ttl(sessionKey("c"))).toBeGreaterThan(13 * 24 * 3600);
+    } finally {
+      raw.disconnect();
+      await store.close();
+    }
+  });
+
+  it("fails at start, naming the URL, when Redis cannot be reached", async () => {
+    const port = await freePort();
+    await expect(RedisSessionStore.connect({ url: `redis://127.0.0.1:${port}/0`, connectTimeoutMs: 500 })).rejects.toThrow(StateStoreError);
+    await expect(RedisSessionStore.connect({ url: `redis://u:secret@127.0.0.1:${port}/0`, connectTimeoutMs: 500 })).rejects.toThrow(/redis:\/\/u:\*\*\*@127\.0\.0\.1/);
+    await expect(RedisSessionStore.connect({ url: "http://127.0.0.1:1/" })).rejects.toThrow(/redis:\/\//);
+  });
+});
