@@ -1,0 +1,117 @@
+// `gatehouse serve` as a real child process: the ready line, refusals at start,
+// SIGHUP reloads (a broken bundle keeps the old one), SIGTERM drains and exits 0
+// with every answered call's state written, two daemons on one Redis.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleDigest } from "../../src/bundle/canonical.js";
+import { HealthSchema } from "../../src/daemon/wire.js";
+import { RedisSessionRecordSchema, sessionKey } from "../../src/node/redis-store.js";
+import { freePort, startRedis, type RedisServer } from "../support/redis.js";
+import { BIN, countingBundle, http, inParallel, postJson, spawnServe, waitFor } from "./harness.js";
+
+const bash = (session_id: string, command = "ls") => ({ event_type: "pre_tool_use", session_id, tool_name: "Bash", tool_input: { command } });
+const health = async (url: string) => HealthSchema.parse(JSON.parse((await http(url, { path: "/healthz" })).body));
+
+let dir: string;
+let redis: RedisServer;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "gatehouse-serve-"));
+  redis = await startRedis();
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await redis?.stop();
+});
+
+describe("gatehouse serve (process)", () => {
+  it("refuses a non-loopback address, a bad option and an unreachable Redis at start, with one line each", async () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "serve", "--port", "0", ...args], { encoding: "utf8", timeout: 30_000 });
+    const open = run("--host", "0.0.0.0");
+    expect([open.status, open.stderr.trim().split("\n").length]).toEqual([64, 1]);
+    expect(open.stderr).toContain("0.0.0.0 is not a loopback address");
+    expect(run("--log-level", "loud").status).toBe(64);
+    expect(run("--port", "70000").status).toBe(64);
+    const port = await freePort();
+    const noRedis = run("--state", `redis://127.0.0.1:${port}/0`);
+    expect([noRedis.status, noRedis.stderr.trim()]).toEqual([1, expect.stringMatching(new RegExp(`^gatehouse serve: redis://127\\.0\\.0\\.1:${port}/0: cannot connect`))]);
+  });
+
+  it("SIGHUP reloads the bundle; a broken one keeps the old bundle serving, logged", async () => {
+    const file = join(dir, "bundle.json");
+    const first = countingBundle(2);
+    writeFileSync(file, JSON.stringify(first));
+    const serve = await spawnServe(["--bundle", file]);
+    try {
+      expect((await health(serve.url)).bundle_digest).toBe(bundleDigest(first));
+      writeFileSync(file, "{ not json");
+      serve.child.kill("SIGHUP");
+      await waitFor(() => serve.stderr().includes("bundle reload failed"), "the failed reload to be logged");
+      expect(serve.stderr()).toContain("bundle is not JSON");
+      expect((await health(serve.url)).bundle_digest).toBe(bundleDigest(first));
+      const verdicts = [];
+      for (let i = 0; i < 2; i++) verdicts.push(JSON.parse((await postJson(serve.url, "/v1/evaluate", bash("h"))).body).decision.verdict);
+      expect(verdicts).toEqual(["allow", "ask"]); // still the counting bundle's rule
+      const second = countingBundle(5);
+      writeFileSync(file, JSON.stringify(second));
+      serve.child.kill("SIGHUP");
+      await waitFor(async () => (await health(serve.url)).bundle_digest === bundleDigest(second), "the new bundle");
+      expect(serve.stderr()).toContain('"msg":"bundle reloaded"');
+    } finally {
+      serve.child.kill("SIGTERM");
+      expect(await serve.exited).toBe(0);
+    }
+  });
+
+  it("SIGTERM drains requests in flight, writes their state and exits 0", async () => {
+    const serve = await spawnServe(["--state", redis.url(4), "--bundle", writeBundle(dir, "count.json", countingBundle())]);
+    const answered: number[] = [];
+    let refused = 0;
+    const load = inParallel(300, 32, async () => {
+      try {
+        const r = await postJson(serve.url, "/v1/evaluate", bash("drain"));
+        if (r.status === 200) answered.push(JSON.parse(r.body).state.c[0]);
+      } catch {
+        refused++; // connections made after the daemon stopped accepting
+      }
+    });
+    await waitFor(() => answered.length >= 50, "some answers");
+    serve.child.kill("SIGTERM");
+    await load;
+    expect(await serve.exited).toBe(0);
+    expect(serve.stderr()).toContain('"msg":"stopped","drained":true');
+    const raw = new Redis(redis.url(4));
+    try {
+      const doc = await raw.hget(sessionKey("drain"), "doc");
+      // Every answer the daemon gave is in the store: the count is exactly the number of 200s.
+      expect(RedisSessionRecordSchema.parse(JSON.parse(doc!)).state.c[0]).toBe(answered.length);
+      expect([...answered].sort((a, b) => a - b)).toEqual(Array.from({ length: answered.length }, (_, i) => i + 1));
+    } finally {
+      raw.disconnect();
+    }
+    expect(answered.length + refused).toBe(300);
+  });
+
+  it("two daemon processes sharing one Redis: 400 concurrent calls on one session count to exactly 400", async () => {
+    const file = writeBundle(dir, "count2.json", countingBundle());
+    const daemons = await Promise.all([spawnServe(["--state", redis.url(5), "--bundle", file]), spawnServe(["--state", redis.url(5), "--bundle", file])]);
+    try {
+      const statuses = await inParallel(400, 32, async (i) => (await postJson(daemons[i % 2]!.url, "/v1/evaluate", bash("fleet"))).status);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const last = await postJson(daemons[0]!.url, "/v1/evaluate", bash("fleet"));
+      expect(JSON.parse(last.body).state.c[0]).toBe(401);
+    } finally {
+      for (const d of daemons) d.child.kill("SIGTERM");
+      expect(await Promise.all(daemons.map((d) => d.exited))).toEqual([0, 0]);
+    }
+  });
+});
+
+function writeBundle(directory: string, name: string, bundle: unknown): string {
+  const file = join(directory, name);
+  writeFileSync(file, JSON.stringify(bundle));
+  return file;
+}
