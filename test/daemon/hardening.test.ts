@@ -7,7 +7,7 @@ import { AddressRefusedError } from "../../src/daemon/server.js";
 import { ErrorBodySchema, HealthSchema } from "../../src/daemon/wire.js";
 import type { Engine } from "../../src/engine.js";
 import { loadEngine } from "../../src/node/index.js";
-import { countingBundle, http, inParallel, postJson, raw, startTestDaemon, type TestDaemon } from "./harness.js";
+import { countingBundle, http, inParallel, postJson, raw, startTestDaemon, waitFor, type TestDaemon } from "./harness.js";
 
 const bash = (command: string, session_id = "s1") => ({
   event_type: "pre_tool_use",
@@ -233,5 +233,32 @@ describe("fuzz", () => {
       return (await http(url, { path: "/v1/evaluate", body: "{" + "x".repeat(i) })).status === 400;
     });
     expect(answers.every(Boolean)).toBe(true);
+  });
+});
+
+describe("request log", () => {
+  it("writes one structured line per request at --log-level debug, none at info", async () => {
+    const quiet = await startTestDaemon(engine, { level: "info" });
+    const loud = await startTestDaemon(engine, { level: "debug" });
+    try {
+      for (const t of [quiet, loud]) {
+        await postJson(t.daemon.url, "/v1/evaluate", bash("rm -rf ~", "log-session"));
+        await http(t.daemon.url, { path: "/nope" });
+        await http(t.daemon.url, { path: "/healthz", headers: { origin: "https://evil.example" } });
+      }
+      await waitFor(() => loud.logs.length >= 3, "three request lines");
+      expect(quiet.logs).toEqual([]);
+      const lines = loud.logs.map((l) => JSON.parse(l));
+      expect(lines.map((l) => [l.level, l.msg, l.method, l.path, l.status])).toEqual([
+        ["debug", "request", "POST", "/v1/evaluate", 200],
+        ["debug", "request", "GET", "/nope", 404],
+        ["debug", "request", "GET", "/healthz", 403],
+      ]);
+      expect(lines[0]).toMatchObject({ verdict: "deny" });
+      expect(lines[2]).toMatchObject({ error: "origin_refused" });
+      expect(typeof lines[0].ms).toBe("number");
+    } finally {
+      await Promise.all([quiet.stop(), loud.stop()]);
+    }
   });
 });
