@@ -5,9 +5,10 @@
 // for each other.
 import type { SessionStore, StoreScope, StoreUpdate } from "./session-store.js";
 import type { SessionState } from "../state/session.js";
+import { KeyedSerial } from "./keyed-serial.js";
 
 export class SerializedStore implements SessionStore {
-  private readonly tails = new Map<string, Promise<unknown>>();
+  private readonly serial = new KeyedSerial();
 
   constructor(private readonly inner: SessionStore) {}
 
@@ -20,18 +21,7 @@ export class SerializedStore implements SessionStore {
   }
 
   update<R>(sessionId: string, scope: StoreScope, fn: (state: SessionState | null) => StoreUpdate<R>): Promise<{ result: R; warnings: string[] }> {
-    const previous = this.tails.get(sessionId) ?? Promise.resolve();
-    const run = previous.then(() => this.inner.update(sessionId, scope, fn)); // a tail never rejects
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(sessionId, tail);
-    // The map holds only sessions with a call in flight.
-    void tail.then(() => {
-      if (this.tails.get(sessionId) === tail) this.tails.delete(sessionId);
-    });
-    return run;
+    return this.serial.run(sessionId, () => this.inner.update(sessionId, scope, fn));
   }
 
   sessionsHeld(): Promise<number | null> {
