@@ -1,13 +1,15 @@
 // `gatehouse serve`: the loopback daemon (docs/daemon.md). Resolves only when
 // the daemon has shut down (SIGTERM/SIGINT: drain, flush, exit 0).
+import { hostEnvFrom } from "../adapters/host.js";
+import { ERROR_POSTURES, type ErrorPosture } from "../adapters/types.js";
 import { createLogger, isLogLevel, type Logger } from "../daemon/log.js";
 import { daemonRouter } from "../daemon/routes.js";
-import { SerializedStore } from "../daemon/session-queue.js";
-import type { SessionStore } from "../daemon/session-store.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
 import { DaemonService } from "../daemon/service.js";
-import { RedisSessionStore, StateStoreError } from "../node/redis-store.js";
-import { DEFAULT_MAX_SESSIONS, LruSessionStore } from "../state/lru-store.js";
+import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
+import { withGitBranch } from "../node/git-branch.js";
+import { RedisSessionStore } from "../node/redis-store.js";
+import { StateStoreError } from "../state/store.js";
 import { parseArgs, UsageError } from "./args.js";
 import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
@@ -21,26 +23,26 @@ function integer(name: string, text: string | undefined, fallback: number, min: 
   return Number(text);
 }
 
-async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promise<SessionStore> {
+async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promise<DaemonStore> {
   const redisUrl = args.values.get("state");
   const stateDir = args.values.get("state-dir");
   if (redisUrl !== undefined && stateDir !== undefined) throw new UsageError("--state and --state-dir are alternatives; give one");
   if (redisUrl !== undefined) {
     try {
-      return await RedisSessionStore.connect({ url: redisUrl, onStatus: (line) => log.log("warn", line) });
+      return redisStore(await RedisSessionStore.connect({ url: redisUrl, onStatus: (line) => log.log("warn", line) }));
     } catch (error) {
       if (error instanceof StateStoreError) throw new CliError(error.message, EXIT.FAILURE);
       throw error;
     }
   }
-  if (stateDir !== undefined) throw new UsageError("--state-dir is not available in this build yet");
-  return new LruSessionStore(integer("max-sessions", args.values.get("max-sessions"), DEFAULT_MAX_SESSIONS, 1));
+  if (stateDir !== undefined) return stateDirStore(stateDir);
+  return memoryStore(integer("max-sessions", args.values.get("max-sessions"), 10_000, 1));
 }
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const args = parseArgs(argv, {
-    values: ["port", "host", "bundle", "state", "state-dir", "max-sessions", "log-level", "max-body"],
-    flags: ["twin"],
+    values: ["port", "host", "bundle", "state", "state-dir", "max-sessions", "log-level", "max-body", "on-error"],
+    flags: ["twin", "grant-allow"],
   });
   if (args.positionals.length > 0 || args.rest !== null) throw new UsageError(`serve takes no positional arguments`);
   const levelText = args.values.get("log-level") ?? "info";
@@ -50,13 +52,25 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (port > 65_535) throw new UsageError(`--port wants 0–65535, got ${port}`);
   const host = args.values.get("host") ?? "127.0.0.1";
   const limits: Partial<Limits> = { maxBodyBytes: integer("max-body", args.values.get("max-body"), DEFAULT_LIMITS.maxBodyBytes, 1) };
+  const posture = args.values.get("on-error") ?? "open";
+  if (!(ERROR_POSTURES as readonly string[]).includes(posture)) throw new UsageError(`--on-error must be open or closed, got ${JSON.stringify(posture)}`);
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
 
   const engine = await engineFromArgs(bundlePath, implementation);
   reportSkipped(engine, io.err);
-  const store = new SerializedStore(await openStore(args, log));
-  const service = new DaemonService(engine, { store, log, now: io.now, startedMs: io.now() });
+  const store = await openStore(args, log);
+  const service = new DaemonService(engine, {
+    store,
+    log,
+    now: io.now,
+    startedMs: io.now(),
+    posture: posture as ErrorPosture,
+    grantAllow: args.flags.has("grant-allow"),
+    // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
+    host: hostEnvFrom(io.env, io.cwd, "http"),
+    enrich: withGitBranch,
+  });
   let daemon;
   try {
     daemon = await startDaemon({ host, port, service, router: daemonRouter(service), log, limits });

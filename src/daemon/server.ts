@@ -37,8 +37,12 @@ export const DEFAULT_LIMITS: Limits = {
 export interface Route {
   /** Allowed methods (HEAD is allowed wherever GET is). */
   methods: readonly string[];
-  /** null: this path is not served (404). */
-  handle: ((body: unknown) => Promise<Reply>) | null;
+  /**
+   * How a POST body reaches `handle`: parsed JSON (malformed → 400 here), or
+   * the text (the hook pipeline reads it, so its error posture applies).
+   */
+  body: "json" | "text";
+  handle: (body: unknown) => Promise<Reply>;
 }
 
 /** Resolve a path to its route; null for an unknown path. */
@@ -83,6 +87,7 @@ class BodyError extends Error {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const lenientUtf8 = new TextDecoder("utf-8");
 
 /** Read the whole body, refusing it past the cap (without reading the rest). */
 function readBody(req: IncomingMessage, cap: number): Promise<Buffer> {
@@ -147,6 +152,7 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // A request whose body was not read to its end cannot share the connection with the next.
     if (close || !req.complete) headers.connection = "close";
     if (reply.status === 405 && reply.note?.allow !== undefined) headers.allow = String(reply.note.allow);
+    if (reply.headers !== undefined) Object.assign(headers, reply.headers);
     res.writeHead(reply.status, headers);
     res.end(req.method === "HEAD" ? undefined : reply.body);
   };
@@ -157,7 +163,7 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const rawUrl = req.url ?? "/";
     const path = rawUrl.split("?", 1)[0]!;
     const route = router(path);
-    if (route === null || route.handle === null) return errorReply(404, "not_found", `no route ${clip(path)}`);
+    if (route === null) return errorReply(404, "not_found", `no route ${clip(path)}`);
     const method = req.method ?? "";
     const allowed = route.methods.includes("GET") ? [...route.methods, "HEAD"] : route.methods;
     if (!allowed.includes(method)) {
@@ -169,7 +175,8 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
       const typeRefused = refuseContentType(req.headers["content-type"]);
       if (typeRefused !== null) return errorReply(typeRefused.status, typeRefused.code, typeRefused.message);
       try {
-        body = parseJson(await readBody(req, limits.maxBodyBytes));
+        const bytes = await readBody(req, limits.maxBodyBytes);
+        body = route.body === "json" ? parseJson(bytes) : lenientUtf8.decode(bytes);
       } catch (error) {
         if (error instanceof BodyError) return errorReply(error.refusal.status, error.refusal.code, error.refusal.message);
         throw error;

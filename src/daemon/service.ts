@@ -1,17 +1,24 @@
-// What the daemon does with a request once it has been read and parsed: the
-// engine with session state from the store, the ledger, and the answer. No HTTP
-// here — the server (server.ts) turns a Reply into bytes on the wire.
+// What the daemon does with a request once it has been read: the engine with
+// session state from the store, the decision record (the ledger's seam), and
+// the answer. No HTTP here — the server (server.ts) turns a Reply into bytes.
+import { ADAPTERS, handleHook, type DecisionRecord, type ErrorPosture, type HookAgent, type HostEnv } from "../adapters/index.js";
 import type { Engine } from "../engine.js";
 import type { Envelope } from "../model/envelope.js";
+import type { EventInput } from "../model/event.js";
+import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
+import { StateStoreError } from "../state/store.js";
+import { httpOfHookAnswer } from "./hook-answer.js";
 import type { Logger } from "./log.js";
-import type { SessionStore } from "./session-store.js";
+import type { DaemonStore } from "./stores.js";
 import type { ErrorBody, Health } from "./wire.js";
 
 export interface Reply {
   status: number;
   /** Exact bytes of the body (JSON). */
   body: string;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
   /** For the debug log line. */
   note?: Record<string, unknown>;
 }
@@ -19,22 +26,24 @@ export interface Reply {
 export const jsonReply = (status: number, value: unknown, note?: Record<string, unknown>): Reply => ({ status, body: JSON.stringify(value), note });
 export const errorReply = (status: number, code: string, message: string): Reply => jsonReply(status, { error: { code, message } } satisfies ErrorBody, { error: code });
 
-export interface Decided {
-  envelope: Envelope;
-  /** The state the decision was made on (what the ledger records as state_in). */
-  stateIn: SessionState | null;
-}
+/** One decision as made: what the ledger records. */
+export type Decided = Omit<DecisionRecord, "agent">;
 
 export interface ServiceOptions {
-  store: SessionStore;
+  store: DaemonStore;
   log: Logger;
   now: () => number;
   startedMs: number;
-}
-
-/** A store that cannot be reached, or a state that cannot be written: the caller's error posture applies. */
-export class StateUnavailableError extends Error {
-  override readonly name = "StateUnavailableError";
+  /** `--on-error` of the hook routes. */
+  posture: ErrorPosture;
+  /** `--grant-allow` of the hook routes. */
+  grantAllow: boolean;
+  /** What the host knows that a payload may not carry ($HOME, $PATH, the daemon's cwd). */
+  host: HostEnv;
+  /** The edge's additions to an event (the git branch of its cwd). */
+  enrich?: (event: EventInput) => EventInput;
+  /** Called once per decision before it is answered (the ledger); a throw fails the call. */
+  onDecision?: (record: Decided) => Promise<void>;
 }
 
 export class DaemonService {
@@ -50,6 +59,10 @@ export class DaemonService {
     return this.current;
   }
 
+  get storeKind(): string {
+    return this.options.store.kind;
+  }
+
   /** Swap the engine (SIGHUP). Calls already running finish on the engine they started with. */
   replaceEngine(engine: Engine): void {
     this.current = engine;
@@ -59,51 +72,63 @@ export class DaemonService {
     this.served++;
   }
 
-  /**
-   * Evaluate one event with its session's state, read and written atomically
-   * through the store. An event without a session id has no state to carry:
-   * it is evaluated on the blank state and nothing is stored.
-   */
-  async decide(event: Record<string, unknown>): Promise<Decided> {
-    const engine = this.current;
-    const now = this.options.now();
-    const sessionId = typeof event.session_id === "string" ? event.session_id : "";
-    if (sessionId === "") return { envelope: engine.evaluate(event, null, now), stateIn: null };
-    let outcome;
-    try {
-      outcome = await this.options.store.update(sessionId, { layout: engine.layout, bundleDigest: engine.bundleDigest }, (state) => {
-        let envelope: Envelope;
-        try {
-          envelope = engine.evaluate(event, state, now);
-        } catch (error) {
-          throw new EvaluateFailed(error);
-        }
-        return { state: envelope.state, result: { envelope, stateIn: state } };
-      });
-    } catch (error) {
-      // The engine's own failure passes through as it was; anything else is the store's.
-      if (error instanceof EvaluateFailed) throw error.cause;
-      throw new StateUnavailableError(error instanceof Error ? error.message : String(error));
-    }
-    for (const warning of outcome.warnings) this.options.log.log("warn", warning, { session: clip(sessionId) });
-    return outcome.result;
-  }
-
-  /** POST /v1/evaluate: an event (SPEC §2) → its envelope. */
+  /** POST /v1/evaluate: an event (SPEC §2) → its envelope, with the session's state read and written atomically. */
   async evaluate(body: unknown): Promise<Reply> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return errorReply(400, "bad_event", "the body must be a JSON object (an event)");
-    try {
-      const { envelope } = await this.decide(body as Record<string, unknown>);
-      return jsonReply(200, envelope, { verdict: envelope.decision.verdict });
-    } catch (error) {
-      if (error instanceof StateUnavailableError) return errorReply(503, "state_unavailable", error.message);
-      throw error;
+    // The caller's event as given (no edge enrichment): the envelope is the library's for it.
+    const event = body as EventInput;
+    const engine = this.current;
+    const now = this.options.now();
+    const evaluate = (state: SessionState | null) => {
+      const envelope = engine.evaluate(event, state, now);
+      return { state: envelope.state, result: { envelope, state_in: state } };
+    };
+    let evaluated: { envelope: Envelope; state_in: SessionState | null };
+    // As the hook pipeline does: a bundle without Tier 2 programs keeps no state at all.
+    if (layoutIsEmpty(engine.layout)) evaluated = evaluate(null).result;
+    else {
+      const sessionId = typeof event.session_id === "string" ? event.session_id : "";
+      try {
+        const stored = await this.options.store.store.update(sessionId, { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate);
+        for (const warning of stored.warnings) this.options.log.log("warn", warning);
+        evaluated = stored.result;
+      } catch (error) {
+        if (error instanceof StateStoreError) return errorReply(503, "state_unavailable", error.message);
+        throw error;
+      }
     }
+    if (this.options.onDecision) {
+      try {
+        await this.options.onDecision({ event, now_ms: now, state_in: evaluated.state_in, envelope: evaluated.envelope });
+      } catch (error) {
+        return errorReply(503, "ledger_unavailable", error instanceof Error ? error.message : String(error));
+      }
+    }
+    return jsonReply(200, evaluated.envelope, { verdict: evaluated.envelope.decision.verdict });
+  }
+
+  /** POST /v1/hook/<agent>: the same pipeline as `gatehouse hook <agent>`, so the same bytes. */
+  async hook(agent: HookAgent, text: string): Promise<Reply> {
+    const o = this.options;
+    const outcome = await handleHook(ADAPTERS[agent], text, {
+      engine: this.current,
+      store: o.store.store,
+      host: o.host,
+      nowMs: o.now(),
+      posture: o.posture,
+      grantAllow: o.grantAllow,
+      inputName: "the request body",
+      enrich: o.enrich,
+      onDecision: o.onDecision,
+    });
+    for (const warning of outcome.warnings) o.log.log("warn", warning);
+    const reply = httpOfHookAnswer(outcome.answer);
+    return { ...reply, note: { ...reply.note, outcome: outcome.outcome, verdict: outcome.record?.envelope.decision.verdict } };
   }
 
   async health(): Promise<Reply> {
     const store = this.options.store;
-    const reachable = store.reachable ?? true;
+    const reachable = store.reachable();
     const engine = this.current;
     const health: Health = {
       status: reachable ? "ok" : "degraded",
@@ -111,21 +136,14 @@ export class DaemonService {
       bundle_id: engine.bundleId,
       bundle_digest: engine.bundleDigest,
       uptime_ms: Math.max(0, this.options.now() - this.options.startedMs),
-      sessions: { store: store.kind, held: await store.sessionsHeld(), reachable },
+      sessions: { store: store.kind, held: store.held(), reachable },
       requests: { in_flight: this.inFlight, served: this.served },
     };
     return jsonReply(reachable ? 200 : 503, health);
   }
 }
 
-/** Carries an exception of the engine through the store's update unchanged. */
-class EvaluateFailed extends Error {
-  constructor(override readonly cause: unknown) {
-    super("evaluate failed");
-  }
-}
-
-/** Session ids are input: logs show a bounded prefix. */
+/** Session ids and paths are input: logs show a bounded prefix. */
 export function clip(text: string, max = 80): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

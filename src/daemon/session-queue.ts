@@ -3,8 +3,8 @@
 // them the contention — 32 in-flight calls of one session would otherwise spin
 // on the lock file or retry the CAS against each other. Sessions do not wait
 // for each other.
-import type { SessionStore, StoreScope, StoreUpdate } from "./session-store.js";
 import type { SessionState } from "../state/session.js";
+import type { SessionStore, SessionUpdate, StateStamp, StoreResult } from "../state/store.js";
 import { KeyedSerial } from "./keyed-serial.js";
 
 export class SerializedStore implements SessionStore {
@@ -12,23 +12,11 @@ export class SerializedStore implements SessionStore {
 
   constructor(private readonly inner: SessionStore) {}
 
-  get kind(): string {
-    return this.inner.kind;
+  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>> {
+    return this.serial.run(sessionId, () => this.inner.update(sessionId, stamp, fn));
   }
 
-  get reachable(): boolean {
-    return this.inner.reachable ?? true;
-  }
-
-  update<R>(sessionId: string, scope: StoreScope, fn: (state: SessionState | null) => StoreUpdate<R>): Promise<{ result: R; warnings: string[] }> {
-    return this.serial.run(sessionId, () => this.inner.update(sessionId, scope, fn));
-  }
-
-  sessionsHeld(): Promise<number | null> {
-    return this.inner.sessionsHeld();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+  async close(): Promise<void> {
+    await this.inner.close?.();
   }
 }

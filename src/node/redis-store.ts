@@ -14,11 +14,9 @@
 // the offline queue is off, commands time out, and the client reconnects in
 // the background, so calls succeed again as soon as Redis is back.
 import type { Redis as RedisClient, RedisOptions } from "ioredis";
-import { z } from "zod";
-import { sha256Hex } from "../bundle/canonical.js";
-import type { SessionStore, StoreScope, StoreUpdate } from "../daemon/session-store.js";
-import { sameLayout } from "../state/layout.js";
-import { layoutMismatch, SessionStateSchema, type SessionState } from "../state/session.js";
+import { decodeRecord, encodeRecord, recordWarning, sessionKey as recordKey } from "../state/record.js";
+import type { SessionState } from "../state/session.js";
+import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
 
 /** A session untouched this long expires (Redis drops the key). */
 export const REDIS_SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -37,21 +35,6 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
 
-const LayoutSchema = z.object({ c: z.number().int(), f: z.number().int(), t: z.number().int(), a: z.number().int(), run: z.boolean() });
-/** The stored record: the state, the layout it was written for, and the bundle that wrote it. */
-export const RedisSessionRecordSchema = z.object({
-  layout: LayoutSchema,
-  bundle_digest: z.string(),
-  updated_ms: z.number().int(),
-  state: SessionStateSchema,
-});
-export type RedisSessionRecord = z.infer<typeof RedisSessionRecordSchema>;
-
-/** Redis could not be reached or answered an error: one line, naming the store. */
-export class StateStoreError extends Error {
-  override readonly name = "StateStoreError";
-}
-
 type CasReply = 1 | [string | null, string | null];
 interface CasClient extends RedisClient {
   gatehouseCas(key: string, expected: string, doc: string, ttlMs: string): Promise<CasReply>;
@@ -68,9 +51,9 @@ export function redactRedisUrl(url: string): string {
   }
 }
 
+/** The session's key: its id is input, so it is hashed — no id can name another key or grow one without bound. */
 export function sessionKey(sessionId: string): string {
-  // Session ids are input: hashed, so no id can name another key or grow the key without bound.
-  return KEY_PREFIX + sha256Hex(sessionId);
+  return KEY_PREFIX + recordKey(sessionId);
 }
 
 export interface RedisStoreOptions {
@@ -90,7 +73,6 @@ function describe(error: unknown): string {
 }
 
 export class RedisSessionStore implements SessionStore {
-  readonly kind = "redis";
   private down = false;
   private started = false;
   /** Writes that lost the compare-and-set to another writer and were evaluated again. */
@@ -148,25 +130,20 @@ export class RedisSessionStore implements SessionStore {
     return store;
   }
 
-  async update<R>(sessionId: string, scope: StoreScope, fn: (state: SessionState | null) => StoreUpdate<R>): Promise<{ result: R; warnings: string[] }> {
+  async update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>> {
     const key = sessionKey(sessionId);
     let [version, doc] = await this.call(() => this.client.hmget(key, "v", "doc"));
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const warnings: string[] = [];
-      const stored = this.decode(doc, scope, warnings);
+      const stored = this.decode(key, doc, stamp, warnings);
       const { state, result } = fn(stored);
-      const record: RedisSessionRecord = { layout: { ...scope.layout }, bundle_digest: scope.bundleDigest, updated_ms: this.now(), state };
-      const reply = await this.call(() => this.client.gatehouseCas(key, version ?? "0", JSON.stringify(record), String(REDIS_SESSION_TTL_MS)));
+      const record = encodeRecord(state, stamp, this.now());
+      const reply = await this.call(() => this.client.gatehouseCas(key, version ?? "0", record, String(REDIS_SESSION_TTL_MS)));
       if (reply === 1) return { result, warnings };
       this.conflicts++;
       [version, doc] = reply; // someone else wrote first: evaluate again on what they wrote
     }
     throw new StateStoreError(`${this.where}: session state still contended after ${MAX_ATTEMPTS} attempts`);
-  }
-
-  /** Not counted: counting keys would scan the whole database. */
-  async sessionsHeld(): Promise<null> {
-    return null;
   }
 
   get reachable(): boolean {
@@ -191,21 +168,17 @@ export class RedisSessionStore implements SessionStore {
     }
   }
 
-  /** The stored state if it fits the scope; otherwise null, with a warning saying why. */
-  private decode(doc: string | null, scope: StoreScope, warnings: string[]): SessionState | null {
+  /**
+   * The stored state if it fits the stamp; otherwise null, with the warning the
+   * state directory gives. A corrupt record is not kept aside (the CAS
+   * overwrites it); the warning names its key.
+   */
+  private decode(key: string, doc: string | null, stamp: StateStamp, warnings: string[]): SessionState | null {
     if (doc === null) return null;
-    let record: RedisSessionRecord;
-    try {
-      record = RedisSessionRecordSchema.parse(JSON.parse(doc));
-    } catch {
-      warnings.push(`${this.where}: stored session state is unreadable; the session restarts blank`);
-      return null;
-    }
-    if (!sameLayout(record.layout, scope.layout) || layoutMismatch(record.state, scope.layout) !== null) {
-      warnings.push(`${this.where}: stored session state was written for another bundle layout; the session restarts blank`);
-      return null;
-    }
-    return record.state;
+    const decoded = decodeRecord(doc, stamp);
+    if (decoded.problem === null) return decoded.state;
+    warnings.push(recordWarning(`${this.where} ${key}`, decoded, null));
+    return null;
   }
 }
 

@@ -2,12 +2,14 @@
 // Host, oversize, garbage), timeouts for stalled clients, and a fuzz run over
 // random bodies, headers and request lines after which it is still healthy.
 import fc from "fast-check";
+import { countingBundle } from "../support/hook-payloads.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AddressRefusedError } from "../../src/daemon/server.js";
+import { memoryStore } from "../../src/daemon/stores.js";
 import { ErrorBodySchema, HealthSchema } from "../../src/daemon/wire.js";
 import type { Engine } from "../../src/engine.js";
 import { loadEngine } from "../../src/node/index.js";
-import { countingBundle, http, inParallel, postJson, raw, startTestDaemon, waitFor, type TestDaemon } from "./harness.js";
+import { http, inParallel, postJson, raw, startTestDaemon, waitFor, type TestDaemon } from "./harness.js";
 
 const bash = (command: string, session_id = "s1") => ({
   event_type: "pre_tool_use",
@@ -64,13 +66,26 @@ describe("routes", () => {
 });
 
 describe("session state in memory", () => {
-  it("carries a counter per session; an event without a session id is not stored", async () => {
-    const counting = await loadEngine({ bundle: countingBundle() });
+  it("carries a counter per session (the empty id is a session too, as in the stdin hook)", async () => {
+    const counting = await loadEngine({ bundle: countingBundle(1_000_000) });
     const t = await startTestDaemon(counting);
     try {
       const count = async (session: string) => JSON.parse((await postJson(t.daemon.url, "/v1/evaluate", bash("ls", session))).body).state.c[0];
       expect([await count("a"), await count("a"), await count("b"), await count("a")]).toEqual([1, 2, 1, 3]);
-      expect([await count(""), await count("")]).toEqual([1, 1]);
+      expect([await count(""), await count("")]).toEqual([1, 2]);
+      expect(HealthSchema.parse(JSON.parse((await http(t.daemon.url, { path: "/healthz" })).body)).sessions.held).toBe(3);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it("holds at most --max-sessions; the least recently used session comes back blank", async () => {
+    const counting = await loadEngine({ bundle: countingBundle(1_000_000) });
+    const t = await startTestDaemon(counting, { store: memoryStore(2) });
+    try {
+      const count = async (session: string) => JSON.parse((await postJson(t.daemon.url, "/v1/evaluate", bash("ls", session))).body).state.c[0];
+      expect([await count("a"), await count("b"), await count("a"), await count("c")]).toEqual([1, 1, 2, 1]); // c evicts b
+      expect([await count("a"), await count("b")]).toEqual([3, 1]);
       expect(HealthSchema.parse(JSON.parse((await http(t.daemon.url, { path: "/healthz" })).body)).sessions.held).toBe(2);
     } finally {
       await t.stop();

@@ -5,33 +5,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
-import { fileURLToPath } from "node:url";
+import type { ErrorPosture } from "../../src/adapters/types.js";
 import type { Engine } from "../../src/engine.js";
 import { createLogger, type LogLevel } from "../../src/daemon/log.js";
 import { daemonRouter } from "../../src/daemon/routes.js";
-import { SerializedStore } from "../../src/daemon/session-queue.js";
-import type { SessionStore } from "../../src/daemon/session-store.js";
 import { startDaemon, type Daemon, type Limits } from "../../src/daemon/server.js";
 import { DaemonService } from "../../src/daemon/service.js";
-import { LruSessionStore } from "../../src/state/lru-store.js";
+import { memoryStore, type DaemonStore } from "../../src/daemon/stores.js";
+import { BIN, inBatches } from "../support/spawn-hook.js";
 
-export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
-
-/** Counts every pre_tool_use of a session in c0; asks once the count reaches `at`. */
-export function countingBundle(at = 1_000_000) {
-  return {
-    schema_version: "2.0",
-    bundle_id: "counting",
-    artifacts: [
-      {
-        kind: "t2_program",
-        artifact_id: "count",
-        atom_id: "atom.count",
-        body: { on: ["pre_tool_use"], registers: { c: 1 }, ops: [{ op: "INC_SAT", c: 0 }], fire: { reg: "c0", gte: at }, verdict: "ask", reason: "count reached" },
-      },
-    ],
-  };
-}
+export { BIN };
 
 export interface TestDaemon {
   daemon: Daemon;
@@ -42,12 +25,20 @@ export interface TestDaemon {
 
 export async function startTestDaemon(
   engine: Engine,
-  options: { store?: SessionStore; limits?: Partial<Limits>; level?: LogLevel; host?: string } = {},
+  options: { store?: DaemonStore; limits?: Partial<Limits>; level?: LogLevel; host?: string; posture?: ErrorPosture } = {},
 ): Promise<TestDaemon> {
   const logs: string[] = [];
   const log = createLogger(options.level ?? "info", (line) => logs.push(line));
-  const store = new SerializedStore(options.store ?? new LruSessionStore());
-  const service = new DaemonService(engine, { store, log, now: Date.now, startedMs: Date.now() });
+  const store = options.store ?? memoryStore();
+  const service = new DaemonService(engine, {
+    store,
+    log,
+    now: Date.now,
+    startedMs: Date.now(),
+    posture: options.posture ?? "open",
+    grantAllow: false,
+    host: { cwd: "/home/dev/project", home: "/home/dev", pathDirs: [], mode: "http" },
+  });
   const daemon = await startDaemon({ host: options.host ?? "127.0.0.1", port: 0, service, router: daemonRouter(service), log, limits: options.limits });
   return {
     daemon,
@@ -119,19 +110,9 @@ export function raw(port: number, bytes: string | Buffer, waitMs = 3_000): Promi
   });
 }
 
-/** Run many requests with at most `inFlight` at once; resolves with every answer in order. */
-export async function inParallel<T>(count: number, inFlight: number, run: (i: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await run(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
-  return results;
-}
+/** `count` calls of `run(i)` with at most `inFlight` at once, answers in order. */
+export const inParallel = <T>(count: number, inFlight: number, run: (i: number) => Promise<T>): Promise<T[]> =>
+  inBatches(Array.from({ length: count }, (_, i) => () => run(i)), inFlight);
 
 export interface ServeProcess {
   child: ChildProcess;

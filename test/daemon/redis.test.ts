@@ -2,20 +2,24 @@
 // two daemons sharing it count one session exactly, an outage is an error per
 // request and then recovers, unusable stored records restart blank.
 import { Redis } from "ioredis";
+import { countingBundle } from "../support/hook-payloads.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HealthSchema, ErrorBodySchema } from "../../src/daemon/wire.js";
 import type { Engine } from "../../src/engine.js";
 import { loadEngine } from "../../src/node/index.js";
-import { RedisSessionStore, sessionKey, StateStoreError } from "../../src/node/redis-store.js";
+import { redisStore } from "../../src/daemon/stores.js";
+import { RedisSessionStore, sessionKey } from "../../src/node/redis-store.js";
+import { RECORD_FORMAT } from "../../src/state/record.js";
+import { StateStoreError } from "../../src/state/store.js";
 import { freePort, startRedis, type RedisServer } from "../support/redis.js";
-import { countingBundle, http, inParallel, postJson, startTestDaemon, waitFor } from "./harness.js";
+import { http, inParallel, postJson, startTestDaemon, waitFor } from "./harness.js";
 
 const bash = (session_id: string, command = "ls") => ({ event_type: "pre_tool_use", session_id, tool_name: "Bash", tool_input: { command } });
 
 let redis: RedisServer;
 let engine: Engine;
 beforeAll(async () => {
-  [redis, engine] = await Promise.all([startRedis(), loadEngine({ bundle: countingBundle() })]);
+  [redis, engine] = await Promise.all([startRedis(), loadEngine({ bundle: countingBundle(1_000_000) })]);
 });
 afterAll(async () => redis?.stop());
 
@@ -24,7 +28,7 @@ const counterOf = (body: string) => JSON.parse(body).state.c[0] as number;
 describe("Redis session store", () => {
   it("two daemons sharing one Redis: 400 concurrent calls on one session leave the counter at exactly 400", async () => {
     const stores = await Promise.all([RedisSessionStore.connect({ url: redis.url(1) }), RedisSessionStore.connect({ url: redis.url(1) })]);
-    const daemons = await Promise.all(stores.map((store) => startTestDaemon(engine, { store })));
+    const daemons = await Promise.all(stores.map((redis) => startTestDaemon(engine, { store: redisStore(redis) })));
     try {
       const counts = await inParallel(400, 64, async (i) => {
         const r = await postJson(daemons[i % 2]!.daemon.url, "/v1/evaluate", bash("shared"));
@@ -45,7 +49,7 @@ describe("Redis session store", () => {
   it("an outage is a 503 per request, never a crash, and calls recover when Redis is back", async () => {
     const status: string[] = [];
     const store = await RedisSessionStore.connect({ url: redis.url(2), commandTimeoutMs: 500, onStatus: (line) => status.push(line) });
-    const t = await startTestDaemon(engine, { store });
+    const t = await startTestDaemon(engine, { store: redisStore(store) });
     try {
       expect((await postJson(t.daemon.url, "/v1/evaluate", bash("o"))).status).toBe(200);
       await redis.kill();
@@ -58,8 +62,6 @@ describe("Redis session store", () => {
       }
       const health = await http(t.daemon.url, { path: "/healthz" });
       expect([health.status, HealthSchema.parse(JSON.parse(health.body)).status]).toEqual([503, "degraded"]);
-      // Events without a session need no state and are still answered.
-      expect((await postJson(t.daemon.url, "/v1/evaluate", bash(""))).status).toBe(200);
       await redis.restart();
       await waitFor(async () => (await http(t.daemon.url, { path: "/healthz" })).status === 200, "the store to reconnect");
       const after = await postJson(t.daemon.url, "/v1/evaluate", bash("o"));
@@ -85,11 +87,11 @@ describe("Redis session store", () => {
       await raw.hset(sessionKey("c"), "doc", "{not json");
       const corrupt = await count("c");
       expect(corrupt.result).toBe(1);
-      expect(corrupt.warnings.join()).toContain("unreadable");
-      const other = { layout: { c: 2, f: 0, t: 0, a: 0, run: false }, bundle_digest: "sha256:x", updated_ms: 0, state: { c: [5, 5], f: [], t: [], a: [], run: null } };
+      expect(corrupt.warnings.join()).toContain("is corrupt (not JSON");
+      const other = { format: RECORD_FORMAT, layout: { c: 2, f: 0, t: 0, a: 0, run: false }, bundle_digest: "sha256:x", updated_ms: 0, state: { c: [5, 5], f: [], t: [], a: [], run: null } };
       await raw.hset(sessionKey("c"), "doc", JSON.stringify(other));
       const changed = await count("c");
-      expect([changed.result, changed.warnings.join().includes("another bundle layout")]).toEqual([1, true]);
+      expect([changed.result, changed.warnings.join().includes("restarts blank: it was written for layout c=2")]).toEqual([1, true]);
       expect((await count("c")).warnings).toEqual([]);
       // Hostile ids become fixed-size keys.
       for (const id of ["../../etc/passwd", "a\u0000b", "x".repeat(100_000), "gatehouse:session:c"]) expect((await count(id)).result).toBe(1);

@@ -6,12 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
+import { countingBundle } from "../support/hook-payloads.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleDigest } from "../../src/bundle/canonical.js";
 import { HealthSchema } from "../../src/daemon/wire.js";
-import { RedisSessionRecordSchema, sessionKey } from "../../src/node/redis-store.js";
+import { sessionKey } from "../../src/node/redis-store.js";
+import { SessionRecordSchema } from "../../src/state/record.js";
 import { freePort, startRedis, type RedisServer } from "../support/redis.js";
-import { BIN, countingBundle, http, inParallel, postJson, spawnServe, waitFor } from "./harness.js";
+import { BIN, http, inParallel, postJson, spawnServe, waitFor } from "./harness.js";
 
 const bash = (session_id: string, command = "ls") => ({ event_type: "pre_tool_use", session_id, tool_name: "Bash", tool_input: { command } });
 const health = async (url: string) => HealthSchema.parse(JSON.parse((await http(url, { path: "/healthz" })).body));
@@ -67,7 +69,7 @@ describe("gatehouse serve (process)", () => {
   });
 
   it("SIGTERM drains requests in flight, writes their state and exits 0", async () => {
-    const serve = await spawnServe(["--state", redis.url(4), "--bundle", writeBundle(dir, "count.json", countingBundle())]);
+    const serve = await spawnServe(["--state", redis.url(4), "--bundle", writeBundle(dir, "count.json", countingBundle(1_000_000))]);
     const answered: number[] = [];
     let refused = 0;
     const load = inParallel(300, 32, async () => {
@@ -87,7 +89,7 @@ describe("gatehouse serve (process)", () => {
     try {
       const doc = await raw.hget(sessionKey("drain"), "doc");
       // Every answer the daemon gave is in the store: the count is exactly the number of 200s.
-      expect(RedisSessionRecordSchema.parse(JSON.parse(doc!)).state.c[0]).toBe(answered.length);
+      expect((SessionRecordSchema.parse(JSON.parse(doc!)).state as { c: number[] }).c[0]).toBe(answered.length);
       expect([...answered].sort((a, b) => a - b)).toEqual(Array.from({ length: answered.length }, (_, i) => i + 1));
     } finally {
       raw.disconnect();
@@ -96,7 +98,7 @@ describe("gatehouse serve (process)", () => {
   });
 
   it("two daemon processes sharing one Redis: 400 concurrent calls on one session count to exactly 400", async () => {
-    const file = writeBundle(dir, "count2.json", countingBundle());
+    const file = writeBundle(dir, "count2.json", countingBundle(1_000_000));
     const daemons = await Promise.all([spawnServe(["--state", redis.url(5), "--bundle", file]), spawnServe(["--state", redis.url(5), "--bundle", file])]);
     try {
       const statuses = await inParallel(400, 32, async (i) => (await postJson(daemons[i % 2]!.url, "/v1/evaluate", bash("fleet"))).status);
