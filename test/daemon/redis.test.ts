@@ -2,7 +2,7 @@
 // two daemons sharing it count one session exactly, an outage is an error per
 // request and then recovers, unusable stored records restart blank.
 import { Redis } from "ioredis";
-import { countingBundle } from "../support/hook-payloads.js";
+import { claude, countingBundle } from "../support/hook-payloads.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HealthSchema, ErrorBodySchema } from "../../src/daemon/wire.js";
 import type { Engine } from "../../src/engine.js";
@@ -50,6 +50,7 @@ describe("Redis session store", () => {
     const status: string[] = [];
     const store = await RedisSessionStore.connect({ url: redis.url(2), commandTimeoutMs: 500, onStatus: (line) => status.push(line) });
     const t = await startTestDaemon(engine, { store: redisStore(store) });
+    const closedStore = await RedisSessionStore.connect({ url: redis.url(2), commandTimeoutMs: 500 });
     try {
       expect((await postJson(t.daemon.url, "/v1/evaluate", bash("o"))).status).toBe(200);
       await redis.kill();
@@ -59,6 +60,18 @@ describe("Redis session store", () => {
         const error = ErrorBodySchema.parse(JSON.parse(r.body)).error;
         expect(error.code).toBe("state_unavailable");
         expect(error.message).toContain(`redis://127.0.0.1:${redis.port}/2`);
+      }
+      // The hook routes take their error posture: open evaluates on a blank state, and a silent
+      // allow becomes a non-blocking error (503); closed blocks.
+      const closed = await startTestDaemon(engine, { store: redisStore(closedStore), posture: "closed" });
+      try {
+        const payload = JSON.stringify(claude.pre("ls"));
+        const openAnswer = await http(t.daemon.url, { path: "/v1/hook/claude", body: payload });
+        expect([openAnswer.status, openAnswer.headers["gatehouse-exit-code"]]).toEqual([503, "1"]);
+        const closedAnswer = await http(closed.daemon.url, { path: "/v1/hook/claude", body: payload });
+        expect([closedAnswer.status, JSON.parse(closedAnswer.body).decision]).toEqual([200, "block"]);
+      } finally {
+        await closed.stop();
       }
       const health = await http(t.daemon.url, { path: "/healthz" });
       expect([health.status, HealthSchema.parse(JSON.parse(health.body)).status]).toEqual([503, "degraded"]);
