@@ -186,11 +186,13 @@ describe("refusals", () => {
 describe("slow and stalled clients", () => {
   it("times out headers that never finish and a body that stalls (408), and keeps serving others", async () => {
     const started = Date.now();
-    const [headersStalled, bodyStalled, healthy] = await Promise.all([
+    const [silent, headersStalled, bodyStalled, healthy] = await Promise.all([
+      raw(d.daemon.port, "", 10_000),
       raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\n`, 10_000),
       raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"event_type"`, 10_000),
       http(url, { path: "/healthz" }),
     ]);
+    expect(silent).toMatch(/^(HTTP\/1\.1 408 |$)/); // a connection that never sends a byte is closed too
     expect(headersStalled).toMatch(/^HTTP\/1\.1 408 /);
     expect(bodyStalled).toMatch(/^HTTP\/1\.1 408 /);
     expect(healthy.status).toBe(200);
