@@ -176,6 +176,23 @@ describe("refusals", () => {
     expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
   });
 
+  it("serves on ::1 too, answering its own bracketed Host", async () => {
+    let v6: TestDaemon;
+    try {
+      v6 = await startTestDaemon(engine, { host: "::1" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EADDRNOTAVAIL") return; // a machine without IPv6 loopback
+      throw error;
+    }
+    try {
+      expect(v6.daemon.url).toBe(`http://[::1]:${v6.daemon.port}`);
+      expect((await http(v6.daemon.url, { path: "/healthz" })).status).toBe(200);
+      expect((await http(v6.daemon.url, { path: "/healthz", host: `127.0.0.1:${v6.daemon.port}` })).status).toBe(403);
+    } finally {
+      await v6.stop();
+    }
+  });
+
   it("refuses to bind anything but a loopback address", async () => {
     for (const host of ["0.0.0.0", "::", "192.168.1.10", "10.0.0.1", "localhost", "example.com", "::ffff:127.0.0.1"]) {
       await expect(startTestDaemon(engine, { host })).rejects.toThrow(AddressRefusedError);
