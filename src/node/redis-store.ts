@@ -24,11 +24,16 @@ export const REDIS_SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 const MAX_ATTEMPTS = 64;
 const KEY_PREFIX = "gatehouse:session:";
 
-// KEYS[1] session key; ARGV: expected version ("0" = absent), new doc, ttl ms.
+// KEYS[1] session key, KEYS[2] where a corrupt record is kept aside ("" = none);
+// ARGV: expected version ("0" = absent), new doc, ttl ms.
 const COMPARE_AND_SET = `
 local current = redis.call('HGET', KEYS[1], 'v')
 if (current or '0') ~= ARGV[1] then
   return redis.call('HMGET', KEYS[1], 'v', 'doc')
+end
+if KEYS[2] ~= '' then
+  local old = redis.call('HGET', KEYS[1], 'doc')
+  if old then redis.call('SET', KEYS[2], old, 'PX', ARGV[3]) end
 end
 redis.call('HSET', KEYS[1], 'v', tostring(tonumber(ARGV[1]) + 1), 'doc', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
@@ -37,7 +42,7 @@ return 1
 
 type CasReply = 1 | [string | null, string | null];
 interface CasClient extends RedisClient {
-  gatehouseCas(key: string, expected: string, doc: string, ttlMs: string): Promise<CasReply>;
+  gatehouseCas(key: string, quarantineKey: string, expected: string, doc: string, ttlMs: string): Promise<CasReply>;
 }
 
 /** `redis://host:port/db` without any password, for messages and logs. */
@@ -101,7 +106,7 @@ export class RedisSessionStore implements SessionStore {
       retryStrategy: (times) => Math.min(times * 50, 1_000),
     };
     const client = new Redis(options.url, settings) as CasClient;
-    client.defineCommand("gatehouseCas", { numberOfKeys: 1, lua: COMPARE_AND_SET });
+    client.defineCommand("gatehouseCas", { numberOfKeys: 2, lua: COMPARE_AND_SET });
     const store = new RedisSessionStore(client, where, options.now ?? Date.now);
     const tell = options.onStatus ?? (() => {});
     // Without an "error" listener an EventEmitter error would crash the process.
@@ -135,10 +140,13 @@ export class RedisSessionStore implements SessionStore {
     let [version, doc] = await this.call(() => this.client.hmget(key, "v", "doc"));
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const warnings: string[] = [];
-      const stored = this.decode(key, doc, stamp, warnings);
-      const { state, result } = fn(stored);
-      const record = encodeRecord(state, stamp, this.now());
-      const reply = await this.call(() => this.client.gatehouseCas(key, version ?? "0", record, String(REDIS_SESSION_TTL_MS)));
+      const now = this.now();
+      // A record that does not parse is kept aside (as the state directory renames it), not lost.
+      const aside = `${key}:corrupt:${now}`;
+      const stored = this.decode(doc, stamp, warnings, aside);
+      const { state, result } = fn(stored.state);
+      const record = encodeRecord(state, stamp, now);
+      const reply = await this.call(() => this.client.gatehouseCas(key, stored.corrupt ? aside : "", version ?? "0", record, String(REDIS_SESSION_TTL_MS)));
       if (reply === 1) return { result, warnings };
       this.conflicts++;
       [version, doc] = reply; // someone else wrote first: evaluate again on what they wrote
@@ -168,17 +176,14 @@ export class RedisSessionStore implements SessionStore {
     }
   }
 
-  /**
-   * The stored state if it fits the stamp; otherwise null, with the warning the
-   * state directory gives. A corrupt record is not kept aside (the CAS
-   * overwrites it); the warning names its key.
-   */
-  private decode(key: string, doc: string | null, stamp: StateStamp, warnings: string[]): SessionState | null {
-    if (doc === null) return null;
+  /** The stored state if it fits the stamp; otherwise null, with the warning the state directory gives. */
+  private decode(doc: string | null, stamp: StateStamp, warnings: string[], aside: string): { state: SessionState | null; corrupt: boolean } {
+    if (doc === null) return { state: null, corrupt: false };
     const decoded = decodeRecord(doc, stamp);
-    if (decoded.problem === null) return decoded.state;
-    warnings.push(recordWarning(`${this.where} ${key}`, decoded, null));
-    return null;
+    if (decoded.problem === null) return { state: decoded.state, corrupt: false };
+    const corrupt = decoded.problem === "corrupt";
+    warnings.push(recordWarning(this.where, decoded, corrupt ? aside : null));
+    return { state: null, corrupt };
   }
 }
 
