@@ -4,7 +4,7 @@ import { hostEnvFrom } from "../adapters/host.js";
 import { ERROR_POSTURES, type ErrorPosture } from "../adapters/types.js";
 import { createLogger, isLogLevel, type Logger } from "../daemon/log.js";
 import { daemonRouter } from "../daemon/routes.js";
-import { isLoopbackAddress } from "../daemon/guard.js";
+import { bindRefusal } from "../daemon/guard.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
@@ -53,7 +53,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (port > 65_535) throw new UsageError(`--port wants 0–65535, got ${port}`);
   const host = args.values.get("host") ?? "127.0.0.1";
   // Refused before anything loads (startDaemon refuses it too).
-  if (!isLoopbackAddress(host)) throw new UsageError(`${host} is not a loopback address; the daemon binds 127.0.0.1 or ::1 only`);
+  const refusal = bindRefusal(host);
+  if (refusal !== null) throw new UsageError(refusal);
   const limits: Partial<Limits> = { maxBodyBytes: integer("max-body", args.values.get("max-body"), DEFAULT_LIMITS.maxBodyBytes, 1) };
   const posture = args.values.get("on-error") ?? "open";
   if (!(ERROR_POSTURES as readonly string[]).includes(posture)) throw new UsageError(`--on-error must be open or closed, got ${JSON.stringify(posture)}`);

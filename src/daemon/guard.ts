@@ -20,6 +20,11 @@ export function isLoopbackAddress(host: string): boolean {
   return false;
 }
 
+/** Why the daemon will not bind `host`, or null for a loopback address. */
+export function bindRefusal(host: string): string | null {
+  return isLoopbackAddress(host) ? null : `${host} is not a loopback address; the daemon binds 127.0.0.1 or ::1 only`;
+}
+
 /** The Host header values that name this daemon: its own address or `localhost`, with its port. */
 export function allowedHosts(address: string, port: number): Set<string> {
   const literal = address.includes(":") ? `[${address}]` : address;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
-import { allowedHosts, isLoopbackAddress, refuseByHeaders, refuseContentType, type Refusal } from "./guard.js";
+import { allowedHosts, bindRefusal, refuseByHeaders, refuseContentType, type Refusal } from "./guard.js";
 import type { Logger } from "./log.js";
 import { clip, errorReply, type DaemonService, type Reply } from "./service.js";
 
@@ -132,8 +132,8 @@ function parseJson(bytes: Buffer): unknown {
 export function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { service, router, log } = options;
-  if (!isLoopbackAddress(options.host))
-    return Promise.reject(new AddressRefusedError(`${options.host} is not a loopback address; the daemon binds 127.0.0.1 or ::1 only`));
+  const refusal = bindRefusal(options.host);
+  if (refusal !== null) return Promise.reject(new AddressRefusedError(refusal));
 
   let hosts: ReadonlySet<string> = new Set();
   const server: Server = createServer({
