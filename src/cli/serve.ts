@@ -28,6 +28,7 @@ async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promi
   const redisUrl = args.values.get("state");
   const stateDir = args.values.get("state-dir");
   if (redisUrl !== undefined && stateDir !== undefined) throw new UsageError("--state and --state-dir are alternatives; give one");
+  if (args.values.has("max-sessions") && (redisUrl ?? stateDir) !== undefined) throw new UsageError("--max-sessions bounds the in-memory store; it does not apply with --state or --state-dir");
   if (redisUrl !== undefined) {
     try {
       return redisStore(await RedisSessionStore.connect({ url: redisUrl, onStatus: (line) => log.log("warn", line) }));
