@@ -4,6 +4,7 @@
 // the docs are stale). Adding a command = one entry here + its runner in main.ts.
 import { HOOK_AGENTS } from "../adapters/types.js";
 import { INSTALL_AGENTS } from "../install/agents.js";
+import { LOG_LEVELS } from "../daemon/log.js";
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { LEDGER_OPTIONS } from "./ledger-flags.js";
@@ -199,6 +200,35 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
     operands: { min: 0, max: 0, name: "" },
     exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)" }),
+  },
+  {
+    name: "serve",
+    summary: "the loopback HTTP daemon: POST /v1/evaluate, POST /v1/hook/<agent>, GET /healthz (docs/daemon.md)",
+    usage: ["[--port P] [--host 127.0.0.1|::1] [--bundle B] [--state-dir D | --state redis://host:port/db] [--on-error open|closed] [--log-level L]"],
+    options: [
+      { name: "port", value: "P", help: "the TCP port (default 4283; 0 picks a free one, printed in the ready line)" },
+      { name: "host", value: "ADDR", help: "the loopback address to bind: 127.0.0.1 (default), another 127.x.y.z, or ::1; anything else is refused" },
+      { ...bundle, help: "the policy bundle file (default: the embedded bundles/default.json); SIGHUP reloads it" },
+      { name: "state-dir", value: "D", help: "session state in this state directory, shared with hook processes (default: a bounded in-memory LRU)" },
+      { name: "state", value: "URL", help: "session state in Redis (redis://[user:password@]host:port/db or rediss://…), shared by every daemon naming it" },
+      { name: "max-sessions", value: "N", help: "sessions the in-memory store keeps; the least recently used comes back blank (default 10000)" },
+      { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "the hook routes, when a call cannot be evaluated: open lets it through (default), closed blocks it" },
+      { name: "grant-allow", help: "the hook routes answer an allow explicitly, as gatehouse hook --grant-allow does" },
+      { name: "max-body", value: "BYTES", help: "the largest request body accepted (default 8388608); more is 413" },
+      { name: "log-level", value: "LEVEL", choices: LOG_LEVELS, help: "JSON log lines on stderr; debug adds one per request (default info)" },
+      twin,
+    ],
+    operands: { min: 0, max: 0, name: "" },
+    exclusive: [["state", "state-dir"]],
+    exits: codes({
+      0: "stopped by SIGTERM or SIGINT after draining the requests in flight",
+      1: "cannot start: the bundle does not load, the address is taken, or Redis cannot be reached",
+      66: "the bundle file cannot be read",
+    }),
+    notes: [
+      "When ready it prints one line on stdout: gatehouse serve: listening on http://127.0.0.1:P (bundle …, state …).",
+      "Requests carrying an Origin header, a browser's Sec-Fetch-Site or a Host other than the daemon's own are refused (403).",
+    ],
   },
   {
     name: "corpus",

@@ -23,6 +23,7 @@ import { processIo, type Io } from "./io.js";
 import { showCommand, verifyCommand } from "./ledger.js";
 import { replayCommand } from "./replay.js";
 import { playgroundCommand } from "./playground.js";
+import { serveCommand } from "./serve.js";
 
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 
@@ -40,6 +41,7 @@ export const RUNNERS: Record<string, CommandRunner> = {
   "ledger verify": verifyCommand,
   "ledger show": showCommand,
   replay: replayCommand,
+  serve: serveCommand,
   "bundle lint": bundleLintCommand,
   "bundle resolve": bundleResolveCommand,
   "bundle schema": bundleSchemaCommand,

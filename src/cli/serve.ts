@@ -1,8 +1,8 @@
 // `gatehouse serve`: the loopback daemon (docs/daemon.md). Resolves only when
 // the daemon has shut down (SIGTERM/SIGINT: drain, flush, exit 0).
 import { hostEnvFrom } from "../adapters/host.js";
-import { ERROR_POSTURES, type ErrorPosture } from "../adapters/types.js";
-import { createLogger, isLogLevel, type Logger } from "../daemon/log.js";
+import type { ErrorPosture } from "../adapters/types.js";
+import { createLogger, type Logger, type LogLevel } from "../daemon/log.js";
 import { daemonRouter } from "../daemon/routes.js";
 import { bindRefusal } from "../daemon/guard.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
@@ -11,7 +11,7 @@ import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../dae
 import { withGitBranch } from "../node/git-branch.js";
 import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
-import { parseArgs, UsageError } from "./args.js";
+import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
@@ -24,10 +24,9 @@ function integer(name: string, text: string | undefined, fallback: number, min: 
   return Number(text);
 }
 
-async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promise<DaemonStore> {
+async function openStore(args: ParsedArgs, log: Logger): Promise<DaemonStore> {
   const redisUrl = args.values.get("state");
   const stateDir = args.values.get("state-dir");
-  if (redisUrl !== undefined && stateDir !== undefined) throw new UsageError("--state and --state-dir are alternatives; give one");
   if (args.values.has("max-sessions") && (redisUrl ?? stateDir) !== undefined) throw new UsageError("--max-sessions bounds the in-memory store; it does not apply with --state or --state-dir");
   if (redisUrl !== undefined) {
     try {
@@ -41,15 +40,9 @@ async function openStore(args: ReturnType<typeof parseArgs>, log: Logger): Promi
   return memoryStore(integer("max-sessions", args.values.get("max-sessions"), 10_000, 1));
 }
 
-export async function serveCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, {
-    values: ["port", "host", "bundle", "state", "state-dir", "max-sessions", "log-level", "max-body", "on-error"],
-    flags: ["twin", "grant-allow"],
-  });
-  if (args.positionals.length > 0 || args.rest !== null) throw new UsageError(`serve takes no positional arguments`);
-  const levelText = args.values.get("log-level") ?? "info";
-  if (!isLogLevel(levelText)) throw new UsageError(`--log-level wants error, warn, info or debug, got ${JSON.stringify(levelText)}`);
-  const log = createLogger(levelText, io.err, io.now);
+/** The options are read by the command's description (src/cli/commands.ts): choices and exclusions are checked there. */
+export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
+  const log = createLogger((args.values.get("log-level") ?? "info") as LogLevel, io.err, io.now);
   const port = integer("port", args.values.get("port"), DEFAULT_PORT, 0);
   if (port > 65_535) throw new UsageError(`--port wants 0–65535, got ${port}`);
   const host = args.values.get("host") ?? "127.0.0.1";
@@ -57,8 +50,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
   const refusal = bindRefusal(host);
   if (refusal !== null) throw new UsageError(refusal);
   const limits: Partial<Limits> = { maxBodyBytes: integer("max-body", args.values.get("max-body"), DEFAULT_LIMITS.maxBodyBytes, 1) };
-  const posture = args.values.get("on-error") ?? "open";
-  if (!(ERROR_POSTURES as readonly string[]).includes(posture)) throw new UsageError(`--on-error must be open or closed, got ${JSON.stringify(posture)}`);
+  const posture = (args.values.get("on-error") ?? "open") as ErrorPosture;
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
 
@@ -70,7 +62,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     log,
     now: io.now,
     startedMs: io.now(),
-    posture: posture as ErrorPosture,
+    posture,
     grantAllow: args.flags.has("grant-allow"),
     // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
     host: hostEnvFrom(io.env, io.cwd, "http"),

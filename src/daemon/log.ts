@@ -22,7 +22,3 @@ export function createLogger(level: LogLevel, write: (line: string) => void, now
     },
   };
 }
-
-export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
-}
