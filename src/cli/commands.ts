@@ -204,7 +204,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "serve",
     summary: "the loopback HTTP daemon: POST /v1/evaluate, POST /v1/hook/<agent>, GET /healthz (docs/daemon.md)",
-    usage: ["[--port P] [--host 127.0.0.1|::1] [--bundle B] [--state-dir D | --state redis://host:port/db] [--on-error open|closed] [--log-level L]"],
+    usage: ["[--port P] [--host 127.0.0.1|::1] [--bundle B] [--state-dir D | --state redis://host:port/db] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--log-level L]"],
     options: [
       { name: "port", value: "P", help: "the TCP port (default 4283; 0 picks a free one, printed in the ready line)" },
       { name: "host", value: "ADDR", help: "the loopback address to bind: 127.0.0.1 (default), another 127.x.y.z, or ::1; anything else is refused" },
@@ -212,6 +212,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { name: "state-dir", value: "D", help: "session state in this state directory, shared with hook processes (default: a bounded in-memory LRU)" },
       { name: "state", value: "URL", help: "session state in Redis (redis://[user:password@]host:port/db or rediss://…), shared by every daemon naming it" },
       { name: "max-sessions", value: "N", help: "sessions the in-memory store keeps; the least recently used comes back blank (default 10000)" },
+      ...LEDGER_OPTIONS,
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "the hook routes, when a call cannot be evaluated: open lets it through (default), closed blocks it" },
       { name: "grant-allow", help: "the hook routes answer an allow explicitly, as gatehouse hook --grant-allow does" },
       { name: "max-body", value: "BYTES", help: "the largest request body accepted (default 8388608); more is 413" },

@@ -3,6 +3,7 @@
 import { hostEnvFrom } from "../adapters/host.js";
 import type { ErrorPosture } from "../adapters/types.js";
 import { createLogger, type Logger, type LogLevel } from "../daemon/log.js";
+import { ledgerRecorder } from "../daemon/ledger.js";
 import { daemonRouter } from "../daemon/routes.js";
 import { bindRefusal } from "../daemon/guard.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
@@ -13,6 +14,7 @@ import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
+import { ledgerTargetOf } from "./ledger-flags.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
@@ -51,6 +53,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (refusal !== null) throw new UsageError(refusal);
   const limits: Partial<Limits> = { maxBodyBytes: integer("max-body", args.values.get("max-body"), DEFAULT_LIMITS.maxBodyBytes, 1) };
   const posture = (args.values.get("on-error") ?? "open") as ErrorPosture;
+  const ledger = ledgerTargetOf(args);
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
 
@@ -67,6 +70,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
     host: hostEnvFrom(io.env, io.cwd, "http"),
     enrich: withGitBranch,
+    onDecision: ledger === null ? undefined : ledgerRecorder(ledger),
   });
   let daemon;
   try {
