@@ -139,12 +139,12 @@ async function load(url, path, inFlight, count) {
   return { latency_us: summarize(h), requests_per_s: Math.round(count / seconds), errors };
 }
 
-async function measure(name, url, path) {
+async function measure(name, url, path, requests = PLAN.requests) {
   const result = {};
   for (const inFlight of [1, 32]) {
-    await load(url, path, inFlight, PLAN.warmup);
-    say(`${name}: ${PLAN.requests} requests at ${inFlight} in flight`);
-    result[`in_flight_${inFlight}`] = await load(url, path, inFlight, PLAN.requests);
+    await load(url, path, inFlight, Math.min(PLAN.warmup, requests));
+    say(`${name}: ${requests} requests at ${inFlight} in flight`);
+    result[`in_flight_${inFlight}`] = await load(url, path, inFlight, requests);
   }
   return result;
 }
@@ -191,6 +191,12 @@ try {
   results.memory_evaluate = await measure("serve (memory store) POST /v1/evaluate", memory.url, "/v1/evaluate");
   await stop(memory.child);
 
+  // Each decision appended to the ledger and fsynced before its answer (docs/ledger.md).
+  const ledgered = await startServer([bin, "serve", "--port", "0", "--bundle", bundleFile, "--ledger", join(tmp, "ledger.jsonl")]);
+    // An fsync per row bounds this one: a tenth of the requests.
+  results.memory_ledger = await measure("serve (memory store, --ledger) POST /v1/hook/claude", ledgered.url, "/v1/hook/claude", PLAN.requests / 10);
+  await stop(ledgered.child);
+
   let redis = null;
   try {
     redis = await startRedis(tmp);
@@ -207,7 +213,7 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-for (const store of ["memory", "memory_evaluate", "redis"]) {
+for (const store of ["memory", "memory_evaluate", "memory_ledger", "redis"]) {
   if (results[store] === undefined) continue;
   results[`${store}_vs_bare`] = {};
   for (const k of ["in_flight_1", "in_flight_32"]) {
@@ -223,7 +229,7 @@ writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
 if (JSON_OUT) process.stdout.write(JSON.stringify(results, null, 2) + "\n");
 else {
   const rows = [["server", "in flight", "p50 µs", "p90 µs", "p99 µs", "max µs", "req/s", "errors", "p50 ×bare", "p99 ×bare", "req/s ×bare"]];
-  for (const store of ["bare", "memory", "memory_evaluate", "redis"]) {
+  for (const store of ["bare", "memory", "memory_evaluate", "memory_ledger", "redis"]) {
     if (results[store] === undefined) continue;
     for (const k of ["in_flight_1", "in_flight_32"]) {
       const r = results[store][k];

@@ -186,7 +186,17 @@ function assemble(body: Omit<UnhashedRow, "seq" | "prev">, seq: number, prev: Di
  * was. Safe to call from many processes at once: they take turns on one lock.
  */
 export async function appendDecision(target: LedgerTarget, record: DecisionRecord, appendBytes: AppendBytes = appendDurable): Promise<AppendResult> {
-  const { body, eventDropped } = rowBody(target, record);
+  return (await appendDecisions(target, [record], appendBytes))[0]!;
+}
+
+/**
+ * Append several decisions, in order, under one lock as one write and one
+ * fsync — a daemon's group commit of the calls in flight together. All of them
+ * or none: a failure leaves the ledger as it was, as for one.
+ */
+export async function appendDecisions(target: LedgerTarget, records: readonly DecisionRecord[], appendBytes: AppendBytes = appendDurable): Promise<AppendResult[]> {
+  if (records.length === 0) return [];
+  const bodies = records.map((record) => rowBody(target, record));
   let release: () => void;
   let path = resolve(target.path);
   try {
@@ -211,11 +221,18 @@ export async function appendDecision(target: LedgerTarget, record: DecisionRecor
       throw new LedgerError(`ledger ${path}: cannot read (${describe(error)}); nothing was appended`, errnoOf(error));
     }
     const tail = found?.tail ?? { seq: 0, hash: GENESIS_PREV, terminated: true, torn: false };
-    const row = assemble(body, tail.seq + 1, tail.hash);
-    const checked = LedgerRowSchema.safeParse(row);
-    if (!checked.success) throw new LedgerError(`ledger ${path}: internal error: the row does not fit the row schema (${checked.error.issues[0]?.message})`, "EINVAL");
-    const line = serializeRow(row);
-    const data = Buffer.from(`${tail.terminated ? "" : "\n"}${line}\n`, "utf8");
+    const results: AppendResult[] = [];
+    const lines: string[] = [];
+    let last = { seq: tail.seq, hash: tail.hash };
+    for (const { body, eventDropped } of bodies) {
+      const row = assemble(body, last.seq + 1, last.hash);
+      const checked = LedgerRowSchema.safeParse(row);
+      if (!checked.success) throw new LedgerError(`ledger ${path}: internal error: the row does not fit the row schema (${checked.error.issues[0]?.message})`, "EINVAL");
+      lines.push(serializeRow(row));
+      results.push({ row, eventDropped, followedTornLine: results.length === 0 && (!tail.terminated || tail.torn) });
+      last = { seq: row.seq, hash: row.hash };
+    }
+    const data = Buffer.from(`${tail.terminated ? "" : "\n"}${lines.join("\n")}\n`, "utf8");
     const sizeBefore = found?.size ?? 0;
     try {
       appendBytes(path, data);
@@ -224,8 +241,8 @@ export async function appendDecision(target: LedgerTarget, record: DecisionRecor
     }
     if (found === null) fsyncDir(dirname(path));
     const st = statSync(path);
-    lastWritten.set(path, { dev: st.dev, ino: st.ino, size: st.size, tail: { seq: row.seq, hash: row.hash, terminated: true, torn: false } });
-    return { row, eventDropped, followedTornLine: !tail.terminated || tail.torn };
+    lastWritten.set(path, { dev: st.dev, ino: st.ino, size: st.size, tail: { seq: last.seq, hash: last.hash, terminated: true, torn: false } });
+    return results;
   } finally {
     release();
   }

@@ -5,6 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ledgerRecorder } from "../../src/daemon/ledger.js";
+import { LedgerError } from "../../src/ledger/append.js";
+import { loadEngine } from "../../src/node/index.js";
 import { claude, countingBundle } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 import { http, inParallel, spawnServe, waitFor } from "./harness.js";
@@ -65,4 +68,35 @@ it("SIGTERM mid-load: every answer given has its row, and the chain verifies", a
   expect(await serve.exited).toBe(0);
   expect(rows(ledger).length).toBe(answered);
   expect((await runGatehouse(["ledger", "verify", ledger], "", {})).code).toBe(0);
+});
+
+it("the group commit: calls in flight together share a write and an fsync; each resolves once its row is durable", async () => {
+  const engine = await loadEngine();
+  const ledger = join(dir, "group.jsonl");
+  const record = ledgerRecorder({ path: ledger, events: true });
+  const decided = (i: number) => {
+    const event = { event_type: "pre_tool_use", session_id: `g${i}`, tool_name: "Bash", tool_input: { command: i % 2 ? "ls" : "rm -rf ~" } };
+    return { event, now_ms: 1_767_225_600_000 + i, state_in: null, envelope: engine.evaluate(event, null, 1_767_225_600_000 + i) };
+  };
+  let durable = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      await record(decided(i));
+      // By the time a call is answered, its row is in the file.
+      expect(rows(ledger).some((r) => r.session_id === `g${i}`)).toBe(true);
+      durable++;
+    }),
+  );
+  expect([durable, record.stats.rows]).toEqual([50, 50]);
+  expect(record.stats.batches).toBeLessThan(50); // the first write's fsync gathered the rest
+  expect(rows(ledger).map((r) => r.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  expect((await runGatehouse(["ledger", "verify", ledger], "", {})).code).toBe(0);
+
+  // A batch that cannot be written fails every call in it, and the next batch is written as usual.
+  writeFileSync(join(dir, "not-a-dir"), "");
+  const broken = ledgerRecorder({ path: join(dir, "not-a-dir", "ledger.jsonl") });
+  const outcomes = await Promise.allSettled([broken(decided(0)), broken(decided(1))]);
+  expect(outcomes.map((o) => o.status === "rejected" && o.reason instanceof LedgerError)).toEqual([true, true]);
+  await record(decided(99));
+  expect(rows(ledger).at(-1)).toMatchObject({ seq: 51, session_id: "g99" });
 });
