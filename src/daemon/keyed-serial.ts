@@ -1,6 +1,5 @@
 // Work under one key runs one piece after another; different keys do not wait
-// for each other. The daemon keys session-state updates by session id and
-// ledger appends by ledger file.
+// for each other. The daemon keys session-state updates by session id.
 export class KeyedSerial {
   private readonly tails = new Map<string, Promise<void>>();
 
