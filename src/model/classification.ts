@@ -37,6 +37,16 @@ export const TARGET_CLASSES = [
   "remote_code",
   "shell",
   "subagent",
+  // Tool families (issue 8; docs/classifier.md, "Target classes of the tool families"):
+  "object_storage", // buckets, containers and their objects (S3, GCS, Azure Blob, MinIO, R2, rclone remotes)
+  "backup", // backup repositories, snapshots, schedules (restic, borg, velero, kopia)
+  "secret_store", // secrets managers and their secrets, keys, tokens, policies (Vault, AWS/GCP/Azure, 1Password, Doppler)
+  "message_queue", // topics, queues, streams, consumer groups and their messages (Kafka, RabbitMQ, NATS, SQS/SNS)
+  "search_index", // search indices and their documents (Elasticsearch/OpenSearch, Meilisearch, Algolia, Splunk)
+  "vcs_forge", // repositories as a forge hosts them, with releases, issues, keys, hooks (GitHub, GitLab, Azure Repos)
+  "ci_pipeline", // CI/CD pipelines, workflows, jobs, runs, their variables and caches
+  "dns", // DNS zones and records
+  "hosted_service", // state a hosted service keeps for the account: email domains and lists, monitors, payment records
   "unknown",
 ] as const;
 export const TargetClassSchema = z.enum(TARGET_CLASSES);

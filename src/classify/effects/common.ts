@@ -29,7 +29,22 @@ export class Collector {
   private readonly pathKeys = new Set<string>();
   private readonly urlKeys = new Set<string>();
 
+  /** While set, every effect passes through it first (a dry run's effects become reads: families/engine.ts). */
+  private rewrite: ((e: Effect) => Effect) | null = null;
+
+  /** Run `body` with every effect it records rewritten by `fn`. */
+  withRewrite(fn: (e: Effect) => Effect, body: () => void): void {
+    const prev = this.rewrite;
+    this.rewrite = fn;
+    try {
+      body();
+    } finally {
+      this.rewrite = prev;
+    }
+  }
+
   effect(verb: Verb, target: TargetClass, attrs: Attrs): void {
+    if (this.rewrite) ({ verb, target_class: target, attrs } = this.rewrite({ verb, target_class: target, attrs }));
     const clean: Attrs = {};
     for (const [k, v] of Object.entries(attrs)) if (v !== undefined) clean[k] = v;
     const key = `${verb}|${target}|${attrsKey(clean)}`;

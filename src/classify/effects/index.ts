@@ -10,6 +10,8 @@ import { extractUrls } from "../urls.js";
 import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
+import { dryRunEffect } from "./families/engine.js";
+import { commandMode, familyApis, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { GIT_HANDLERS } from "./git.js";
 import { INFRA_HANDLERS } from "./infra.js";
@@ -36,6 +38,9 @@ const TABLES: Array<Record<string, Handler>> = [
   DATABASE_HANDLERS,
   PACKAGE_HANDLERS,
 ];
+
+/** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
+const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(INFRA_HANDLERS));
 
 /** Every handler that has a row for this program (bun/deno are both package managers and interpreters). */
 export function handlersFor(program: string): Handler[] {
@@ -84,7 +89,16 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
     const program = programName(pc.cmd.program);
     const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out, state };
     try {
-      for (const h of handlersFor(program)) h(ctx);
+      // Help prints usage and does nothing; a dry run changes nothing (families/engine.ts).
+      const mode = commandMode(ctx);
+      const run = (): void => {
+        // A family row that claims the command replaces infra.ts's catch-all for it.
+        const claimed = familyRows(ctx);
+        for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
+        familyApis(ctx);
+      };
+      if (mode === "dry_run") out.withRewrite(dryRunEffect, run);
+      else if (mode !== "help") run();
       redirects(ctx);
       remoteCode(ctx);
       trackCd(ctx);

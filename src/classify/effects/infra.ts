@@ -8,7 +8,7 @@ function destroy(ctx: Ctx, extra: Attrs = {}): void {
   ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));
 }
 
-const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
+export const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
 
 function terraform(ctx: Ctx): void {
   const subIdx = ctx.argv.findIndex((a) => !a.startsWith("-"));
@@ -34,15 +34,17 @@ function terraform(ctx: Ctx): void {
   if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, productionAttrs(names));
 }
 
+export const PULUMI_SPEC: OptionSpec = { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } };
+
 function pulumi(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } });
+  const p = parseArgs(ctx.args, PULUMI_SPEC);
   const [a, b] = p.operands.map((o) => o.value);
   const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
   if (a === "destroy" || a === "down") destroy(ctx, productionAttrs([stack]));
   else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, productionAttrs([stack, p.operands[2]?.value]));
 }
 
-const KUBE_SPEC: OptionSpec = {
+export const KUBE_SPEC: OptionSpec = {
   shortValue: "nflcoLsp",
   longValue: ["context", "namespace", "cluster", "user", "kubeconfig", "filename", "selector", "output", "server", "token", "grace-period", "timeout", "field-selector", "cascade", "type", "as", "as-group", "request-timeout", "certificate-authority", "client-certificate", "client-key", "tls-server-name", "profile", "raw"],
   aliases: { n: "namespace", f: "filename", l: "selector", o: "output", s: "server" },
@@ -64,8 +66,10 @@ function kubectl(ctx: Ctx): void {
   }
 }
 
+export const HELM_SPEC: OptionSpec = { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } };
+
 function helm(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } });
+  const p = parseArgs(ctx.args, HELM_SPEC);
   const op = p.operands[0]?.value;
   if (op === "uninstall" || op === "delete" || op === "del" || op === "un") {
     const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
@@ -105,9 +109,11 @@ function gsutil(ctx: Ctx): void {
   if (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("gs://")))) destroy(ctx);
 }
 
+export const DOCKER_SPEC: OptionSpec = { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } };
+
 /** docker/podman: `system prune`, `volume rm|prune`, `compose down -v` lose data for good. */
 function docker(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } });
+  const p = parseArgs(ctx.args, DOCKER_SPEC);
   const ops = p.operands.map((o) => o.value);
   const [a, b] = ops;
   const context = p.flags.find((f) => f.name === "context" && f.value !== null)?.value;

@@ -9,7 +9,7 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
-const CURL_SPEC: OptionSpec = {
+export const CURL_SPEC: OptionSpec = {
   shortValue: "oduFTHXAebcxKwmrEUCyYzQDPtK",
   longValue: [
     "output", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string",
@@ -147,7 +147,7 @@ function curl(ctx: Ctx): void {
   if (has(p, "remote-name", "remote-name-all")) downloadsInto(ctx, flagWithValue(p, "output-dir"), urls);
 }
 
-const WGET_SPEC: OptionSpec = {
+export const WGET_SPEC: OptionSpec = {
   shortValue: "OoaPUeitTwQlARDIXBdh",
   longValue: [
     "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data",

@@ -1,0 +1,94 @@
+// Command-line conventions of tools that several families have rows for: the
+// cloud CLIs. One object per tool (the engine refuses a second one), so which
+// flags take a value, how the tool asks for help and which flags make it a dry
+// run are written once.
+import type { Cli } from "./rows.js";
+
+/** aws: `aws [globals] SERVICE OPERATION [--param value]…`; `help` as the last word prints help. */
+export const AWS_CLI: Cli = {
+  options: {
+    longValue: [
+      // global options
+      "profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color",
+      "cli-read-timeout", "cli-connect-timeout", "cli-binary-format",
+      // s3 transfer options
+      "exclude", "include", "acl", "sse", "sse-c", "sse-c-key", "sse-kms-key-id", "storage-class", "grants", "content-type",
+      "cache-control", "content-disposition", "content-encoding", "content-language", "expires", "metadata", "metadata-directive",
+      "page-size", "source-region", "website-redirect", "expected-size", "request-payer", "checksum-algorithm",
+    ],
+    longBool: [
+      "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "delete", "follow-symlinks",
+      "no-follow-symlinks", "exact-timestamps", "size-only", "no-guess-mime-type", "debug", "no-verify-ssl", "no-paginate",
+      "no-sign-request", "no-cli-pager", "force-glacier-transfer", "ignore-glacier-warnings", "force-delete-without-recovery", "with-decryption",
+    ],
+  },
+  help: { flags: ["help"], word: "last" },
+  dryRun: ["dryrun", "dry-run"],
+  envFlags: ["profile"],
+};
+
+/** gcloud: `gcloud [alpha|beta] GROUP… COMMAND`; `-h`/`--help`, `gcloud help …`. */
+export const GCLOUD_CLI: Cli = {
+  options: {
+    longValue: [
+      "project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity",
+      "billing-project", "flags-file", "flatten", "trace-token", "location",
+    ],
+    longBool: ["quiet", "recursive", "all-versions", "continue-on-error", "delete-unmatched-destination-objects", "dry-run", "async", "verbose"],
+    aliases: { q: "quiet", r: "recursive", R: "recursive", a: "all-versions", c: "continue-on-error" },
+  },
+  help: { flags: ["help", "h"], word: "first" },
+  dryRun: ["dry-run"],
+  envFlags: ["project", "configuration"],
+};
+
+/** az: `az GROUP… COMMAND --param value`; `-h`/`--help`; `--dryrun` (batch deletes), `--what-if` (deployments). */
+export const AZ_CLI: Cli = {
+  options: {
+    shortValue: "gnoslcdpr",
+    longValue: [
+      "subscription", "resource-group", "name", "output", "query", "location", "account-name", "account-key", "connection-string",
+      "sas-token", "container-name", "source", "destination", "pattern", "id", "ids", "org", "organization", "project", "repository",
+      "vault-name", "share-name", "file-system", "path", "if-match", "if-unmodified-since", "http-method", "area", "resource",
+      "route-parameters", "in-file", "team", "user", "group-id", "extension-id", "publisher-id", "wiki", "pipeline-id",
+    ],
+    longBool: ["yes", "dryrun", "what-if", "debug", "verbose", "only-show-errors", "delete-snapshots", "recursive", "destroy", "no-wait", "force"],
+    aliases: { g: "resource-group", n: "name", o: "output", s: "source", l: "location", c: "container-name", d: "destination", p: "project", r: "repository", y: "yes" },
+  },
+  help: { flags: ["help", "h"] },
+  dryRun: ["dryrun", "what-if"],
+  envFlags: ["subscription", "resource-group"],
+};
+
+/** gh: cobra (`-h`/`--help` anywhere, `gh help …`); `-R OWNER/REPO` names the repository. */
+export const GH_CLI: Cli = {
+  options: {
+    shortValue: "RXfFHpqtLbBeoalmsSrTck",
+    longValue: [
+      "repo", "hostname", "jq", "template", "method", "field", "raw-field", "header", "input", "preview", "cache", "title", "body",
+      "body-file", "label", "assignee", "milestone", "tag", "target", "notes", "notes-file", "env", "org", "app", "visibility", "limit",
+      "json", "state", "base", "head", "reviewer", "user", "workflow", "branch", "event", "status", "commit", "created", "name", "key",
+      "ref", "job", "run", "owner", "codespace", "pattern", "dir",
+    ],
+    longBool: ["yes", "confirm", "paginate", "include", "silent", "verbose", "cleanup-tag", "web", "all", "force", "accept-visibility-change-consequences", "delete-branch"],
+    aliases: { R: "repo", X: "method", f: "raw-field", F: "field", H: "header", p: "preview", q: "jq", t: "template", e: "env", o: "org", y: "yes", b: "body", L: "limit", c: "codespace" },
+  },
+  help: { flags: ["help", "h"], word: "first" },
+};
+
+/** glab: cobra like gh; `-R`, `api -X/--method`, `-f`/`-F` fields. */
+export const GLAB_CLI: Cli = {
+  options: {
+    shortValue: "RXfFHgtlmdbsak",
+    longValue: ["repo", "method", "field", "raw-field", "header", "hostname", "input", "group", "title", "description", "label", "milestone", "scope", "environment-scope", "value", "type", "key", "branch", "ref", "status"],
+    longBool: ["yes", "force", "paginate", "include", "silent", "all", "masked", "protected"],
+    aliases: { R: "repo", X: "method", f: "raw-field", F: "field", H: "header", g: "group", y: "yes" },
+  },
+  help: { flags: ["help", "h"], word: "first" },
+};
+
+/** systemctl / service: `systemctl [--user] VERB UNIT…`, `service UNIT VERB`. */
+export const SYSTEMCTL_CLI: Cli = {
+  options: { shortValue: "HMtpn", longValue: ["host", "machine", "type", "property", "signal", "lines", "output", "state", "job-mode", "root", "kill-whom"], longBool: ["user", "system", "now", "force", "quiet", "no-block", "runtime", "global", "all", "no-pager", "no-reload"], aliases: { H: "host", M: "machine", t: "type", p: "property", q: "quiet", a: "all", f: "force" } },
+  help: { flags: ["help", "h"] },
+};

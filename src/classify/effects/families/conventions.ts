@@ -1,0 +1,31 @@
+// The help and dry-run conventions of tools whose effects are still written
+// as handlers (infra.ts, database.ts, network.ts, packages.ts): the family
+// engine's global handling applies to them too, so `terraform destroy -help`
+// destroys nothing and `kubectl delete --dry-run=client` deletes nothing. When
+// a tool gets family rows, its `Cli` moves to its family file (or clis.ts) and
+// its entry here goes.
+import { DOCKER_SPEC, HELM_SPEC, KUBE_SPEC, PULUMI_SPEC, TF_VALUE_FLAGS } from "../infra.js";
+import type { Cli } from "./rows.js";
+
+const TERRAFORM: Cli = { style: "single-dash", valueFlags: [...TF_VALUE_FLAGS, "chdir"], help: { flags: ["help", "h"] } };
+const KUBECTL: Cli = { options: KUBE_SPEC, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
+const HELM: Cli = { options: HELM_SPEC, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
+/** `docker run -h` is the hostname: only `--help` asks for help. */
+const DOCKER: Cli = { options: DOCKER_SPEC, help: { flags: ["help"] }, dryRun: ["dry-run"] };
+const PULUMI: Cli = { options: PULUMI_SPEC, help: { flags: ["help", "h"] }, dryRun: ["preview-only"] };
+/** Database clients: `-h` is the host. */
+const DB_CLIENT: Cli = { help: { flags: ["help", "?"] } };
+const RSYNC: Cli = { help: { flags: ["help"] }, dryRun: ["dry-run", "n"] };
+/** Package managers: `publish`/`install --dry-run` change nothing. */
+const PACKAGE_MANAGER: Cli = { help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
+
+export const CONVENTIONS: ReadonlyMap<string, Cli> = new Map<string, Cli>([
+  ...["terraform", "tofu", "terragrunt"].map((n) => [n, TERRAFORM] as const),
+  ...["kubectl", "oc"].map((n) => [n, KUBECTL] as const),
+  ["helm", HELM],
+  ...["docker", "podman", "docker-compose", "podman-compose"].map((n) => [n, DOCKER] as const),
+  ["pulumi", PULUMI],
+  ...["psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "cqlsh", "dropdb", "mysqladmin"].map((n) => [n, DB_CLIENT] as const),
+  ["rsync", RSYNC],
+  ...["npm", "pnpm", "yarn", "cargo", "pip", "pip3", "uv", "poetry", "gem"].map((n) => [n, PACKAGE_MANAGER] as const),
+]);

@@ -1,0 +1,202 @@
+// The family row engine: finds the row a command's subcommand path and flags
+// select, emits its effects, and answers the global questions every row shares
+// — is this a help invocation (usage only: nothing happens), is it a dry run
+// (nothing is changed: destructive verbs become `read`, with `dry_run: true`)?
+import type { Effect, Verb } from "../../../model/classification.js";
+import type { Arg } from "../../programs/args.js";
+import { parseArgs, parseSingleDash, type ParsedOperand } from "../../programs/options.js";
+import { attrs, productionAttrs, type Ctx } from "../common.js";
+import type { Cli, EffectSpec, Family, Match, ProgramRows, Row, RowFlag } from "./rows.js";
+
+interface CompiledRow {
+  row: Row;
+  /** Per path word, its alternatives (`["*"]` for any word). */
+  segments: string[][];
+  service: string;
+}
+
+export interface ProgramTable {
+  cli: Cli;
+  /** Every word a row's path can start with: the subcommand is the first operand that is one of them. */
+  heads: Set<string>;
+  rows: CompiledRow[];
+}
+
+function compileRow(r: Row, service: string): CompiledRow {
+  const segments = r.path.trim() === "" ? [] : r.path.trim().split(/\s+/).map((s) => s.split("|"));
+  return { row: r, segments, service };
+}
+
+/** Index every family's rows by program name. A tool in several families must share one `Cli`. */
+export function compileFamilies(families: readonly Family[]): Map<string, ProgramTable> {
+  const table = new Map<string, ProgramTable>();
+  for (const f of families) {
+    for (const p of f.programs) addProgram(table, p, f.name);
+  }
+  return table;
+}
+
+function addProgram(table: Map<string, ProgramTable>, p: ProgramRows, family: string): void {
+  for (const name of p.names) {
+    let t = table.get(name);
+    if (!t) {
+      t = { cli: p.cli, heads: new Set(), rows: [] };
+      table.set(name, t);
+    } else if (t.cli !== p.cli) {
+      throw new Error(`family ${family}: ${name} is declared with a second Cli; share one object so its conventions live once`);
+    }
+    for (const r of p.rows) {
+      const c = compileRow(r, p.service);
+      if (c.segments.length > 0) for (const w of c.segments[0]) if (w !== "*") t.heads.add(w);
+      t.rows.push(c);
+    }
+  }
+}
+
+// ── reading a command line with its Cli ──────────────────────────────────
+
+interface CliParse {
+  flags: RowFlag[];
+  operands: ParsedOperand[];
+}
+
+const FALSE_VALUE = /^(false|0|no|off|none)$/i;
+
+function parseCli(cli: Cli, args: readonly Arg[]): CliParse {
+  if (cli.style === "single-dash") {
+    const p = parseSingleDash(args, cli.valueFlags ?? []);
+    const flags: RowFlag[] = [];
+    // parseSingleDash keeps the last value per name; recover order and indexes from the words.
+    args.forEach((a, index) => {
+      const m = /^--?([^=-][^=]*)(?:=(.*))?$/s.exec(a.value);
+      if (!m || a.value === "-") return;
+      if (p.operands.some((o) => o.index === index)) return;
+      const name = m[1].toLowerCase();
+      const v = p.flags.get(name);
+      const value = m[2] !== undefined ? m[2] : v === true || v === undefined ? null : v;
+      flags.push({ name, value, index, arg: p.flagArgs.get(name) ?? a });
+    });
+    return { flags, operands: p.operands };
+  }
+  const p = parseArgs(args, cli.options ?? {});
+  return { flags: p.flags.map((f) => ({ name: f.name, value: f.value, index: f.index, arg: f.arg })), operands: p.operands };
+}
+
+function flagOn(f: RowFlag): boolean {
+  return f.value === null || !FALSE_VALUE.test(f.value);
+}
+
+function makeMatch(ctx: Ctx, parsed: CliParse, path: string[], rest: ParsedOperand[]): Match {
+  const pick = (names: string[]) => parsed.flags.filter((f) => names.includes(f.name));
+  return {
+    ctx,
+    path,
+    rest,
+    flags: parsed.flags,
+    has: (...names) => pick(names).some(flagOn),
+    value: (...names) => {
+      const vs = pick(names).filter((f) => f.value !== null);
+      return vs.length ? (vs[vs.length - 1].value as string) : null;
+    },
+    values: (...names) => pick(names).flatMap((f) => (f.value === null ? [] : [f.value])),
+    base: {},
+  };
+}
+
+function matchPath(c: CompiledRow, ops: readonly ParsedOperand[], firstHead: number): ParsedOperand[] | null {
+  if (c.segments.length === 0) return [];
+  // A path that starts with `*` starts at the first operand (`newrelic entity delete`, `service haproxy stop`).
+  const head = c.segments[0].includes("*") ? 0 : firstHead;
+  if (head < 0 || head + c.segments.length > ops.length) return null;
+  for (let k = 0; k < c.segments.length; k++) {
+    const alts = c.segments[k];
+    if (!alts.includes("*") && !alts.includes(ops[head + k].value)) return null;
+  }
+  return ops.slice(head, head + c.segments.length);
+}
+
+const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSpec[] => (x === null ? [] : Array.isArray(x) ? x : [x as EffectSpec]);
+
+/**
+ * Run the first row of `table` that applies to this command. Returns true when
+ * one did: the family rows have claimed the command, and the generic handler
+ * of the same program (infra.ts's `aws … delete-*`) is not consulted.
+ */
+export function runRows(ctx: Ctx, table: ProgramTable): boolean {
+  const parsed = parseCli(table.cli, ctx.args);
+  const ops = parsed.operands;
+  const head = ops.findIndex((o) => table.heads.has(o.value));
+  for (const c of table.rows) {
+    const pathOps = matchPath(c, ops, head);
+    if (pathOps === null) continue;
+    const restFrom = c.segments.length === 0 ? 0 : ops.indexOf(pathOps[pathOps.length - 1]) + 1;
+    const m = makeMatch(ctx, parsed, pathOps.map((o) => o.value), ops.slice(restFrom));
+    if (c.row.when && !c.row.when(m)) continue;
+    const operation = typeof c.row.operation === "function" ? c.row.operation(m) : (c.row.operation ?? m.path.join(" "));
+    const prod = productionAttrs((table.cli.envFlags ?? []).map((n) => m.value(n)));
+    m.base = { service: c.service, ...(operation ? { operation } : {}), ...prod };
+    const specs = asList(typeof c.row.effect === "function" ? c.row.effect(m) : (c.row.effect as EffectSpec | readonly EffectSpec[]));
+    for (const s of specs) ctx.out.effect(s.verb, s.target, attrs(ctx, { ...m.base, ...s.attrs }));
+    return true;
+  }
+  return false;
+}
+
+// ── the global handling: help and dry runs ───────────────────────────────
+
+export type InvocationMode = "help" | "dry_run" | null;
+
+/** Could the word before a flag be an option that takes it as its value? Then the flag is not a flag. */
+function mayTakeValue(cli: Cli, prev: Arg | undefined): boolean {
+  if (!prev) return false;
+  const v = prev.value;
+  const o = cli.options ?? {};
+  const known = (name: string) => (o.longBool ?? []).includes(name) || (cli.help?.flags ?? []).includes(name) || (cli.dryRun ?? []).includes(name);
+  let m = /^--([^=]+)$/.exec(v);
+  if (m) return !known(m[1]);
+  m = /^-([A-Za-z])$/.exec(v);
+  if (m) return !known(o.aliases?.[m[1]] ?? m[1]);
+  return false;
+}
+
+/** Operands a Go-flag tool reads as subcommand words: flags after the first other operand are arguments. */
+const SUBCOMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
+
+/**
+ * Does this command line only print help, or only preview what it would do?
+ * Decided from the tool's `Cli`: a help flag or word anywhere before `--`
+ * (single-dash tools: before the first argument that is not a subcommand
+ * word), a dry-run flag not switched off (`--dry-run=false`, `--no-dry-run`,
+ * `--dry-run=none`). A flag right after an option that might take a value is
+ * that option's value, not a flag (`--exclude --dryrun`).
+ */
+export function invocationMode(cli: Cli, args: readonly Arg[]): InvocationMode {
+  const parsed = parseCli(cli, args);
+  let limit = Infinity;
+  if (cli.style === "single-dash") {
+    const firstArg = parsed.operands.find((o) => !SUBCOMMAND_WORD.test(o.value));
+    if (firstArg) limit = firstArg.index;
+  }
+  const counts = (f: RowFlag) => f.index < limit && (cli.style === "single-dash" || !mayTakeValue(cli, args[f.index - 1]));
+  const helpFlags = cli.help?.flags ?? ["help"];
+  for (const f of parsed.flags) if (helpFlags.includes(f.name) && flagOn(f) && counts(f)) return "help";
+  const words = parsed.operands;
+  if (cli.help?.word === "first" && words[0]?.value === "help") return "help";
+  if (cli.help?.word === "last" && words.length > 0 && words[words.length - 1].value === "help" && !args.some((a) => a.value === "--")) return "help";
+  let dry: boolean | null = null;
+  const dryNames = cli.dryRun ?? [];
+  for (const f of parsed.flags) {
+    if (dryNames.includes(f.name) && counts(f)) dry = flagOn(f);
+    else if (f.name.startsWith("no-") && dryNames.includes(f.name.slice(3))) dry = false;
+  }
+  return dry ? "dry_run" : null;
+}
+
+/** Verbs a dry run does not carry out. */
+const DRY_RUN_SKIPS: ReadonlySet<Verb> = new Set<Verb>(["write", "delete", "destroy", "discard", "push", "send", "install"]);
+
+/** A dry run's effect: what would be changed is only looked at (`read`, with `dry_run: true` and the verb it would have had). */
+export function dryRunEffect(e: Effect): Effect {
+  if (!DRY_RUN_SKIPS.has(e.verb)) return e;
+  return { verb: "read", target_class: e.target_class, attrs: { ...e.attrs, dry_run: true, would: e.verb } };
+}

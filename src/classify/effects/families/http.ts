@@ -1,0 +1,71 @@
+// The API rows of the families: an HTTP request (curl, wget, httpie, xh) to an
+// endpoint a family knows — an Elasticsearch index, a Kong admin API, the
+// Mailgun domains API — gets that endpoint's effect, beside the request's own
+// `fetch × network_host`. Rows are tried in order; the first that matches a
+// URL gives its effects.
+import { attrs, targetText, type Ctx } from "../common.js";
+import { httpRequest, type HttpRequest, type RequestUrl } from "./http-request.js";
+import type { ApiMatch, ApiRow, EffectSpec } from "./rows.js";
+
+function decodeSegments(url: URL): string[] {
+  return url.pathname
+    .split("/")
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+}
+
+function urlPort(url: URL): number {
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
+}
+
+function endpointMatches(row: ApiRow, u: RequestUrl): boolean {
+  if (!row.host && !row.ports) return true;
+  if (!u.url) return false;
+  const byHost = row.host ? row.host.test(u.url.hostname) : false;
+  const byPort = row.ports ? row.ports.includes(urlPort(u.url)) : false;
+  return byHost || byPort;
+}
+
+function rowMatches(row: ApiRow, req: HttpRequest, u: RequestUrl): boolean {
+  if (!row.methods.includes(req.method) && !row.methods.includes("*")) return false;
+  if (!endpointMatches(row, u)) return false;
+  if (row.path) {
+    if (!u.url) return false;
+    let path = u.url.pathname + u.url.search;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      /* keep it encoded */
+    }
+    if (!row.path.test(path)) return false;
+  }
+  if (row.body && !(req.body !== null && row.body.test(req.body))) return false;
+  return true;
+}
+
+const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSpec[] => (x === null ? [] : Array.isArray(x) ? x : [x as EffectSpec]);
+
+/** Effects of the request this command makes on the endpoints `rows` know. */
+export function apiEffects(ctx: Ctx, rows: readonly ApiRow[]): void {
+  const req = httpRequest(ctx.program, ctx.args);
+  if (!req) return;
+  // A request whose URL is only known at run time can still be judged by rows that need no endpoint (a GraphQL body).
+  const urls: RequestUrl[] = req.urls.length ? req.urls : [{ text: "", url: null }];
+  for (const u of urls) {
+    const row = rows.find((r) => rowMatches(r, req, u));
+    if (!row) continue;
+    const m: ApiMatch = { ctx, method: req.method, url: u.url ?? new URL("http://unknown.invalid/"), segments: u.url ? decodeSegments(u.url) : [], body: req.body };
+    const specs = asList(typeof row.effect === "function" ? row.effect(m) : row.effect);
+    const operation = row.operation ?? `${req.method} ${u.url ? u.url.pathname : u.text}`;
+    for (const s of specs) {
+      ctx.out.effect(s.verb, s.target, attrs(ctx, { service: row.service, operation, method: req.method, ...(u.text ? { target: targetText(u.text) } : {}), ...s.attrs }));
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// The tool families (issue 8): every family file's rows, indexed by program,
+// and what the shell table asks of them — the rows for a command, the API
+// endpoints of an HTTP request, and the conventions (help, dry run) of any
+// tool that has them. A new family is a file beside these, added to FAMILIES.
+import type { Arg } from "../../programs/args.js";
+import { values } from "../../programs/args.js";
+import type { Ctx } from "../common.js";
+import { CONVENTIONS } from "./conventions.js";
+import { compileFamilies, invocationMode, runRows, type InvocationMode } from "./engine.js";
+import { apiEffects } from "./http.js";
+import { HTTP_CLIENTS } from "./http-request.js";
+import type { ApiRow, Cli, Family } from "./rows.js";
+import { BACKUPS } from "./backups.js";
+import { CDN } from "./cdn.js";
+import { CI } from "./ci.js";
+import { DNS } from "./dns.js";
+import { EMAIL } from "./email.js";
+import { FORGES } from "./forges.js";
+import { GATEWAYS } from "./gateways.js";
+import { MESSAGING } from "./messaging.js";
+import { MONITORING } from "./monitoring.js";
+import { PAYMENT } from "./payment.js";
+import { PLATFORMS } from "./platforms.js";
+import { SEARCH } from "./search.js";
+import { SECRETS } from "./secrets.js";
+import { STORAGE } from "./storage.js";
+
+/** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
+export const FAMILIES: readonly Family[] = [STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS];
+
+const TABLE = compileFamilies(FAMILIES);
+const API_ROWS: readonly ApiRow[] = FAMILIES.flatMap((f) => f.apis ?? []);
+const API_CLIENTS: ReadonlySet<string> = new Set(HTTP_CLIENTS);
+
+/** Tools run as `java -jar NAME.jar …`: the jar's base name is the tool. */
+const JAR_TOOLS: Readonly<Record<string, string>> = { "jenkins-cli.jar": "jenkins-cli" };
+
+/** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`. */
+function asFamilyCommand(ctx: Ctx): Ctx {
+  if (ctx.program !== "java") return ctx;
+  const jar = ctx.args.findIndex((a) => a.value === "-jar");
+  const path = jar >= 0 ? ctx.args[jar + 1]?.value : undefined;
+  const tool = path ? JAR_TOOLS[path.split(/[\\/]/).pop()!.toLowerCase()] : undefined;
+  if (!tool) return ctx;
+  const args: Arg[] = ctx.args.slice(jar + 2);
+  return { ...ctx, program: tool, args, argv: values(args) };
+}
+
+/** How a tool's command line reads, when a family or the conventions table knows it. */
+export function cliFor(program: string): Cli | null {
+  return TABLE.get(program)?.cli ?? CONVENTIONS.get(program) ?? null;
+}
+
+/** Help (prints usage, does nothing), a dry run (changes nothing), or neither. */
+export function commandMode(ctx: Ctx): InvocationMode {
+  const c = asFamilyCommand(ctx);
+  const cli = cliFor(c.program);
+  return cli ? invocationMode(cli, c.args) : null;
+}
+
+/** Run the family rows for this command; true when a row claimed it. */
+export function familyRows(ctx: Ctx): boolean {
+  const c = asFamilyCommand(ctx);
+  const table = TABLE.get(c.program);
+  return table ? runRows(c, table) : false;
+}
+
+/** The effects an HTTP request has on the API endpoints the families know. */
+export function familyApis(ctx: Ctx): void {
+  if (API_CLIENTS.has(ctx.program) && API_ROWS.length > 0) apiEffects(ctx, API_ROWS);
+}
