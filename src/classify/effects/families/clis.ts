@@ -39,6 +39,7 @@ export const GCLOUD_CLI: Cli = {
   },
   help: { flags: ["help", "h"], word: "first" },
   dryRun: ["dry-run"],
+  skipWords: ["alpha", "beta", "preview"],
   envFlags: ["project", "configuration"],
 };
 

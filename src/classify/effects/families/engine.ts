@@ -115,6 +115,25 @@ function matchPath(c: CompiledRow, ops: readonly ParsedOperand[], firstHead: num
   return ops.slice(head, head + c.segments.length);
 }
 
+/**
+ * Where the subcommand path starts: the first operand that is a word some row
+ * starts with. Operands before it may only be values of flags the Cli does not
+ * declare (`restic -r /srv/repo forget`) or the Cli's skip words (gcloud
+ * `alpha`); any other word there is a subcommand no row knows (`wrangler
+ * kvnamespace delete` runs nothing), and then no path matches.
+ */
+function subcommandIndex(table: ProgramTable, args: readonly Arg[], ops: readonly ParsedOperand[]): number {
+  const skip = table.cli.skipWords ?? [];
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i];
+    if (table.heads.has(o.value)) return i;
+    if (skip.includes(o.value)) continue;
+    const prev = args[o.index - 1]?.value ?? "";
+    if (!(prev.startsWith("-") && prev !== "--" && !prev.includes("="))) return -1;
+  }
+  return -1;
+}
+
 const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSpec[] => (x === null ? [] : Array.isArray(x) ? x : [x as EffectSpec]);
 
 /**
@@ -125,7 +144,7 @@ const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSp
 export function runRows(ctx: Ctx, table: ProgramTable): boolean {
   const parsed = parseCli(table.cli, ctx.args);
   const ops = parsed.operands;
-  const head = ops.findIndex((o) => table.heads.has(o.value));
+  const head = subcommandIndex(table, ctx.args, ops);
   for (const c of table.rows) {
     const pathOps = matchPath(c, ops, head);
     if (pathOps === null) continue;

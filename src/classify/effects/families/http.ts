@@ -2,7 +2,7 @@
 // endpoint a family knows — an Elasticsearch index, a Kong admin API, the
 // Mailgun domains API — gets that endpoint's effect, beside the request's own
 // `fetch × network_host`. Rows are tried in order; the first that matches a
-// URL gives its effects.
+// URL and has an effect for the request gives its effects.
 import { attrs, targetText, type Ctx } from "../common.js";
 import { httpRequest, type HttpRequest, type RequestUrl } from "./http-request.js";
 import type { ApiMatch, ApiRow, EffectSpec } from "./rows.js";
@@ -27,7 +27,7 @@ function urlPort(url: URL): number {
 
 function endpointMatches(row: ApiRow, u: RequestUrl): boolean {
   if (!row.host && !row.ports) return true;
-  if (!u.url) return false;
+  if (!u.url) return row.dynamicUrl === true;
   const byHost = row.host ? row.host.test(u.url.hostname) : false;
   const byPort = row.ports ? row.ports.includes(urlPort(u.url)) : false;
   return byHost || byPort;
@@ -59,13 +59,16 @@ export function apiEffects(ctx: Ctx, rows: readonly ApiRow[]): void {
   // A request whose URL is only known at run time can still be judged by rows that need no endpoint (a GraphQL body).
   const urls: RequestUrl[] = req.urls.length ? req.urls : [{ text: "", url: null }];
   for (const u of urls) {
-    const row = rows.find((r) => rowMatches(r, req, u));
-    if (!row) continue;
     const m: ApiMatch = { ctx, method: req.method, url: u.url ?? new URL("http://unknown.invalid/"), segments: u.url ? decodeSegments(u.url) : [], body: req.body };
-    const specs = asList(typeof row.effect === "function" ? row.effect(m) : row.effect);
-    const operation = row.operation ?? `${req.method} ${u.url ? u.url.pathname : u.text}`;
-    for (const s of specs) {
-      ctx.out.effect(s.verb, s.target, attrs(ctx, { service: row.service, operation, method: req.method, ...(u.text ? { target: targetText(u.text) } : {}), ...s.attrs }));
+    for (const row of rows) {
+      if (!rowMatches(row, req, u)) continue;
+      const specs = asList(typeof row.effect === "function" ? row.effect(m) : row.effect);
+      if (specs.length === 0) continue;
+      const operation = row.operation ?? `${req.method} ${u.url ? u.url.pathname : u.text}`;
+      for (const s of specs) {
+        ctx.out.effect(s.verb, s.target, attrs(ctx, { service: row.service, operation, method: req.method, ...(u.text ? { target: targetText(u.text) } : {}), ...s.attrs }));
+      }
+      break;
     }
   }
 }

@@ -101,6 +101,7 @@ const PLATFORM_APIS: ApiRow[] = [
   {
     service: "railway",
     host: /^backboard\.railway\.(app|com)$/i,
+    dynamicUrl: true,
     methods: ["POST", "PATCH", "PUT"],
     effect: railwayMutations,
     operation: "graphql mutation",
@@ -108,6 +109,7 @@ const PLATFORM_APIS: ApiRow[] = [
       ["curl -X POST https://backboard.railway.com/graphql/v2 -H 'Authorization: Bearer t' --json '{\"query\":\"mutation { environmentDelete(id: \\\"e-41\\\") }\"}'", "destroy infrastructure"],
       ["curl https://backboard.railway.app/graphql/v2 -d '{\"query\":\"mutation($i: VariableCollectionUpsertInput!) { variableCollectionUpsert(input: $i) }\",\"variables\":{\"i\":{\"replace\":true,\"variables\":{}}}}'", "write secret_store"],
       ["curl https://backboard.railway.app/graphql/v2 -d '{\"query\":\"query { me { name } }\"}'", ""],
+      ["curl \"$RAILWAY_GQL\" -d '{\"query\":\"mutation { variableUpsert(input:{name:\\\"PGPASSWORD\\\", value:\\\"x\\\"}) }\"}'", "write secret_store"],
     ],
   },
   {

@@ -112,6 +112,8 @@ export interface ApiRow {
   host?: RegExp;
   /** … or its port is one of these (either suffices when both are given). */
   ports?: readonly number[];
+  /** Also judge requests whose URL is only known at run time (`curl "$API_URL" …`): the body alone says which API it is. */
+  dynamicUrl?: boolean;
   /** Methods this row is about (upper case). */
   methods: readonly string[];
   /** The URL path (and query) must match. */
