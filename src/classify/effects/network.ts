@@ -198,7 +198,7 @@ function wget(ctx: Ctx): void {
 }
 
 const SCP_SPEC: OptionSpec = { shortValue: "cFiJloPS", aliases: { r: "recursive" } };
-const RSYNC_SPEC: OptionSpec = {
+export const RSYNC_SPEC: OptionSpec = {
   shortValue: "efBTM@",
   longValue: [
     "rsh", "exclude", "include", "exclude-from", "include-from", "files-from", "filter", "rsync-path", "temp-dir",

@@ -5,17 +5,35 @@
 // a tool gets family rows, its `Cli` moves to its family file (or clis.ts) and
 // its entry here goes.
 import { DOCKER_SPEC, HELM_SPEC, KUBE_SPEC, PULUMI_SPEC, TF_VALUE_FLAGS } from "../infra.js";
+import { RSYNC_SPEC } from "../network.js";
 import type { Cli } from "./rows.js";
 
 const TERRAFORM: Cli = { style: "single-dash", valueFlags: [...TF_VALUE_FLAGS, "chdir"], help: { flags: ["help", "h"] } };
-const KUBECTL: Cli = { options: KUBE_SPEC, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
+/** kubectl: its booleans are listed so that `--force --dry-run` reads as two flags. */
+const KUBECTL: Cli = {
+  options: { ...KUBE_SPEC, longBool: ["force", "all", "wait", "now", "ignore-not-found", "recursive", "all-namespaces", "overwrite", "record", "dry-run"] },
+  help: { flags: ["help", "h"] },
+  dryRun: ["dry-run"],
+};
 const HELM: Cli = { options: HELM_SPEC, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
 /** `docker run -h` is the hostname: only `--help` asks for help. */
 const DOCKER: Cli = { options: DOCKER_SPEC, help: { flags: ["help"] }, dryRun: ["dry-run"] };
 const PULUMI: Cli = { options: PULUMI_SPEC, help: { flags: ["help", "h"] }, dryRun: ["preview-only"] };
 /** Database clients: `-h` is the host. */
 const DB_CLIENT: Cli = { help: { flags: ["help", "?"] } };
-const RSYNC: Cli = { help: { flags: ["help"] }, dryRun: ["dry-run", "n"] };
+const RSYNC: Cli = {
+  options: {
+    ...RSYNC_SPEC,
+    longBool: [
+      "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "archive", "recursive", "verbose",
+      "compress", "checksum", "update", "progress", "partial", "human-readable", "itemize-changes", "stats", "links", "perms", "times",
+      "group", "owner", "remove-source-files", "force", "existing", "ignore-existing", "hard-links", "acls", "xattrs", "sparse",
+      "inplace", "append", "mkpath", "prune-empty-dirs", "dry-run",
+    ],
+  },
+  help: { flags: ["help"] },
+  dryRun: ["dry-run", "n"],
+};
 /** Package managers: `publish`/`install --dry-run` change nothing. */
 const PACKAGE_MANAGER: Cli = { help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
 

@@ -139,9 +139,9 @@ const ALGOLIA_API: ApiRow[] = [
     host: ALGOLIA_HOST,
     methods: ["POST"],
     path: /^\/1\/indexes\/[^/]+\/(clear|deleteByQuery|batch|rules\/clear|synonyms\/clear)\b/,
-    effect: (m) => eff("delete", "search_index", holds({ total: m.segments[3] === "clear" })),
+    effect: eff("delete", "search_index"),
     operation: "clear",
-    examples: [["curl -X POST https://LDG42.algolia.net/1/indexes/catalog_prod/clear -H 'X-Algolia-API-Key: k'", "delete search_index total"]],
+    examples: [["curl -X POST https://LDG42.algolia.net/1/indexes/catalog_prod/clear -H 'X-Algolia-API-Key: k'", "delete search_index"]],
   },
 ];
 
@@ -170,7 +170,7 @@ const ALGOLIA = {
   cli: ALGOLIA_CLI,
   rows: [
     row("indices|index delete", eff("destroy", "search_index"), [["algolia indices delete catalog_staging --confirm", "destroy search_index"]]),
-    row("indices|index clear", eff("delete", "search_index", { total: true }), [["algolia indices clear catalog_staging --confirm", "delete search_index total"]]),
+    row("indices|index clear", eff("delete", "search_index"), [["algolia indices clear catalog_staging --confirm", "delete search_index"]]),
     // `indices move` replaces the destination index with the source.
     row("indices|index move", eff("write", "search_index"), [["algolia indices move catalog_tmp catalog_prod", "write search_index operation=indices-move"]], { operation: "indices-move" }),
     row("objects|rules|synonyms delete|clear", eff("delete", "search_index"), [
