@@ -178,6 +178,37 @@ function mayTakeValue(cli: Cli, prev: Arg | undefined): boolean {
   return false;
 }
 
+interface ModeTriggers {
+  long: Set<string>;
+  short: string;
+}
+
+const TRIGGERS = new WeakMap<Cli, ModeTriggers>();
+
+/** The words that could make a help or dry-run invocation: most commands have none, and skip the parse. */
+function mayAskMode(cli: Cli, args: readonly Arg[]): boolean {
+  let t = TRIGGERS.get(cli);
+  if (!t) {
+    const names = [...(cli.help?.flags ?? ["help"]), ...(cli.dryRun ?? [])];
+    const aliasOf = cli.options?.aliases ?? {};
+    const short = Object.keys(aliasOf).filter((k) => names.includes(aliasOf[k])).join("") + names.filter((n) => n.length === 1).join("");
+    t = { long: new Set(names.filter((n) => n.length > 1).flatMap((n) => [n, `no-${n}`])), short };
+    TRIGGERS.set(cli, t);
+  }
+  for (const a of args) {
+    const v = a.value;
+    if (v === "help") return true;
+    if (v.length < 2 || v[0] !== "-") continue;
+    if (v[1] === "-" || cli.style === "single-dash") {
+      const name = v.replace(/^--?/, "").split("=")[0].toLowerCase();
+      if (t.long.has(name) || (cli.style === "single-dash" && t.short.includes(name))) return true;
+      // An abbreviation of a long flag (`--dry`) needs the parse.
+      if (v[1] === "-" && name.length > 0 && [...t.long].some((n) => n.startsWith(name))) return true;
+    } else if (t.short && [...v.slice(1)].some((c) => t!.short.includes(c))) return true;
+  }
+  return false;
+}
+
 /** Operands a Go-flag tool reads as subcommand words: flags after the first other operand are arguments. */
 const SUBCOMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
 
@@ -190,6 +221,7 @@ const SUBCOMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
  * that option's value, not a flag (`--exclude --dryrun`).
  */
 export function invocationMode(cli: Cli, args: readonly Arg[]): InvocationMode {
+  if (!mayAskMode(cli, args)) return null;
   const parsed = parseCli(cli, args);
   let limit = Infinity;
   if (cli.style === "single-dash") {

@@ -97,6 +97,18 @@ function httpieRequest(program: string, args: readonly Arg[]): HttpRequest {
   return { method, urls: urlOp ? [requestUrl(urlOp.arg, scheme)] : [], body };
 }
 
+/** Flags that make curl or wget send something other than a bodiless GET. */
+const SENDING_FLAG = /^(-[A-Za-z]*[XdFT]|--(request|data|json|form|upload-file|method|post-|body-))/;
+
+/**
+ * Could this request be anything but a bodiless GET? Most downloads are not,
+ * and need no parse (httpie, whose method is a word, is always read).
+ */
+export function maySend(program: string, args: readonly Arg[]): boolean {
+  if (program !== "curl" && program !== "wget") return true;
+  return args.some((a) => SENDING_FLAG.test(a.value));
+}
+
 /** The request an HTTP client's command line makes, or null for a program that is not one. */
 export function httpRequest(program: string, args: readonly Arg[]): HttpRequest | null {
   switch (program) {
@@ -116,7 +128,7 @@ export function httpRequest(program: string, args: readonly Arg[]): HttpRequest 
 
 /** The fields of the GraphQL mutations in a request body (`mutation { projectDelete(id: "p") }` → `projectDelete`). */
 export function graphqlMutationFields(body: string | null): string[] {
-  if (!body) return [];
+  if (!body || !body.includes("mutation")) return [];
   const out: string[] = [];
   const re = /\bmutation\b/g;
   let m: RegExpExecArray | null;

@@ -4,7 +4,7 @@
 // `fetch × network_host`. Rows are tried in order; the first that matches a
 // URL and has an effect for the request gives its effects.
 import { attrs, targetText, type Ctx } from "../common.js";
-import { httpRequest, type HttpRequest, type RequestUrl } from "./http-request.js";
+import { httpRequest, maySend, type HttpRequest, type RequestUrl } from "./http-request.js";
 import type { ApiMatch, ApiRow, EffectSpec } from "./rows.js";
 
 function decodeSegments(url: URL): string[] {
@@ -54,6 +54,8 @@ const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSp
 
 /** Effects of the request this command makes on the endpoints `rows` know. */
 export function apiEffects(ctx: Ctx, rows: readonly ApiRow[]): void {
+  // Every API row is about a method that sends or a body (a GraphQL mutation).
+  if (!maySend(ctx.program, ctx.args)) return;
   const req = httpRequest(ctx.program, ctx.args);
   if (!req) return;
   // A request whose URL is only known at run time can still be judged by rows that need no endpoint (a GraphQL body).

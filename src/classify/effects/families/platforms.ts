@@ -93,8 +93,8 @@ const GRAPHQL_DESTRUCTIVE = /^(delete|remove|destroy|purge|drop|wipe|truncate)|(
 
 /** Any other GraphQL API: a mutation that deletes, to a host beyond this machine's network (or one only known at run time). */
 function genericMutations(m: ApiMatch): EffectSpec | null {
-  if (m.url.hostname !== "unknown.invalid" && classifyUrl(m.url.href)?.boundary === "internal") return null;
-  return graphqlMutationFields(m.body).some((f) => GRAPHQL_DESTRUCTIVE.test(f)) ? eff("delete", "hosted_service") : null;
+  if (!graphqlMutationFields(m.body).some((f) => GRAPHQL_DESTRUCTIVE.test(f))) return null;
+  return m.url.hostname !== "unknown.invalid" && classifyUrl(m.url.href)?.boundary === "internal" ? null : eff("delete", "hosted_service");
 }
 
 const PLATFORM_APIS: ApiRow[] = [
