@@ -25,27 +25,35 @@ function urlPort(url: URL): number {
   return url.protocol === "https:" ? 443 : 80;
 }
 
-function endpointMatches(row: ApiRow, u: RequestUrl): boolean {
-  if (!row.host && !row.ports) return true;
-  if (!u.url) return row.dynamicUrl === true;
-  const byHost = row.host ? row.host.test(u.url.hostname) : false;
-  const byPort = row.ports ? row.ports.includes(urlPort(u.url)) : false;
-  return byHost || byPort;
+/** What the rows test of one URL, worked out once. */
+interface Target {
+  u: RequestUrl;
+  port: number;
+  /** Path and query, percent-decoded where that is valid. */
+  path: string;
 }
 
-function rowMatches(row: ApiRow, req: HttpRequest, u: RequestUrl): boolean {
-  if (!row.methods.includes(req.method) && !row.methods.includes("*")) return false;
-  if (!endpointMatches(row, u)) return false;
-  if (row.path) {
-    if (!u.url) return false;
-    let path = u.url.pathname + u.url.search;
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      /* keep it encoded */
-    }
-    if (!row.path.test(path)) return false;
+function target(u: RequestUrl): Target {
+  if (!u.url) return { u, port: 0, path: "" };
+  let path = u.url.pathname + u.url.search;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* keep it encoded */
   }
+  return { u, port: urlPort(u.url), path };
+}
+
+function endpointMatches(row: ApiRow, t: Target): boolean {
+  if (!row.host && !row.ports) return true;
+  if (!t.u.url) return row.dynamicUrl === true;
+  return (row.host ? row.host.test(t.u.url.hostname) : false) || (row.ports ? row.ports.includes(t.port) : false);
+}
+
+function rowMatches(row: ApiRow, req: HttpRequest, t: Target): boolean {
+  if (!row.methods.includes(req.method) && !row.methods.includes("*")) return false;
+  if (!endpointMatches(row, t)) return false;
+  if (row.path && !(t.u.url && row.path.test(t.path))) return false;
   if (row.body && !(req.body !== null && row.body.test(req.body))) return false;
   return true;
 }
@@ -61,9 +69,10 @@ export function apiEffects(ctx: Ctx, rows: readonly ApiRow[]): void {
   // A request whose URL is only known at run time can still be judged by rows that need no endpoint (a GraphQL body).
   const urls: RequestUrl[] = req.urls.length ? req.urls : [{ text: "", url: null }];
   for (const u of urls) {
+    const t = target(u);
     const m: ApiMatch = { ctx, method: req.method, url: u.url ?? new URL("http://unknown.invalid/"), segments: u.url ? decodeSegments(u.url) : [], body: req.body };
     for (const row of rows) {
-      if (!rowMatches(row, req, u)) continue;
+      if (!rowMatches(row, req, t)) continue;
       const specs = asList(typeof row.effect === "function" ? row.effect(m) : row.effect);
       if (specs.length === 0) continue;
       const operation = row.operation ?? `${req.method} ${u.url ? u.url.pathname : u.text}`;
