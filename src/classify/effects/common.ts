@@ -7,6 +7,7 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import type { Arg } from "../programs/args.js";
 import { findRootValues, parseFind } from "../programs/find.js";
+import { echoOutput, printfOutput } from "../shell/producers.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
 import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
 
@@ -299,4 +300,17 @@ export function productionAttrs(names: Array<string | null | undefined>): Attrs 
   const named = names.filter((n): n is string => typeof n === "string" && n !== "");
   if (named.length === 0) return {};
   return { is_production: named.some(isProductionName) };
+}
+
+/** The literal text this command reads on stdin: a heredoc, a herestring, or an `echo`/`printf` piped in. Null when unknown. */
+export function stdinLiteral(ctx: Ctx): string | null {
+  const s = ctx.pc.stdin;
+  if (!s) return null;
+  if (s.kind === "heredoc" || s.kind === "herestring") return s.text;
+  if (s.kind === "pipe") {
+    const up = ctx.analysis.commands[s.upstream];
+    if (up?.cmd.program === "echo") return up.args.some((a) => a.dynamic) ? null : echoOutput(up.cmd.argv);
+    if (up?.cmd.program === "printf") return up.args.some((a) => a.dynamic) ? null : printfOutput(up.cmd.argv);
+  }
+  return null;
 }

@@ -192,3 +192,20 @@ describe("property: no family tool's command line makes the table fail", () => {
     );
   });
 });
+
+describe("the families' target classes", () => {
+  it("each is used by a row, documented, and stopped by a default-bundle rule", async () => {
+    const { TARGET_CLASSES } = await import("../../../src/model/classification.js");
+    const { readFileSync } = await import("node:fs");
+    const added = TARGET_CLASSES.slice(TARGET_CLASSES.indexOf("subagent") + 1, TARGET_CLASSES.indexOf("unknown"));
+    expect(added.length).toBeGreaterThan(0);
+    const doc = readFileSync(new URL("../../../docs/classifier.md", import.meta.url), "utf8");
+    const bundle = readFileSync(new URL("../../../bundles/default.json", import.meta.url), "utf8");
+    const source = FAMILIES.map((f) => JSON.stringify(f, (_k, v) => (typeof v === "function" ? v.toString() : v instanceof RegExp ? v.source : v))).join("\n");
+    for (const cls of added) {
+      expect(source, cls).toContain(`"${cls}"`);
+      expect(doc, cls).toContain(`| \`${cls}\` |`);
+      expect(bundle, cls).toContain(`"target_class": "${cls}"`);
+    }
+  });
+});

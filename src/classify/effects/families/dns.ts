@@ -6,22 +6,8 @@
 // its server: `read × dns {operation: zone transfer}`. (Cloud providers' DNS
 // commands — `aws route53`, `gcloud dns`, `az network dns` — are the clouds'
 // family.)
-import { echoOutput, printfOutput } from "../../shell/producers.js";
-import type { Ctx } from "../common.js";
+import { stdinLiteral } from "../common.js";
 import { eff, row, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
-
-/** The literal text this command reads on stdin: a heredoc, a herestring, or an `echo`/`printf` piped in. Null when unknown. */
-export function stdinLiteral(ctx: Ctx): string | null {
-  const s = ctx.pc.stdin;
-  if (!s) return null;
-  if (s.kind === "heredoc" || s.kind === "herestring") return s.text;
-  if (s.kind === "pipe") {
-    const up = ctx.analysis.commands[s.upstream];
-    if (up?.cmd.program === "echo") return up.args.some((a) => a.dynamic) ? null : echoOutput(up.cmd.argv);
-    if (up?.cmd.program === "printf") return up.args.some((a) => a.dynamic) ? null : printfOutput(up.cmd.argv);
-  }
-  return null;
-}
 
 const NSUPDATE_CLI: Cli = { options: { shortValue: "kyprtuV", longBool: [] }, help: { flags: [] } };
 

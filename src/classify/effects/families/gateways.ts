@@ -7,7 +7,7 @@
 // `write × infrastructure {operation: …}`: nothing is lost, but the site goes
 // down. (Containers and pods named traefik are the containers family's.)
 import { AWS_CLI, SYSTEMCTL_CLI } from "./clis.js";
-import { stdinLiteral } from "./dns.js";
+import { stdinLiteral } from "../common.js";
 import { eff, row, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 const AWS_APIGATEWAY = {
