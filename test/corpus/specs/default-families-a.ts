@@ -3,6 +3,8 @@
 // is total, ask otherwise) and the everyday forms — reads, help, dry runs,
 // plans — allowed. The global help/dry-run handling on the rows that were
 // handlers before (terraform, kubectl, helm, pulumi, rsync, the cloud CLIs).
+import { FAMILIES } from "../../../src/classify/effects/families/index.js";
+import type { Cli, Example } from "../../../src/classify/effects/families/rows.js";
 import type { CaseSpec } from "../spec.js";
 import { bash } from "./helpers.js";
 
@@ -317,6 +319,47 @@ const globalHandling: CaseSpec[] = [
   ask("storage.delete", "aws s3 rm s3://acme-photos/tmp/ --recursive --exclude --dryrun"),
 ];
 
+/** The effects every default-bundle family rule stops (docs/default-bundle.md). */
+const STOPPED = /(^|; )(delete|destroy) (object_storage|backup|secret_store|message_queue|search_index|vcs_forge|ci_pipeline|dns|hosted_service|infrastructure|database)\b|(^|; )destroy infrastructure\b/;
+
+/** The command asking the tool for help, as its Cli says it can be asked — or null when it cannot be written simply. */
+function helpForm(cli: Cli, command: string, program: string): string | null {
+  if (/[|;&<>]|^sudo |^java /.test(command) || !command.startsWith(`${program} `)) return null;
+  if (cli.help?.word === "last") return `${command} help`;
+  const flags = cli.help?.flags ?? ["help"];
+  if (!flags.includes("help")) return null;
+  if (cli.style === "single-dash") return `${program} -help${command.slice(program.length)}`;
+  return `${command} --help`;
+}
+
+/**
+ * Every destructive row both ways: its first example that a family rule
+ * stops is stopped, and the same command asking for help is allowed (the
+ * global handling, row by row).
+ */
+function rowCases(written: readonly CaseSpec[]): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const seen = new Set<string>();
+  // A row already stopped by a written case of this file needs only its help form.
+  const stoppedWritten = written.filter((c) => (c.expect as { verdict?: string }).verdict !== "allow").map((c) => (c.event as { tool_input: { command: string } }).tool_input.command);
+  for (const f of FAMILIES) {
+    for (const p of f.programs) {
+      for (const r of p.rows) {
+        const ex: Example | undefined = r.examples.find(([, want]) => STOPPED.test(want));
+        if (!ex || seen.has(ex[0])) continue;
+        seen.add(ex[0]);
+        const words = r.path.split(" ").filter((w) => w !== "*");
+        const covered = words.length > 0 && stoppedWritten.some((c) => c.startsWith(`${p.names[0]} `) && words.every((w) => w.split("|").some((alt) => c.split(/\s+/).includes(alt))));
+        if (!covered) out.push({ name: `row ${p.names[0]} "${r.path}" stopped: ${ex[0]}`, bundle: DEFAULT, event: bash(ex[0]), expect: { undecided: false } });
+        const help = helpForm(p.cli, ex[0], p.names[0]);
+        if (help) out.push({ name: `row ${p.names[0]} "${r.path}" help allowed: ${help}`, bundle: DEFAULT, event: bash(help), expect: { verdict: "allow", artifact_id: null, undecided: true, unknown: [] } });
+      }
+    }
+  }
+  return out;
+}
+
 export const specs: CaseSpec[] = [...storage, ...backups, ...secrets, ...messaging, ...search, ...forges, ...ci, ...cdnDnsEmail, ...gatewaysMonitoringPayments, ...platforms, ...globalHandling];
+specs.push(...rowCases(specs));
 
 export default specs;
