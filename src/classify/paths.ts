@@ -115,15 +115,19 @@ function parseAbstract(input: string, winHint: boolean, literal: boolean): Parse
   let drive = "";
   let win = winHint;
   let pre: readonly string[] = [];
-  if (!literal) {
-    const x = expandPrefix(s);
-    if (x) {
-      base = x.base === "home" ? "home" : x.base === "cwd" ? "rel" : x.base === "tmpdir" ? "tmpdir" : "win";
-      if (x.base === "drive") drive = "C";
-      pre = x.segs;
-      win ||= x.win;
-      s = s.slice(x.length);
-    } else if (/^~[^\\/]/.test(s)) {
+  // cmd.exe expands `%VAR%` however Bash quoted the word: a literal (to Bash) `%USERPROFILE%` is still the profile.
+  const x = !literal || s.startsWith("%") ? expandPrefix(s) : null;
+  if (x) {
+    base = x.base === "home" ? "home" : x.base === "cwd" ? "rel" : x.base === "tmpdir" ? "tmpdir" : "win";
+    if (x.base === "drive") drive = "C";
+    pre = x.segs;
+    win ||= x.win;
+    s = s.slice(x.length);
+  }
+  if (literal) {
+    if (x === null && /^%[A-Za-z_][A-Za-z0-9_()]*%/.test(s)) return { abs: null, dynamic: true };
+  } else {
+    if (x === null && /^~[^\\/]/.test(s)) {
       // Another user's home: its value lives in the user database, which the resolver never reads.
       return { abs: null, dynamic: true };
     }

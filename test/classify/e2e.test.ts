@@ -117,7 +117,7 @@ describe.skipIf(!available)("peer-derived, end to end", () => {
   it("the whole working directory under /tmp, through wrappers and find -exec", () => {
     for (const text of ["sudo rm -rf .", "busybox find . -delete", "find . -exec rm -rf {} +", "bash -c 'rm -rf ./*'"]) {
       const deletes = classify(text, TMP).effects.filter((e) => e.verb === "delete");
-      expect(deletes.map((e) => [e.target_class, e.attrs.whole_cwd])).toEqual([["temp_path", true]]);
+      expect(deletes.map((e) => [e.target_class, e.attrs.whole_cwd])).toEqual([["workspace_root", true]]);
     }
   });
   it("rm -rf .git also discards history", () => {

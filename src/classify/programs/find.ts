@@ -285,9 +285,11 @@ function narrows(n: Node): boolean {
     case "and":
       return n.kids.some(narrows);
     case "or":
-      return n.kids.every(narrows);
-    case ",":
-      return narrows(n.kids[n.kids.length - 1]);
+      return n.kids.length > 0 && n.kids.every(narrows);
+    case ",": {
+      const last = n.kids[n.kids.length - 1];
+      return last !== undefined && narrows(last);
+    }
     case "!":
       return false;
   }
