@@ -147,7 +147,12 @@ table("write: cp / mv / tee / dd / ln / install / truncate / chmod / chown / red
   ["chmod -R 777 /", ["write×filesystem_root"]],
   ["chmod +x script.sh", ["write×workspace_file"]],
   ["chmod -x script.sh", ["write×workspace_file"]],
-  ["chmod 600 ~/.ssh/id_rsa", ["write×secret_file"]],
+  // tightening a key's permissions exposes nothing (SPEC §6.4); loosening them does
+  ["chmod 600 ~/.ssh/id_rsa", ["write×home_file"]],
+  ["chmod go-rwx ~/.ssh/id_rsa", ["write×home_file"]],
+  ["chmod 644 ~/.ssh/id_rsa", ["write×secret_file"]],
+  ["chmod -R 777 ~/.ssh", ["write×secret_file"]],
+  ["chown me ~/.ssh/id_rsa", ["write×home_file"]],
   ["chown -R root:root /srv/www", ["write×data_store"]],
   ["chgrp staff notes.txt", ["write×workspace_file"]],
   ["echo hi > out.txt", ["write×workspace_file"]],
@@ -202,7 +207,10 @@ table("read: cat / less / head / tail / grep / rg / source / wc / …", [
   ["awk '{print $1}' data.csv", ["read×workspace_file"]],
   ["awk -F, -v x=1 '{print}' /etc/passwd", ["read×system_path"]],
   ["jq --arg k v '.a' config.json", ["read×workspace_file"]],
-  ["ls ~/.ssh", ["read×secret_file"]],
+  // listing a secret directory reads names, not secrets (SPEC §6.4)
+  ["ls ~/.ssh", ["read×home_file"]],
+  ["ls -la ~/.ssh/id_rsa", ["read×home_file"]],
+  ["cat ~/.ssh/id_rsa", ["read×secret_file"]],
   ["sort < .env", ["read×secret_file"]],
   ["echo rm -rf /", []],
   ["printf 'git reset --hard'", []],
@@ -370,37 +378,47 @@ table("git", [
 describe("git push attrs", () => {
   const push = (t: string) => run(t).effects.filter((e) => e.verb === "push").map((e) => e.attrs);
   it("no refspec: branch omitted", () => {
-    expect(push("git push")).toEqual([{ program: "git", force: false }]);
-    expect(push("git push origin")).toEqual([{ program: "git", force: false }]);
+    expect(push("git push")).toEqual([{ program: "git", force: false, scope: "current" }]);
+    expect(push("git push origin")).toEqual([{ program: "git", force: false, scope: "current" }]);
   });
   it("plain and forced branch pushes", () => {
-    expect(push("git push origin main")).toEqual([{ program: "git", force: false, branch: "main" }]);
-    expect(push("git push --force origin feature")).toEqual([{ program: "git", force: true, branch: "feature" }]);
-    expect(push("git push -f origin master")).toEqual([{ program: "git", force: true, branch: "master" }]);
-    expect(push("git push origin +main")).toEqual([{ program: "git", force: true, branch: "main" }]);
+    expect(push("git push origin main")).toEqual([{ program: "git", force: false, branch: "main", scope: "branch" }]);
+    expect(push("git push --force origin feature")).toEqual([{ program: "git", force: true, branch: "feature", scope: "branch" }]);
+    expect(push("git push -f origin master")).toEqual([{ program: "git", force: true, branch: "master", scope: "branch" }]);
+    expect(push("git push origin +main")).toEqual([{ program: "git", force: true, branch: "main", scope: "branch" }]);
   });
   it("refspecs src:dst, refs/heads/, HEAD", () => {
-    expect(push("git push origin HEAD:refs/heads/release")).toEqual([{ program: "git", force: false, branch: "release" }]);
-    expect(push("git push origin feature:main")).toEqual([{ program: "git", force: false, branch: "main" }]);
-    expect(push("git push origin +refs/heads/dev:refs/heads/main")).toEqual([{ program: "git", force: true, branch: "main" }]);
-    expect(push("git push origin HEAD")).toEqual([{ program: "git", force: false }]);
+    expect(push("git push origin HEAD:refs/heads/release")).toEqual([{ program: "git", force: false, branch: "release", scope: "branch" }]);
+    expect(push("git push origin feature:main")).toEqual([{ program: "git", force: false, branch: "main", scope: "branch" }]);
+    expect(push("git push origin +refs/heads/dev:refs/heads/main")).toEqual([{ program: "git", force: true, branch: "main", scope: "branch" }]);
+    expect(push("git push origin HEAD")).toEqual([{ program: "git", force: false, scope: "current" }]);
   });
   it("force-with-lease and force-if-includes count as force", () => {
-    expect(push("git push --force-with-lease origin main")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "main" }]);
-    expect(push("git push --force-with-lease=main:abc origin main")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "main" }]);
-    expect(push("git push --force-if-includes --force-with-lease origin dev")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "dev" }]);
+    expect(push("git push --force-with-lease origin main")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "main", scope: "branch" }]);
+    expect(push("git push --force-with-lease=main:abc origin main")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "main", scope: "branch" }]);
+    expect(push("git push --force-if-includes --force-with-lease origin dev")).toEqual([{ program: "git", force: true, force_with_lease: true, branch: "dev", scope: "branch" }]);
   });
   it("deletes", () => {
-    expect(push("git push origin :old-branch")).toEqual([{ program: "git", force: false, delete: true, branch: "old-branch" }]);
-    expect(push("git push --delete origin old")).toEqual([{ program: "git", force: false, delete: true, branch: "old" }]);
+    expect(push("git push origin :old-branch")).toEqual([{ program: "git", force: false, delete: true, branch: "old-branch", scope: "branch" }]);
+    expect(push("git push --delete origin old")).toEqual([{ program: "git", force: false, delete: true, branch: "old", scope: "branch" }]);
     expect(push("git push -d origin a b")).toEqual([
-      { program: "git", force: false, delete: true, branch: "a" },
-      { program: "git", force: false, delete: true, branch: "b" },
+      { program: "git", force: false, delete: true, branch: "a", scope: "branch" },
+      { program: "git", force: false, delete: true, branch: "b", scope: "branch" },
     ]);
   });
   it("global options before push are skipped", () => {
-    expect(push("git -C /repo -c user.name=x push --force origin main")).toEqual([{ program: "git", force: true, branch: "main" }]);
-    expect(push("git --git-dir=/r/.git --work-tree=/r push origin main")).toEqual([{ program: "git", force: false, branch: "main" }]);
+    expect(push("git -C /repo -c user.name=x push --force origin main")).toEqual([{ program: "git", force: true, branch: "main", scope: "branch" }]);
+    expect(push("git --git-dir=/r/.git --work-tree=/r push origin main")).toEqual([{ program: "git", force: false, branch: "main", scope: "branch" }]);
+  });
+  it("scope: which refs a push updates when no branch is named", () => {
+    expect(push("git push -f")).toEqual([{ program: "git", force: true, scope: "current" }]);
+    expect(push("git push --force origin @")).toEqual([{ program: "git", force: true, scope: "current" }]);
+    expect(push("git push --force --all origin")).toEqual([{ program: "git", force: true, scope: "all" }]);
+    expect(push("git push --mirror backup")).toEqual([{ program: "git", force: true, delete: true, scope: "all" }]);
+    expect(push("git push -f origin 'refs/heads/*:refs/heads/*'")).toEqual([{ program: "git", force: true, scope: "all" }]);
+    expect(push("git push -f origin \"$BRANCH\"")).toEqual([{ program: "git", force: true, scope: "dynamic" }]);
+    expect(push("git push --tags --force")).toEqual([{ program: "git", force: true, scope: "tag" }]);
+    expect(push("git push -f origin HEAD:main")).toEqual([{ program: "git", force: true, branch: "main", scope: "branch" }]);
   });
   it("dry runs push nothing", () => {
     expect(push("git push -n --force origin main")).toEqual([]);

@@ -12,6 +12,8 @@ import {
   emitPath,
   findRootHits,
   gap,
+  noteRead,
+  pathTarget,
   pathTargetHits,
   targetText,
   upstreamFindHits,
@@ -161,9 +163,11 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     emitPath(ctx, "write", `./${name}`, withValue(op.arg, `./${name}`), "mutate", extra, op.value);
     return;
   } else return;
-  if (isLn) return; // a link's source is not read
   for (const s of sources) {
-    if (sourceVerb === "delete") emitPath(ctx, "delete", s.value, s.arg, "mutate", { recursive: false, force: has(p, "force") });
+    // A link's source is not read, and a move deletes its name — but the destination holds the same contents,
+    // so what they name is noted as read (no effect) for the copies-of-secrets bookkeeping (`mv .env /tmp/x`).
+    if (isLn) for (const c of pathTarget(ctx, s.value, s.arg, "plain")) noteRead(ctx, c);
+    else if (sourceVerb === "delete") for (const c of emitPath(ctx, "delete", s.value, s.arg, "mutate", { recursive: false, force: has(p, "force") })) noteRead(ctx, c);
     else emitPath(ctx, "read", s.value, s.arg, "plain");
   }
 }
@@ -227,6 +231,22 @@ function truncate(ctx: Ctx): void {
 
 const CHMOD_MODE = /^-[rwxXstugoa]+$/;
 
+/**
+ * Does a chmod mode only take access away from group and others (`600`,
+ * `0700`, `go-rwx`, `u=rw,go=`, `-x`)? Then it exposes nothing: a secret's
+ * permissions tightened is no write to the secret (SPEC §6.4).
+ */
+export function tightensMode(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return mode.endsWith("00");
+  return mode.split(",").every((clause) => {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m) return false;
+    const [, who, op, perms] = m;
+    if (op === "-") return true;
+    return who !== "" && /^u+$/.test(who) ? true : op === "=" && perms === "";
+  });
+}
+
 function chmodLike(ctx: Ctx): void {
   const isChmod = ctx.program === "chmod";
   // chmod accepts `-x`, `-w` as a MODE; take those out before GNU parsing.
@@ -247,7 +267,9 @@ function chmodLike(ctx: Ctx): void {
   const extra: Attrs = { recursive: has(p, "recursive") };
   if (spec !== null && isChmod) extra.mode = spec;
   if (xargsFed(ctx, operands.length)) return xargsTargets(ctx, "write", extra);
-  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", extra);
+  // Ownership changes and tightened modes touch metadata: a secret's contents are neither read nor exposed.
+  const names = !isChmod || (spec !== null && tightensMode(spec));
+  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", extra, op.value, names);
 }
 
 function mkdirTouch(ctx: Ctx): void {

@@ -11,11 +11,13 @@ import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
+import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { INFRA_HANDLERS } from "./infra.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
+import { PERSISTENCE_HANDLERS } from "./persistence.js";
 import { READER_HANDLERS } from "./readers.js";
 import { remoteCode } from "./remote-code.js";
 
@@ -35,6 +37,8 @@ const TABLES: Array<Record<string, Handler>> = [
   INFRA_HANDLERS,
   DATABASE_HANDLERS,
   PACKAGE_HANDLERS,
+  FLOW_HANDLERS,
+  PERSISTENCE_HANDLERS,
 ];
 
 /** Every handler that has a row for this program (bun/deno are both package managers and interpreters). */
@@ -86,6 +90,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
     try {
       for (const h of handlersFor(program)) h(ctx);
       redirects(ctx);
+      carrySecretCopies(ctx);
       remoteCode(ctx);
       trackCd(ctx);
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);
