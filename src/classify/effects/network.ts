@@ -239,7 +239,7 @@ function sftp(ctx: Ctx): void {
   }
   const batch = flagWithValue(p, "b");
   if (batch && batch.value !== "-") emitPath(ctx, "read", batch.value, batch.arg, "plain");
-  ctx.out.effect("fetch", "network_host", attrs(ctx));
+  ctx.out.effect("fetch", "network_host", attrs(ctx, p.operands[0] ? { target: targetText(p.operands[0].value) } : {}));
 }
 
 /** ssh names a host (url only); its remote command runs elsewhere and is not classified. */

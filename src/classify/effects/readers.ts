@@ -3,7 +3,7 @@
 // (`tar`, `unzip`) that read one side and write the other.
 import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
-import { attrs, emitPath, type Ctx } from "./common.js";
+import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 interface ReaderSpec {
@@ -120,7 +120,7 @@ function source(ctx: Ctx): void {
   if (file === undefined) return;
   if (/^\/dev\/stdin$|^\/proc\/self\/fd\/0$|^\/dev\/fd\/0$/.test(file.value)) return; // the download-to-interpreter rule's
   emitPath(ctx, "read", file.value, file, "consequential");
-  ctx.out.effect("execute", "shell", attrs(ctx));
+  ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(file.value) }));
 }
 
 /** tar: `-c` reads its operands and writes the archive; `-x` writes into `-C` dir (or the cwd). */
