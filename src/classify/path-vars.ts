@@ -78,6 +78,11 @@ const COMPILED: readonly Compiled[] = [
   }),
 ];
 
+/** Is `$NAME` a POSIX variable the resolver expands (or places) by itself? */
+export function isKnownVariable(name: string): boolean {
+  return POSIX.some((v) => v.names.includes(name));
+}
+
 /** The known variable a path starts with, or null. */
 export function expandPrefix(s: string): Expansion | null {
   if (s.length === 0 || (s[0] !== "~" && s[0] !== "$" && s[0] !== "%")) return null;

@@ -64,7 +64,7 @@ interface Compiled {
   kind: Persistence;
   at: Row["at"];
   segs: RegExp[];
-  /** Ends in `**`: the directory's contents (not the directory itself). */
+  /** Ends in `**`: the directory and everything under it. */
   under: boolean;
 }
 
@@ -80,7 +80,8 @@ const COMPILED: readonly Compiled[] = ROWS.map((r) => {
 
 function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
   const n = row.segs.length;
-  if (row.under ? segs.length - i <= n : segs.length - i !== n) return false;
+  // `dir/**` is the directory and what it holds (a copy into it lands there).
+  if (row.under ? segs.length - i < n : segs.length - i !== n) return false;
   for (let k = 0; k < n; k++) if (!row.segs[k].test(segs[i + k])) return false;
   return true;
 }

@@ -5,6 +5,7 @@
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
+import { isKnownVariable } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
 import type { Arg } from "../programs/args.js";
 import { parseFd } from "../programs/fd.js";
@@ -114,8 +115,6 @@ export interface Ctx {
   state: SharedState;
 }
 
-/** Variables the path resolver expands from env (or classifies without a value). */
-const RESOLVABLE_VARS = new Set(["HOME", "PWD", "TMPDIR"]);
 
 /** Longest `target` quoted on an effect; longer text is cut with an ellipsis. */
 const TARGET_MAX = 160;
@@ -284,7 +283,7 @@ export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: T
   const vars = arg?.vars ?? [];
   const literal = vars.length === 0 && !arg?.tilde;
   // PowerShell's `$env:NAME` parses as the variable `env`: the resolver knows which names it can place.
-  const dynamicVar = vars.some((v) => !RESOLVABLE_VARS.has(v) && !(v === "env" && /^\$\{?env:/i.test(value)));
+  const dynamicVar = vars.some((v) => !isKnownVariable(v) && !(v === "env" && /^\$\{?env:/i.test(value)));
   const results = resolveAll(ctx, value, literal, names);
   const first = results[0];
   ctx.out.path(value, first.class, first.rel);

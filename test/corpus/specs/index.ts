@@ -18,6 +18,7 @@ import guardTouchSet from "./guard-touch-set.js";
 import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
+import classifyTargets from "./classify-targets.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -37,4 +38,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "classify-structure": classifyStructure,
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
+  "classify-targets": classifyTargets,
 };
