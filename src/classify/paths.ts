@@ -201,8 +201,21 @@ function absoluteFromEnv(s: string | undefined): Abstract | null {
   return p.abs;
 }
 
+/** Parsed env paths, per env object (the resolver is called many times per event with the same env; env is never mutated). */
+const ENV_CACHE = new WeakMap<EventEnv, EnvPaths>();
+const NO_ENV: EnvPaths = { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+
 function envPaths(env: EventEnv | null): EnvPaths {
-  if (!env) return { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+  if (!env) return NO_ENV;
+  let e = ENV_CACHE.get(env);
+  if (e === undefined) {
+    e = parseEnvPaths(env);
+    ENV_CACHE.set(env, e);
+  }
+  return e;
+}
+
+function parseEnvPaths(env: EventEnv): EnvPaths {
   return {
     hasEnv: true,
     home: absoluteFromEnv(env.home),
@@ -256,7 +269,7 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${re}$`, "i");
 }
 
-function isSecret(p: Abstract, pattern: string | null): boolean {
+function isSecret(p: Abstract, pattern: string | null, lower: readonly string[]): boolean {
   let re: RegExp | null = null;
   if (pattern !== null) {
     try {
@@ -265,7 +278,7 @@ function isSecret(p: Abstract, pattern: string | null): boolean {
       return false;
     }
   }
-  return isSecretPath(p.segs.map((x) => x.toLowerCase()), p.base === "posix" || p.base === "win", re);
+  return isSecretPath(lower, p.base === "posix" || p.base === "win", re);
 }
 
 function render(a: Abstract): string {
@@ -366,12 +379,12 @@ function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions):
     if (isEnumerator(last)) target = { ...a, segs: a.segs.slice(0, -1) };
     else pattern = last;
   }
-  return { class: classify(target, pattern, e, opts.names === true), normalized, rel, dynamic: false, persistence: persistenceOfPath(a, e) };
+  const lower = a.segs.map((x) => x.toLowerCase());
+  return { class: classify(target, pattern, e, opts.names === true, lower), normalized, rel, dynamic: false, persistence: persistenceOfPath(a, e, lower) };
 }
 
-function persistenceOfPath(a: Abstract, e: EnvPaths): Persistence | null {
+function persistenceOfPath(a: Abstract, e: EnvPaths, segs: readonly string[]): Persistence | null {
   if (a.up !== 0) return null;
-  const segs = a.segs.map((s) => s.toLowerCase());
   const rooted = a.base === "posix" || a.base === "win";
   let home = -1;
   if (e.home && under(a, e.home, false)) home = e.home.segs.length;
@@ -409,7 +422,8 @@ function isWindowsTemp(p: Abstract, e: EnvPaths): boolean {
   return low[0] === "users" && low.length > 1 && tempAt(2);
 }
 
-function classify(p: Abstract, pattern: string | null, e: EnvPaths, names: boolean): TargetClass {
+/** `lower`: the path's components lowercased (those of `p`, plus a trailing enumerator glob `p` dropped). */
+function classify(p: Abstract, pattern: string | null, e: EnvPaths, names: boolean, lower: readonly string[]): TargetClass {
   const rooted = isRooted(p.base);
   const isDir = pattern === null;
   // 1. filesystem_root
@@ -418,7 +432,7 @@ function classify(p: Abstract, pattern: string | null, e: EnvPaths, names: boole
   if (isDir && p.base === "home" && p.segs.length === 0) return "home_dir";
   if (e.home && rooted && holds(p, pattern, e.home)) return "home_dir";
   // 3. secret_file (not when only names or metadata are touched)
-  if (!names && isSecret(p, pattern)) return "secret_file";
+  if (!names && isSecret(p, pattern, lower.length === p.segs.length ? lower : lower.slice(0, p.segs.length))) return "secret_file";
   // 4. workspace_root: the working directory, or a directory that holds it (`..` from /tmp/proj) — temp never outranks it
   if (isDir && p.base === "rel" && p.segs.length === 0) return "workspace_root";
   if (e.cwd && rooted && holds(p, pattern, e.cwd)) return "workspace_root";

@@ -62,7 +62,6 @@ const ROWS: readonly Row[] = [
 
 interface Compiled {
   kind: Persistence;
-  at: Row["at"];
   segs: RegExp[];
   /** Ends in `**`: the directory and everything under it. */
   under: boolean;
@@ -72,11 +71,18 @@ function segRegExp(seg: string): RegExp {
   return new RegExp(`^${seg.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
 }
 
-const COMPILED: readonly Compiled[] = ROWS.map((r) => {
+/** Rows by where they apply, keyed by their first component when it is a literal (`*` first: under ""). */
+type Index = Map<string, Compiled[]>;
+const INDEX: Record<Row["at"], Index> = { home: new Map(), root: new Map(), anywhere: new Map() };
+for (const r of ROWS) {
   const parts = r.path.split("/");
   const under = parts[parts.length - 1] === "**";
-  return { kind: r.kind, at: r.at, segs: (under ? parts.slice(0, -1) : parts).map(segRegExp), under };
-});
+  const segs = under ? parts.slice(0, -1) : parts;
+  const key = segs[0].includes("*") ? "" : segs[0];
+  const list = INDEX[r.at].get(key) ?? [];
+  list.push({ kind: r.kind, segs: segs.map(segRegExp), under });
+  INDEX[r.at].set(key, list);
+}
 
 function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
   const n = row.segs.length;
@@ -86,6 +92,14 @@ function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
   return true;
 }
 
+function matchIndex(index: Index, segs: readonly string[], i: number): Persistence | null {
+  for (const key of [segs[i], ""]) {
+    const rows = key === undefined ? undefined : index.get(key);
+    if (rows) for (const row of rows) if (matchAt(segs, i, row)) return row.kind;
+  }
+  return null;
+}
+
 /**
  * The persistence kind of a path, or null. `segs` are its normalised
  * components, lowercased; `rooted` says they start at a filesystem root;
@@ -93,9 +107,12 @@ function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
  * it lies in (`/home/u/x` → 2), or -1.
  */
 export function persistenceOf(segs: readonly string[], rooted: boolean, home: number): Persistence | null {
-  for (const row of COMPILED) {
-    if (row.at === "root" ? rooted && matchAt(segs, 0, row) : row.at === "home" ? home >= 0 && matchAt(segs, home, row) : false) return row.kind;
-    if (row.at === "anywhere") for (let i = 0; i < segs.length; i++) if (matchAt(segs, i, row)) return row.kind;
+  if (segs.length === 0) return null;
+  const found = (rooted ? matchIndex(INDEX.root, segs, 0) : null) ?? (home >= 0 && home < segs.length ? matchIndex(INDEX.home, segs, home) : null);
+  if (found) return found;
+  for (let i = 0; i < segs.length; i++) {
+    const k = matchIndex(INDEX.anywhere, segs, i);
+    if (k) return k;
   }
   return null;
 }

@@ -38,6 +38,9 @@ const FILES: readonly (readonly string[])[] = [
   [".huggingface", "token"], [".cache", "huggingface", "token"], [".cargo", "credentials"], [".config", "op", "config"],
 ];
 
+/** First components of DIRS and FILES: a path with none of them needs no run search. */
+const RUN_STARTS = new Set([...DIRS, ...FILES].map((r) => r[0]));
+
 /** Chromium-family profile files that hold saved passwords and session cookies. */
 const BROWSER_FILES = new Set(["login data", "cookies", "web data"]);
 const BROWSER_DIRS = new Set(["google-chrome", "chromium", "chrome", "bravesoftware", "brave-browser", "microsoft-edge", "edge", "vivaldi", "opera"]);
@@ -75,8 +78,10 @@ export function isSecretPath(segs: readonly string[], rooted: boolean, pattern: 
   const last = segs[segs.length - 1] ?? "";
   if (pattern === null && last.endsWith(".pub")) return false;
   if (pattern !== null ? REPRESENTATIVES.some((r) => pattern.test(r)) : isSecretName(last)) return true;
-  for (const d of DIRS) if (containsRun(segs, d, false)) return true;
-  for (const f of FILES) if (containsRun(segs, f, true)) return true;
+  if (segs.some((x) => RUN_STARTS.has(x))) {
+    for (const d of DIRS) if (containsRun(segs, d, false)) return true;
+    for (const f of FILES) if (containsRun(segs, f, true)) return true;
+  }
   if (rooted && segs[0] === "proc" && last === "environ") return true;
   if (BROWSER_FILES.has(last) && segs.some((s) => BROWSER_DIRS.has(s))) return true;
   return false;

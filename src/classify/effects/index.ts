@@ -41,8 +41,19 @@ const TABLES: Array<Record<string, Handler>> = [
   PERSISTENCE_HANDLERS,
 ];
 
+const HANDLER_CACHE = new Map<string, Handler[]>();
+const HANDLER_CACHE_MAX = 1024;
+
 /** Every handler that has a row for this program (bun/deno are both package managers and interpreters). */
 export function handlersFor(program: string): Handler[] {
+  const hit = HANDLER_CACHE.get(program);
+  if (hit !== undefined) return hit;
+  const out = findHandlers(program);
+  if (HANDLER_CACHE.size < HANDLER_CACHE_MAX) HANDLER_CACHE.set(program, out);
+  return out;
+}
+
+function findHandlers(program: string): Handler[] {
   const out: Handler[] = [];
   for (const t of TABLES) {
     const h = Object.prototype.hasOwnProperty.call(t, program) ? t[program] : undefined;
