@@ -247,26 +247,19 @@ function parseExpr(items: readonly Item[]): Node {
     }
     return kids.length === 0 ? null : kids.length === 1 ? kids[0] : { t: "and", kids };
   };
-  const or = (): Node | null => {
+  /** Operands of `operator` (`-o` or `,`), each read by `next`. */
+  const joined = (operator: "or" | ",", next: () => Node | null) => (): Node | null => {
     const kids: Node[] = [];
     for (;;) {
-      const a = and();
-      if (a) kids.push(a);
-      if (peekOp() !== "or") break;
+      const k = next();
+      if (k) kids.push(k);
+      if (peekOp() !== operator) break;
       i++;
     }
-    return kids.length === 0 ? null : kids.length === 1 ? kids[0] : { t: "or", kids };
+    return kids.length === 0 ? null : kids.length === 1 ? kids[0] : { t: operator, kids };
   };
-  const comma = (): Node | null => {
-    const kids: Node[] = [];
-    for (;;) {
-      const o = or();
-      if (o) kids.push(o);
-      if (peekOp() !== ",") break;
-      i++;
-    }
-    return kids.length === 0 ? null : kids.length === 1 ? kids[0] : { t: ",", kids };
-  };
+  const or = joined("or", and);
+  const comma = joined(",", or);
   const kids: Node[] = [];
   // A stray `)` ends a group early; keep reading what follows it.
   while (i < items.length) {
