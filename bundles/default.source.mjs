@@ -32,7 +32,9 @@ const artifacts = [
     any(...["filesystem_root", "home_dir", "workspace_root"].map((c) => eff("delete", c, { recursive: true })), eff("delete", null, { recursive: true, whole_cwd: true })),
     "fs.wipe: `{{program}}` would recursively delete {{target}} ({{class}}) — everything under it is lost and nothing can restore it. Delete the specific files or build directories you mean (e.g. `rm -rf build`)."),
   rule("git.force_push_protected", "safety", "critical", "deny",
-    any(...PROTECTED.flatMap((b) => [eff("push", "vcs_remote", { force: true, branch: b }), eff("push", "vcs_remote", { delete: true, branch: b })])),
+    // Issue 7c: a push naming no branch pushes the checked-out one; the hook adapters say which it is (`fact.git.branch`).
+    any(...PROTECTED.flatMap((b) => [eff("push", "vcs_remote", { force: true, branch: b }), eff("push", "vcs_remote", { delete: true, branch: b })]),
+      all(eff("push", "vcs_remote", { force: true, scope: "current" }), leaf("fact.git.branch", "in", PROTECTED))),
     "git.force_push_protected: `git {{target}}` force-pushes or deletes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
   rule("git.reset_hard", "safety", "high", "deny",
     eff("discard", "workspace_file", { operation: "reset --hard" }),
@@ -158,6 +160,24 @@ const artifacts = [
     any(eff("delete", "infrastructure"), ...["rollback", "version activate", "purge all", "volume detach", "stop", "service stop", "runtime api change", "restore create", "create restore"].map((op) => eff("write", "infrastructure", { operation: op }))),
     "infra.delete: `{{program}}` would remove part of a live service's configuration, roll it back, or take its traffic off ({{target}}). Confirm the service and environment."),
   // ── end issue 8b ──
+
+  // ── issue 7c: pushes that name no branch, persistence and the agent's own controls, deletes nobody can place ──
+  rule("git.force_push_unknown_branch", "safety", "high", "ask",
+    any(eff("push", "vcs_remote", { force: true, scope: "all" }), eff("push", "vcs_remote", { force: true, scope: "dynamic" }),
+      // The checked-out branch, unless the adapter said which it is (a protected one is git.force_push_protected's).
+      all(eff("push", "vcs_remote", { force: true, scope: "current" }), not(leaf("fact.git.branch", "regex_lite", ".")))),
+    "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, every branch, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
+  rule("persist.autorun", "security", "high", "ask",
+    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks"].map((k) => eff("write", null, { persistence: k }))),
+    "persist.autorun: `{{program}}` would change {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh or on git commands. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
+  rule("agent.controls", "security", "high", "ask",
+    any(...["agent_settings", "gatehouse"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
+    "agent.controls: `{{program}}` would change {{target}}, which decides what a coding agent (or Gatehouse, its guard) may do — its permissions, hooks, MCP servers or policy. Make such changes yourself, not through the agent."),
+  rule("fs.delete_unknown", "safety", "medium", "ask",
+    // Only where no coverage gap already says why (`rm -rf "$DIR"` asks as shape 8 and keeps that reason).
+    all(eff("delete", "unknown", { recursive: true }), not(leaf("unknown.shape", "exists"))),
+    "fs.delete_unknown: `{{program}}` would recursively delete {{target}}, a path gatehouse cannot place (no working directory declared, or one changed to an unknown place). Confirm what it names."),
+  // ── end issue 7c ──
 ];
 
 const bundle = {

@@ -174,7 +174,10 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
   const onPath = (p: string, v: Verb | null): void => {
     const r = resolvePathDetailed(p, event.env);
     if (!out.paths.some((x) => x.value === p)) out.paths.push({ class: r.class, value: p, rel: r.rel });
-    if (v !== null) effect(v, r.class, { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(v === "delete" || v === "write" ? flags : {}) });
+    const mutates = v === "delete" || v === "write";
+    const a: Record<string, string | number | boolean> = { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(mutates ? flags : {}) };
+    if (mutates && r.persistence !== null) a.persistence = r.persistence;
+    if (v !== null) effect(v, r.class, a);
   };
   const pathVerb: Verb | null = verb === "delete" ? "delete" : verb === "write" ? "write" : verb === "read" ? "read" : verb === "move" ? "write" : null;
   const sources: string[] = [];

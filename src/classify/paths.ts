@@ -2,34 +2,49 @@
 // only the declared `env` strings — never the filesystem. Decisions (also in
 // docs/classifier.md):
 //
-// - `~`, `~/x`, `$HOME`, `${HOME}`, `%USERPROFILE%`, `$env:USERPROFILE` expand
-//   from `env.home`. With no home declared, `~`/`$HOME` are still `home_dir`
-//   and `~/x` is `home_file` (they name the home directory whatever it is).
+// - Known variables expand first (src/classify/path-vars.ts): `~`, `$HOME`,
+//   `%USERPROFILE%`, `$env:USERPROFILE`, the XDG base directories, the
+//   Windows folders (`%APPDATA%`, `%SystemRoot%`, `%TEMP%`, …), `$PWD`,
+//   `$TMPDIR`; then the path is normalised (`$TMPDIR/../etc` is `/etc`: a
+//   path climbing out of `$TMPDIR` takes it as `/tmp`). With no home
+//   declared, `~`/`$HOME` are still `home_dir` and `~/x` is `home_file`.
 //   `~user` (another user's home) is `unknown` and dynamic: only the host's
 //   user database knows it (a delete/write operand reports shape 8).
-// - `$PWD`/`${PWD}` expand from `env.cwd`; `$TMPDIR`/`${TMPDIR}`, `%TEMP%`,
-//   `%TMP%` are `temp_path` (their value is unknown but their class is not).
 // - Relative paths resolve against `env.cwd`. With no cwd, `.`/`./` (and `*`)
 //   are still `workspace_root`; other relative paths are `unknown` unless a
-//   row that needs no env (secret_file by basename) places them.
+//   row that needs no env (secret_file by name) places them.
 // - Any other variable (`$DIR/x`, `${X}`, `%FOO%`) or a substitution leaves the
 //   path `unknown` (`dynamic: true` in `resolvePathDetailed`).
+// - Ancestors are guarded like what they hold: a directory that contains the
+//   home directory is at least `home_dir`, one that contains the working
+//   directory at least `workspace_root` (`..` from `/tmp/proj` is not
+//   `temp_path`); a glob enumerating such a directory, or naming the child
+//   on the way down to it (`/tmp/p*`), counts too.
 // - Lexical normalisation: `.`, `..` (never above a root), repeated `/`;
-//   Windows forms (`C:\x`, `C:/x`, `\\server\share`, `.\x`, and any `\` when
-//   env.cwd is a Windows path) use `\` as a separator and compare
-//   case-insensitively.
+//   Windows forms (`C:\x`, `C:/x`, `\\server\share`, `\\?\C:\x`, `.\x`, and
+//   any `\` when env.cwd is a Windows path) use `\` as a separator and compare
+//   case-insensitively. `C:` alone, or `C:x`, is relative to the working
+//   directory when that is on drive C, else to the drive's root. `\\.\NAME`
+//   (a device) is judged as `/dev/NAME`.
 // - A trailing glob component that enumerates a directory (`*`, `.*`, `*.*`,
 //   `**`, `?`) takes the class of that directory; a partial glob (`*.log`,
 //   `*.pem`) is a file in that directory, and its pattern is tested against
-//   the secret basenames (`*.pem` is a secret_file, `.env*` too).
+//   the secret names (`*.pem` is a secret_file, `.env*` too).
+// - `names: true` resolves a path whose names or metadata are touched, not its
+//   contents (`ls ~/.ssh`, `chmod 600 key`): the secret row does not apply.
 // - `external_path` needs `env.cwd` (otherwise an unplaced absolute path might be
 //   the workspace: it is `unknown`); `system_path` needs an env object (SPEC:
 //   with no env the workspace_*, system_path and home_* rows do not fire).
 // - `rel` is the path relative to `env.cwd` (forward slashes, "" for the cwd
 //   itself) when it lies under it; with no cwd, a relative path that does not
 //   climb with `..` is its own `rel`.
+// - `persistence` names what the path's contents run or control
+//   (src/classify/persistence.ts), whatever its class.
 import type { EventEnv } from "../model/event.js";
 import type { TargetClass } from "../model/classification.js";
+import { expandPrefix } from "./path-vars.js";
+import { conventionalHome, persistenceOf, type Persistence } from "./persistence.js";
+import { isSecretPath } from "./secrets.js";
 
 export interface ResolvedPath {
   class: TargetClass;
@@ -40,13 +55,23 @@ export interface ResolvedPath {
 export interface ResolvedPathDetailed extends ResolvedPath {
   /** The path holds a variable or substitution the resolver cannot expand. */
   dynamic: boolean;
+  /** What the path's contents run or control, when they do (src/classify/persistence.ts). */
+  persistence: Persistence | null;
+}
+
+export interface ResolveOptions {
+  /** Take the text as a file name, with no expansion (a quoted `"~"`). */
+  literal?: boolean;
+  /** Only names or metadata are touched (listing, permissions): the secret row does not apply. */
+  names?: boolean;
 }
 
 type BaseKind = "posix" | "win" | "unc" | "home" | "rel" | "tmpdir";
 
 interface Abstract {
   base: BaseKind;
-  drive: string; // for win: uppercase letter
+  /** For win: the uppercase drive letter; for rel: the drive a drive-relative path (`C:x`) is on, else "". */
+  drive: string;
   segs: string[];
   /** Leading `..` that climbed above a non-rooted base (home/rel/tmpdir). */
   up: number;
@@ -56,23 +81,6 @@ const SYSTEM_ROOTS = ["usr", "bin", "sbin", "etc", "lib", "lib32", "lib64", "lib
 const WIN_SYSTEM_ROOTS = ["windows", "program files", "program files (x86)", "programdata"];
 const TEMP_ROOTS = [["tmp"], ["var", "tmp"], ["private", "tmp"], ["private", "var", "tmp"]];
 const DATA_ROOTS = [["data"], ["mnt"], ["srv"], ["var", "lib"]];
-
-const SECRET_NAMES = new Set([
-  ".env",
-  "id_rsa",
-  "id_dsa",
-  "id_ecdsa",
-  "id_ed25519",
-  "credentials",
-  "credentials.json",
-  ".pgpass",
-  ".netrc",
-  ".npmrc",
-  "shadow",
-]);
-const SECRET_SUFFIXES = [".pem", ".key", ".p12", ".pfx"];
-/** Representatives a partial glob is matched against to decide secret-ness. */
-const SECRET_REPRESENTATIVES = [...SECRET_NAMES, ".env.local", "x.pem", "x.key", "x.p12", "x.pfx"];
 
 const GLOB_CHARS = /[*?[]/;
 
@@ -99,41 +107,48 @@ interface Parsed {
   dynamic: boolean;
 }
 
-const HOME_PREFIX = /^(~|\$HOME|\$\{HOME\})(?=$|[\\/])/;
-const WIN_HOME_PREFIX = /^(%USERPROFILE%|\$env:USERPROFILE|\$env:HOME)(?=$|[\\/])/i;
-const PWD_PREFIX = /^(\$PWD|\$\{PWD\})(?=$|[\\/])/;
-const TMP_PREFIX = /^(\$TMPDIR|\$\{TMPDIR\})(?=$|[\\/])/;
-const WIN_TMP_PREFIX = /^(%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)(?=$|[\\/])/i;
+const WIN_DRIVE = /^[A-Za-z]:/;
 
 function parseAbstract(input: string, winHint: boolean, literal: boolean): Parsed {
   let s = literal ? input : stripQuotes(input);
   let base: BaseKind | null = null;
   let drive = "";
   let win = winHint;
-  if (!literal) {
-    let m: RegExpExecArray | null;
-    if ((m = HOME_PREFIX.exec(s) ?? WIN_HOME_PREFIX.exec(s))) {
-      base = "home";
-      s = s.slice(m[0].length);
-    } else if ((m = PWD_PREFIX.exec(s))) {
-      base = "rel";
-      s = s.slice(m[0].length);
-    } else if ((m = TMP_PREFIX.exec(s) ?? WIN_TMP_PREFIX.exec(s))) {
-      base = "tmpdir";
-      s = s.slice(m[0].length);
-    } else if (/^~[^\\/]/.test(s)) {
+  let pre: readonly string[] = [];
+  // cmd.exe expands `%VAR%` however Bash quoted the word: a literal (to Bash) `%USERPROFILE%` is still the profile.
+  const x = !literal || s.startsWith("%") ? expandPrefix(s) : null;
+  if (x) {
+    base = x.base === "home" ? "home" : x.base === "cwd" ? "rel" : x.base === "tmpdir" ? "tmpdir" : "win";
+    if (x.base === "drive") drive = "C";
+    pre = x.segs;
+    win ||= x.win;
+    s = s.slice(x.length);
+  }
+  if (literal) {
+    if (x === null && /^%[A-Za-z_][A-Za-z0-9_()]*%/.test(s)) return { abs: null, dynamic: true };
+  } else {
+    if (x === null && /^~[^\\/]/.test(s)) {
       // Another user's home: its value lives in the user database, which the resolver never reads.
       return { abs: null, dynamic: true };
     }
     if (hasUnresolvedExpansion(s)) return { abs: null, dynamic: true };
   }
   if (base === null) {
-    if (/^[A-Za-z]:([\\/]|$)/.test(s)) {
+    // Win32 namespace prefixes: `\\?\C:\x` is `C:\x`, `\\?\UNC\srv\share` is `\\srv\share`, `\\.\PhysicalDrive0` a device.
+    const ns = /^\\\\[?.]\\/.exec(s);
+    if (ns) {
+      const rest = s.slice(ns[0].length);
+      if (WIN_DRIVE.test(rest)) s = rest;
+      else if (/^unc[\\/]/i.test(rest)) s = "\\\\" + rest.slice(4);
+      else if (s[2] === ".") return { abs: normalizeSegs({ base: "posix", drive: "", segs: ["dev"], up: 0 }, rest.split(/[\\/]/)), dynamic: false };
+    }
+    if (WIN_DRIVE.test(s)) {
       base = "win";
       drive = s[0].toUpperCase();
       win = true;
       s = s.slice(2);
-      if (s === "") s = "\\"; // `C:` alone: treat as the drive root
+      // `C:` / `C:x` without a separator: relative to drive C's current directory (a `rel` with a drive; resolveInner).
+      if (!/^[\\/]/.test(s)) return { abs: normalizeSegs({ base: "rel", drive, segs: [], up: 0 }, s.split(/[\\/]/)), dynamic: false };
     } else if (s.startsWith("\\\\")) {
       base = "unc";
       win = true;
@@ -148,8 +163,10 @@ function parseAbstract(input: string, winHint: boolean, literal: boolean): Parse
     win = true;
   }
   if (win) s = s.replace(/\\/g, "/");
-  const raw = s.split("/");
-  return { abs: normalizeSegs({ base, drive, segs: [], up: 0 }, raw), dynamic: false };
+  let abs = normalizeSegs({ base, drive, segs: [...pre], up: 0 }, s.split("/"));
+  // Climbing out of `$TMPDIR` leaves a temp directory whose value is unknown: take the usual `/tmp`.
+  if (abs.base === "tmpdir" && abs.up > 0) abs = normalizeSegs({ base: "posix", drive: "", segs: ["tmp"], up: 0 }, [...Array(abs.up).fill(".."), ...abs.segs]);
+  return { abs, dynamic: false };
 }
 
 function normalizeSegs(start: Abstract, raw: string[]): Abstract {
@@ -184,8 +201,21 @@ function absoluteFromEnv(s: string | undefined): Abstract | null {
   return p.abs;
 }
 
+/** Parsed env paths, per env object (the resolver is called many times per event with the same env; env is never mutated). */
+const ENV_CACHE = new WeakMap<EventEnv, EnvPaths>();
+const NO_ENV: EnvPaths = { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+
 function envPaths(env: EventEnv | null): EnvPaths {
-  if (!env) return { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+  if (!env) return NO_ENV;
+  let e = ENV_CACHE.get(env);
+  if (e === undefined) {
+    e = parseEnvPaths(env);
+    ENV_CACHE.set(env, e);
+  }
+  return e;
+}
+
+function parseEnvPaths(env: EventEnv): EnvPaths {
   return {
     hasEnv: true,
     home: absoluteFromEnv(env.home),
@@ -239,29 +269,16 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${re}$`, "i");
 }
 
-function isSecretName(base: string): boolean {
-  const b = base.toLowerCase();
-  if (b.endsWith(".pub")) return false;
-  if (SECRET_NAMES.has(b) || b.startsWith(".env.")) return true;
-  return SECRET_SUFFIXES.some((s) => b.endsWith(s));
-}
-
-function isSecret(segs: string[], basenamePattern: string | null): boolean {
-  const last = basenamePattern ?? segs[segs.length - 1] ?? "";
-  if (last.toLowerCase().endsWith(".pub")) return false;
-  if (basenamePattern !== null) {
-    let re: RegExp;
+function isSecret(p: Abstract, pattern: string | null, lower: readonly string[]): boolean {
+  let re: RegExp | null = null;
+  if (pattern !== null) {
     try {
-      re = globToRegExp(basenamePattern);
+      re = globToRegExp(pattern);
     } catch {
       return false;
     }
-    if (SECRET_REPRESENTATIVES.some((r) => re.test(r))) return true;
-  } else if (isSecretName(last)) return true;
-  const lower = segs.map((s) => s.toLowerCase());
-  if (lower.includes(".ssh")) return true;
-  for (let i = 0; i + 1 < lower.length; i++) if (lower[i] === ".aws" && lower[i + 1] === "credentials") return true;
-  return false;
+  }
+  return isSecretPath(lower, p.base === "posix" || p.base === "win", re);
 }
 
 function render(a: Abstract): string {
@@ -318,11 +335,11 @@ function isEnumerator(seg: string): boolean {
 }
 
 /** SPEC §6.4, with `dynamic` reporting an unresolved variable/substitution. Never throws. */
-export function resolvePathDetailed(path: string, env: EventEnv | null, opts: { literal?: boolean } = {}): ResolvedPathDetailed {
+export function resolvePathDetailed(path: string, env: EventEnv | null, opts: ResolveOptions = {}): ResolvedPathDetailed {
   try {
-    return resolveInner(path, env, opts.literal === true);
+    return resolveInner(path, env, opts);
   } catch {
-    return { class: "unknown", normalized: path, rel: null, dynamic: false };
+    return { class: "unknown", normalized: path, rel: null, dynamic: false, persistence: null };
   }
 }
 
@@ -331,15 +348,23 @@ export function resolvePathClass(path: string, env: EventEnv | null): ResolvedPa
   return { class: r.class, normalized: r.normalized, rel: r.rel };
 }
 
-function resolveInner(path: string, env: EventEnv | null, literal: boolean): ResolvedPathDetailed {
+function climb(a: Abstract): string[] {
+  return [...Array(a.up).fill(".."), ...a.segs];
+}
+
+function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions): ResolvedPathDetailed {
   const e = envPaths(env);
-  if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false };
-  const parsed = parseAbstract(path, e.winCwd && path.includes("\\") && !path.includes("/"), literal);
-  if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic };
+  if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false, persistence: null };
+  const parsed = parseAbstract(path, e.winCwd && path.includes("\\") && !path.includes("/"), opts.literal === true);
+  if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic, persistence: null };
   let a = parsed.abs;
   // Expand symbolic bases the env can place, then re-normalise.
-  if (a.base === "home" && e.home) a = normalizeSegs({ ...e.home, up: 0 }, [...Array(a.up).fill(".."), ...a.segs]);
-  else if (a.base === "rel" && e.cwd) a = normalizeSegs({ ...e.cwd, up: 0 }, [...Array(a.up).fill(".."), ...a.segs]);
+  if (a.base === "home" && e.home) a = normalizeSegs({ ...e.home, up: 0 }, climb(a));
+  else if (a.base === "rel" && a.drive !== "") {
+    // `C:x`: under the working directory when it is on drive C, else under the drive's root.
+    const onDrive = e.cwd && e.cwd.base === "win" && e.cwd.drive === a.drive;
+    a = normalizeSegs(onDrive && e.cwd ? { ...e.cwd, up: 0 } : { base: "win", drive: a.drive, segs: [], up: 0 }, climb(a));
+  } else if (a.base === "rel" && e.cwd) a = normalizeSegs({ ...e.cwd, up: 0 }, climb(a));
 
   const normalized = render(a);
   let rel: string | null = null;
@@ -354,28 +379,69 @@ function resolveInner(path: string, env: EventEnv | null, literal: boolean): Res
     if (isEnumerator(last)) target = { ...a, segs: a.segs.slice(0, -1) };
     else pattern = last;
   }
-  return { class: classify(target, pattern, e), normalized, rel, dynamic: false };
+  const lower = a.segs.map((x) => x.toLowerCase());
+  return { class: classify(target, pattern, e, opts.names === true, lower), normalized, rel, dynamic: false, persistence: persistenceOfPath(a, e, lower) };
 }
 
-function classify(p: Abstract, pattern: string | null, e: EnvPaths): TargetClass {
+function persistenceOfPath(a: Abstract, e: EnvPaths, segs: readonly string[]): Persistence | null {
+  if (a.up !== 0) return null;
+  const rooted = a.base === "posix" || a.base === "win";
+  let home = -1;
+  if (e.home && under(a, e.home, false)) home = e.home.segs.length;
+  else if (a.base === "home") home = 0;
+  else if (rooted) home = conventionalHome(segs, a.base === "win");
+  return persistenceOf(segs, rooted, home);
+}
+
+/**
+ * Does `p` hold `dir` — is `dir` equal to or under it? With a partial-glob
+ * last component (`pattern`, also `p`'s last segment), the glob lists `p`'s
+ * parent: it holds `dir` when it matches the child on the way down to `dir`
+ * (`/tmp/p*` holds `/tmp/proj`).
+ */
+function holds(p: Abstract, pattern: string | null, dir: Abstract): boolean {
+  if (pattern === null) return under(dir, p, false);
+  // `p` ends with the glob: its parent is the directory listed.
+  const parent = { ...p, segs: p.segs.slice(0, -1) };
+  if (!under(dir, parent, true)) return false;
+  try {
+    return globToRegExp(pattern).test(dir.segs[parent.segs.length]);
+  } catch {
+    return false;
+  }
+}
+
+/** Windows' temp directories: `<profile>\AppData\Local\Temp` (what %TEMP% is) and `C:\Windows\Temp`. */
+function isWindowsTemp(p: Abstract, e: EnvPaths): boolean {
+  const low = p.segs.map((s) => s.toLowerCase());
+  const tempAt = (i: number) => low[i] === "appdata" && low[i + 1] === "local" && low[i + 2] === "temp";
+  if (p.base === "home" && p.up === 0) return tempAt(0);
+  if (p.base !== "win") return false;
+  if (low[0] === "windows" && low[1] === "temp") return true;
+  if (e.home && e.home.base === "win" && under(p, e.home, true)) return tempAt(e.home.segs.length);
+  return low[0] === "users" && low.length > 1 && tempAt(2);
+}
+
+/** `lower`: the path's components lowercased (those of `p`, plus a trailing enumerator glob `p` dropped). */
+function classify(p: Abstract, pattern: string | null, e: EnvPaths, names: boolean, lower: readonly string[]): TargetClass {
   const rooted = isRooted(p.base);
   const isDir = pattern === null;
   // 1. filesystem_root
   if (isDir && (p.base === "posix" || p.base === "win") && p.segs.length === 0) return "filesystem_root";
-  // 2. home_dir
-  if (isDir && p.base === "home" && p.up === 0 && p.segs.length === 0) return "home_dir";
-  if (isDir && e.home && rooted && under(p, e.home, false) && p.segs.length === e.home.segs.length) return "home_dir";
-  // 3. secret_file
-  if (isSecret(p.segs, pattern)) return "secret_file";
-  // 4. temp_path
-  if (p.base === "tmpdir" && p.up === 0) return "temp_path";
-  if (underRoots(p, TEMP_ROOTS)) return "temp_path";
-  // 5. workspace_root
-  if (isDir && p.base === "rel" && p.up === 0 && p.segs.length === 0) return "workspace_root";
-  if (isDir && e.cwd && under(p, e.cwd, false) && p.segs.length === e.cwd.segs.length) return "workspace_root";
-  // 6. workspace_file
+  // 2. home_dir: the home directory, or a directory that holds it (`~/..`, `/home`)
+  if (isDir && p.base === "home" && p.segs.length === 0) return "home_dir";
+  if (e.home && rooted && holds(p, pattern, e.home)) return "home_dir";
+  // 3. secret_file (not when only names or metadata are touched)
+  if (!names && isSecret(p, pattern, lower.length === p.segs.length ? lower : lower.slice(0, p.segs.length))) return "secret_file";
+  // 4. workspace_root: the working directory, or a directory that holds it (`..` from /tmp/proj) — temp never outranks it
+  if (isDir && p.base === "rel" && p.segs.length === 0) return "workspace_root";
+  if (e.cwd && rooted && holds(p, pattern, e.cwd)) return "workspace_root";
+  // 5. workspace_file
   if (e.cwd && (pattern !== null ? under(p, e.cwd, false) : under(p, e.cwd, true))) return "workspace_file";
   if (e.additional.some((d) => under(p, d, false))) return "workspace_file";
+  // 6. temp_path
+  if (p.base === "tmpdir" && p.up === 0) return "temp_path";
+  if (underRoots(p, TEMP_ROOTS) || isWindowsTemp(p, e)) return "temp_path";
   // 7. system_path
   if (e.hasEnv && rooted) {
     if (p.base === "posix" && p.segs.length > 0 && SYSTEM_ROOTS.includes(p.segs[0])) return "system_path";

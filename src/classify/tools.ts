@@ -12,7 +12,8 @@
 // | Gemini save_memory | write × home_file (it appends to ~/.gemini/GEMINI.md) |
 // | Codex apply_patch | write/delete × class(each file the patch names) |
 //
-// Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given).
+// Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given);
+// writes and deletes of persistence paths (`~/.bashrc`, `.claude/settings.json`) also `persistence`.
 import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
 import { resolvePathDetailed } from "./paths.js";
@@ -83,7 +84,10 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
   const onPath = (verb: Verb, path: string): void => {
     const r = resolvePathDetailed(path, env);
     out.path(path, r.class, r.rel);
-    out.effect(verb, r.class, { program: toolName, target: targetText(path) });
+    // A write or delete of a file whose contents run later or control the agent says so (src/classify/persistence.ts).
+    const a: Record<string, string> = { program: toolName, target: targetText(path) };
+    if ((verb === "write" || verb === "delete") && r.persistence !== null) a.persistence = r.persistence;
+    out.effect(verb, r.class, a);
   };
   const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, { program: toolName });
 

@@ -93,7 +93,7 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
     expect(c.simple.map((s) => s.program)).toEqual(["rm"]);
   });
   it("git push attrs through the parser", () => {
-    expect(classify("git push --force-with-lease origin main").effects[0].attrs).toEqual({ program: "git", target: "push --force-with-lease origin main", operation: "push", force: true, force_with_lease: true, branch: "main" });
+    expect(classify("git push --force-with-lease origin main").effects[0].attrs).toEqual({ program: "git", target: "push --force-with-lease origin main", operation: "push", force: true, force_with_lease: true, branch: "main", scope: "branch" });
   });
 });
 
@@ -117,7 +117,7 @@ describe.skipIf(!available)("peer-derived, end to end", () => {
   it("the whole working directory under /tmp, through wrappers and find -exec", () => {
     for (const text of ["sudo rm -rf .", "busybox find . -delete", "find . -exec rm -rf {} +", "bash -c 'rm -rf ./*'"]) {
       const deletes = classify(text, TMP).effects.filter((e) => e.verb === "delete");
-      expect(deletes.map((e) => [e.target_class, e.attrs.whole_cwd])).toEqual([["temp_path", true]]);
+      expect(deletes.map((e) => [e.target_class, e.attrs.whole_cwd])).toEqual([["workspace_root", true]]);
     }
   });
   it("rm -rf .git also discards history", () => {

@@ -143,7 +143,7 @@ describe("resolvePathClass: the ordered table with a full env", () => {
     ["~root", "unknown"],
     ["~bob/x", "unknown"],
     ["", "unknown"],
-    ["%APPDATA%\\x", "unknown"],
+    ["%APPDATA%\\x", "home_file"],
   ];
   it.each(rows)("%s → %s", (path, expected) => {
     expect(cls(path)).toBe(expected);
@@ -190,9 +190,15 @@ describe("resolvePathClass: env without cwd, cwd under /tmp", () => {
     expect(cls("/home/u/x", NO_CWD)).toBe("home_file");
     expect(cls("/var/log/x", NO_CWD)).toBe("unknown");
   });
-  it("cwd under /tmp: temp_path comes before workspace rows (first match wins)", () => {
-    expect(cls(".", TMP_CWD)).toBe("temp_path");
-    expect(cls("build", TMP_CWD)).toBe("temp_path");
+  it("cwd under /tmp: the workspace outranks temp_path (SPEC §6.4: temp never outranks the workspace or its ancestors)", () => {
+    expect(cls(".", TMP_CWD)).toBe("workspace_root");
+    expect(cls("build", TMP_CWD)).toBe("workspace_file");
+    expect(cls("..", TMP_CWD)).toBe("workspace_root");
+    expect(cls("/tmp", TMP_CWD)).toBe("workspace_root");
+    expect(cls("/tmp/*", TMP_CWD)).toBe("workspace_root");
+    expect(cls("/tmp/pr*", TMP_CWD)).toBe("workspace_root");
+    expect(cls("/tmp/other", TMP_CWD)).toBe("temp_path");
+    expect(cls("/tmp/o*", TMP_CWD)).toBe("temp_path");
     expect(resolvePathClass("build", TMP_CWD).rel).toBe("build");
   });
   it("cwd equal to home: `.` is home_dir", () => {

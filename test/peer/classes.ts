@@ -175,6 +175,17 @@ const CLASSES: ClassDef[] = [
     when: (r) => oursAsk(r) && atom(r) === "git.remote_delete",
   },
   {
+    id: "ask.force-push-unknown-branch",
+    title: "a force push naming no branch asks",
+    rationale: "with no refspec the current branch is pushed, and which one it is is a fact the hook adapters supply (`fact.git.branch`); these cases carry none, so `git.force_push_unknown_branch` asks — the peer denies `-f`, allows a lease",
+    when: (r) =>
+      r.ours === "ask" &&
+      atom(r) === "git.force_push_unknown_branch" &&
+      onlyVerbs(r, ["push"]) &&
+      effects(r).every((e) => e.attrs.branch === undefined) &&
+      !namesProtected(r),
+  },
+  {
     id: "ask.delete-outside-workspace",
     title: "recursive delete outside the project asks",
     rationale: "fs.delete_outside_workspace asks for a recursive delete of a home, data or other outside path — with or without `-f` (we judge recursion, not force); the peer denies `-rf` and allows `-r`",
@@ -219,7 +230,18 @@ const CLASSES: ClassDef[] = [
     when: (r) =>
       peerAllowOursDeny(r) &&
       atom(r) === "fs.wipe" &&
-      effects(r).some((e) => e.verb === "delete" && e.attrs.whole_cwd === true && String(e.attrs.target).includes("{}")),
+      effects(r).some((e) => e.verb === "delete" && e.attrs.whole_cwd === true && e.attrs.program !== "find") &&
+      simple(r).some((c) => c.program === "find" && c.argv.some((a) => a === "-exec" || a === "-execdir")),
+  },
+  {
+    id: "deny.workspace-ancestor",
+    title: "a directory holding the workspace is the workspace",
+    rationale: "SPEC §6.4: ancestors are guarded like what they hold — `rm -rf /tmp` from a project under /tmp deletes the project; the peer's standard level allows deletes under /tmp",
+    when: (r) =>
+      peerAllowOursDeny(r) &&
+      atom(r) === "fs.wipe" &&
+      // independent check: the operand is a strict prefix of the declared cwd
+      simple(r).some((c) => c.program === "rm" && c.argv.some((a) => !a.startsWith("-") && a.startsWith("/") && r.cwd.startsWith(`${a.replace(/\/+$/, "")}/`))),
   },
   {
     id: "deny.beyond-peer-scope",
@@ -252,17 +274,6 @@ const CLASSES: ClassDef[] = [
       const deletes = effects(r).filter((e) => e.verb === "delete");
       return peerDenyOursAllow(r) && deletes.length > 0 && onlyVerbs(r, ["read", "delete"]) && deletes.every((e) => e.target_class === "workspace_file" && e.attrs.whole_cwd !== true) && !plainlyWipes(r);
     },
-  },
-  {
-    id: "allow.force-push-unprotected",
-    title: "force push naming no protected branch",
-    rationale: "seed 003 refuses a forced push only to main/master (\"not --force in the abstract\"); `git push -f` with no refspec names no branch",
-    when: (r) =>
-      peerDenyOursAllow(r) &&
-      onlyVerbs(r, ["push"]) &&
-      effects(r).some((e) => e.attrs.force === true) &&
-      effects(r).every((e) => e.attrs.delete !== true && !PROTECTED.includes(String(e.attrs.branch))) &&
-      !namesProtected(r),
   },
   {
     id: "allow.git-refuses",

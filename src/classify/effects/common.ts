@@ -5,7 +5,10 @@
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
+import { isKnownVariable } from "../path-vars.js";
+import type { Persistence } from "../persistence.js";
 import type { Arg } from "../programs/args.js";
+import { parseFd } from "../programs/fd.js";
 import { findRootValues, parseFind } from "../programs/find.js";
 import { echoOutput, printfOutput } from "../shell/producers.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
@@ -84,10 +87,34 @@ export interface SharedState {
   downloaded: Set<string>;
   /** Per command index: classes of the files it reads (for stdin → send). */
   reads: Map<number, TargetClass[]>;
+  /** Per command index: the normalised paths it writes. */
+  writes: Map<number, string[]>;
+  /** Normalised paths written from a secret earlier in the text (`cp .env /tmp/x`, `tar czf k.tgz ~/.ssh`): they hold one. */
+  secretCopies: Set<string>;
 }
 
 export function newSharedState(env: EventEnv | null): SharedState {
-  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map() };
+  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set() };
+}
+
+/** Record that this command reads something of `cls` (also for reads that emit no effect, such as an environment dump). */
+export function noteRead(ctx: Ctx, cls: TargetClass): void {
+  const prev = ctx.state.reads.get(ctx.index) ?? [];
+  if (!prev.includes(cls)) prev.push(cls);
+  ctx.state.reads.set(ctx.index, prev);
+}
+
+function noteWrite(ctx: Ctx, normalized: string): void {
+  const prev = ctx.state.writes.get(ctx.index) ?? [];
+  if (!prev.includes(normalized)) prev.push(normalized);
+  ctx.state.writes.set(ctx.index, prev);
+}
+
+/** Is the path a copy of a secret made earlier in the text, or inside one? */
+export function holdsSecretCopy(state: SharedState, normalized: string): boolean {
+  if (state.secretCopies.size === 0) return false;
+  for (const c of state.secretCopies) if (normalized === c || normalized.startsWith(c.endsWith("/") || c.endsWith("\\") ? c : `${c}/`)) return true;
+  return false;
 }
 
 export interface Ctx {
@@ -104,8 +131,6 @@ export interface Ctx {
   state: SharedState;
 }
 
-/** Variables the path resolver expands from env (or classifies without a value). */
-const RESOLVABLE_VARS = new Set(["HOME", "PWD", "TMPDIR"]);
 
 /** Longest `target` quoted on an effect; longer text is cut with an ellipsis. */
 const TARGET_MAX = 160;
@@ -144,17 +169,17 @@ export type TargetRole = "mutate" | "consequential" | "plain";
  * A `cd` moves the shell, not the workspace: a relative path is first made
  * absolute against the candidate directory, then classified with the declared env.
  */
-export function resolveAll(ctx: Ctx, value: string, literal: boolean): ResolvedPathDetailed[] {
+export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = false): ResolvedPathDetailed[] {
   const out: ResolvedPathDetailed[] = [];
   ctx.state.cwds.forEach((cwd, i) => {
     if (i === 0) {
-      out.push(resolvePathDetailed(value, ctx.env, { literal }));
+      out.push(resolvePathDetailed(value, ctx.env, { literal, names }));
       return;
     }
     const shellEnv: EventEnv = { cwd, home: ctx.env?.home, path_dirs: [], additional_dirs: [] };
-    const abs = resolvePathDetailed(value, shellEnv, { literal });
+    const abs = resolvePathDetailed(value, shellEnv, { literal, names });
     const rooted = /^([A-Za-z]:\\|\/|\\\\)/.test(abs.normalized);
-    if (rooted) out.push(resolvePathDetailed(abs.normalized, ctx.env, { literal: true }));
+    if (rooted) out.push(resolvePathDetailed(abs.normalized, ctx.env, { literal: true, names }));
     else if (abs.class === "workspace_root" || abs.class === "workspace_file") out.push({ ...abs, class: "unknown" }); // `.` of an unknown directory
     else out.push(abs); // unknown, or placed without a cwd (`$TMPDIR/x`, a secret basename)
   });
@@ -176,23 +201,38 @@ export interface TargetHit {
   wholeCwd: boolean;
   /** A repository's `.git` directory. */
   gitDir: boolean;
+  /** What the path's contents run or control (src/classify/persistence.ts). */
+  persistence: Persistence | null;
+  /** What the effect quotes, when not the operand as written (a find root for `{}`). */
+  target?: string;
+  /** The normalised paths of this class (for the copies-of-secrets bookkeeping). */
+  paths?: string[];
 }
 
-function hitsOf(results: readonly ResolvedPathDetailed[]): TargetHit[] {
+function hitsOf(ctx: Ctx, results: readonly ResolvedPathDetailed[], names: boolean, target?: string): TargetHit[] {
   const out: TargetHit[] = [];
-  for (const r of results) {
-    const prev = out.find((h) => h.cls === r.class);
-    const wholeCwd = isWholeWorkingDirectory(r);
-    const gitDir = isGitMetadataDir(r);
+  const add = (cls: TargetClass, r: ResolvedPathDetailed | null): void => {
+    const wholeCwd = r !== null && isWholeWorkingDirectory(r);
+    const gitDir = r !== null && isGitMetadataDir(r);
+    const persistence = r?.persistence ?? null;
+    const prev = out.find((h) => h.cls === cls);
+    const paths = r !== null ? [r.normalized] : [];
     if (prev) {
       prev.wholeCwd ||= wholeCwd;
       prev.gitDir ||= gitDir;
-    } else out.push({ cls: r.class, wholeCwd, gitDir });
+      prev.persistence ??= persistence;
+      prev.paths?.push(...paths);
+    } else out.push(target === undefined ? { cls, wholeCwd, gitDir, persistence, paths } : { cls, wholeCwd, gitDir, persistence, target, paths });
+  };
+  for (const r of results) {
+    add(r.class, r);
+    // A copy of a secret made earlier in the text holds the secret (unless only its name is touched).
+    if (!names && r.class !== "secret_file" && holdsSecretCopy(ctx.state, r.normalized)) add("secret_file", null);
   }
   return out;
 }
 
-const UNKNOWN_HIT: TargetHit = { cls: "unknown", wholeCwd: false, gitDir: false };
+const UNKNOWN_HIT: TargetHit = { cls: "unknown", wholeCwd: false, gitDir: false, persistence: null };
 
 /**
  * A path operand: `value` (usually `arg.value`; a part of it or a path built
@@ -202,26 +242,55 @@ const UNKNOWN_HIT: TargetHit = { cls: "unknown", wholeCwd: false, gitDir: false 
  * `mutate`), and returns the distinct classes it may have (several when `cd`
  * made the working directory ambiguous, or for find roots).
  */
-export function pathTarget(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole): TargetClass[] {
-  return pathTargetHits(ctx, value, arg, role).map((h) => h.cls);
+export function pathTarget(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole, names = false): TargetClass[] {
+  return pathTargetHits(ctx, value, arg, role, names).map((h) => h.cls);
 }
 
-/** {@link pathTarget}, with what each class's paths name (the whole cwd, a `.git` directory). */
-export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole): TargetHit[] {
+/** The hits of the files a `find` (or `fd`) acts on under its roots: each root's class, or a file's under it when narrowed. */
+export function findRootHits(ctx: Ctx, roots: readonly string[], filtered: boolean, names = false): TargetHit[] {
+  const out: TargetHit[] = [];
+  for (const root of roots.length ? roots : ["."]) {
+    for (const h of hitsOf(ctx, resolveAll(ctx, findMatchPath(root, filtered), false, names), names, targetText(root))) out.push(h);
+  }
+  return out;
+}
+
+/** A word that starts like a Windows path: a drive, a UNC or `.\` prefix, `%VAR%`, `$env:VAR`. */
+const WINDOWS_START = /^([A-Za-z]:|\\\\|\.\.?\\|%[A-Za-z_(]|\$\{?env:)/i;
+
+/**
+ * The path a Windows-form word names. Bash reads `\` as an escape
+ * (`C:\` is `C:`, `%USERPROFILE%\Desktop` is `%USERPROFILE%Desktop`); the
+ * person who wrote a Windows path meant a separator — and cmd.exe and
+ * PowerShell, where such commands run, read it so. The raw word (outer quotes
+ * removed) is the path then.
+ */
+export function windowsPathValue(value: string, arg: Arg | null): string {
+  if (arg === null || arg.subst || !arg.raw.includes("\\")) return value;
+  const raw = arg.raw.trim();
+  const m = /^(["'])(.*)\1$/s.exec(raw);
+  const text = m ? m[2] : raw;
+  if (!WINDOWS_START.test(text) || /["'`]/.test(text) || /\$(?!\{?env:)/i.test(text)) return value;
+  // Only when the raw word is this value's own word (not a part of a longer one).
+  const bare = (t: string) => t.replace(/\\/g, "").trim();
+  return bare(text) === bare(value) ? text : value;
+}
+
+/** {@link pathTarget}, with what each class's paths name (the whole cwd, a `.git` directory, persistence). */
+export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole, names = false): TargetHit[] {
+  value = windowsPathValue(value, arg);
   if (arg?.subst) {
     if (role !== "plain") gap(ctx, GAP_SHAPE.SUBSTITUTION_OPERAND, `command substitution in a target of ${ctx.program}`);
     ctx.out.path(value, "unknown", null);
     return [UNKNOWN_HIT];
   }
-  // find -exec … {} …: the match lies under a find root.
+  // find -exec … {} … / fd -x: the match lies under a find root.
   if (ctx.pc.find && value.includes("{}")) {
-    const results: ResolvedPathDetailed[] = [];
     for (const root of ctx.pc.find.roots.length ? ctx.pc.find.roots : ["."]) {
       const recorded = resolveAll(ctx, root, false)[0];
       ctx.out.path(root, recorded.class, recorded.rel);
-      results.push(...resolveAll(ctx, findMatchPath(root, ctx.pc.find.filtered), false));
     }
-    return hitsOf(results);
+    return findRootHits(ctx, ctx.pc.find.roots, ctx.pc.find.filtered, names);
   }
   if (ctx.pc.fedBy !== null && value.includes("{}")) {
     if (role === "mutate") gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operand fed by ${ctx.pc.fedBy.wrapper}`);
@@ -229,38 +298,43 @@ export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: T
   }
   const vars = arg?.vars ?? [];
   const literal = vars.length === 0 && !arg?.tilde;
-  const dynamicVar = vars.some((v) => !RESOLVABLE_VARS.has(v));
-  const results = resolveAll(ctx, value, literal);
+  // PowerShell's `$env:NAME` parses as the variable `env`: the resolver knows which names it can place.
+  const dynamicVar = vars.some((v) => !isKnownVariable(v) && !(v === "env" && /^\$\{?env:/i.test(value)));
+  const results = resolveAll(ctx, value, literal, names);
   const first = results[0];
   ctx.out.path(value, first.class, first.rel);
   if (dynamicVar || first.dynamic) {
     if (role === "mutate") gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `non-literal operand ${arg?.raw ?? value} of ${ctx.program}`);
     return [UNKNOWN_HIT];
   }
-  return hitsOf(results);
+  return hitsOf(ctx, results, names);
 }
 
 /**
  * Emit `verb × class` for each class of a path target (`target` is what the
  * effect quotes, default `value`). A delete of the whole working directory
- * carries `whole_cwd: true`; a delete of a `.git` directory also discards
- * the repository's history (`discard × vcs_history`).
+ * carries `whole_cwd: true`; a write or delete of a path whose contents run
+ * later or control the agent carries `persistence`; a delete of a `.git`
+ * directory also discards the repository's history (`discard × vcs_history`).
  */
-export function emitPath(ctx: Ctx, verb: Verb, value: string, arg: Arg | null, role: TargetRole, extra: Attrs = {}, target: string = value): TargetClass[] {
-  const hits = pathTargetHits(ctx, value, arg, role);
-  const classes = hits.map((h) => h.cls);
-  const quoted = targetText(target);
+export function emitPath(ctx: Ctx, verb: Verb, value: string, arg: Arg | null, role: TargetRole, extra: Attrs = {}, target: string = value, names = false): TargetClass[] {
+  const hits = pathTargetHits(ctx, value, arg, role, names);
+  emitHits(ctx, verb, hits, extra, targetText(target));
+  return hits.map((h) => h.cls);
+}
+
+/** Emit `verb × class` for hits already resolved (see {@link emitPath}). */
+export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra: Attrs, quoted: string): void {
   for (const h of hits) {
-    const whole: Attrs = verb === "delete" && h.wholeCwd ? { whole_cwd: true } : {};
-    ctx.out.effect(verb, h.cls, attrs(ctx, { target: quoted, ...extra, ...whole }));
+    const more: Attrs = {};
+    if (verb === "delete" && h.wholeCwd) more.whole_cwd = true;
+    if ((verb === "write" || verb === "delete") && h.persistence !== null) more.persistence = h.persistence;
+    ctx.out.effect(verb, h.cls, attrs(ctx, { target: h.target ?? quoted, ...extra, ...more }));
+    if (verb === "read") noteRead(ctx, h.cls);
+    if (verb === "write") for (const n of h.paths ?? []) noteWrite(ctx, n);
   }
-  if (verb === "delete" && hits.some((h) => h.gitDir)) deleteGitDir(ctx, quoted);
-  if (verb === "read") {
-    const prev = ctx.state.reads.get(ctx.index) ?? [];
-    for (const c of classes) if (!prev.includes(c)) prev.push(c);
-    ctx.state.reads.set(ctx.index, prev);
-  }
-  return classes;
+  const git = hits.find((h) => h.gitDir);
+  if (verb === "delete" && git) deleteGitDir(ctx, git.target ?? quoted);
 }
 
 /** Deleting a `.git` directory throws away the repository's history with it. */
@@ -276,18 +350,21 @@ export function xargsFed(ctx: Ctx, operandCount: number): boolean {
   return ctx.pc.fedBy !== null && operandCount === 0;
 }
 
-/** Classes a find upstream of this command's input (or its feeder's: `find … | xargs rm`) would produce, if there is one. */
-export function upstreamFindClasses(ctx: Ctx): TargetClass[] | null {
+/** What a `find` or `fd` upstream of this command's input (or its feeder's: `find … | xargs rm`) lists, if there is one. */
+export function upstreamFindHits(ctx: Ctx): TargetHit[] | null {
   const src = ctx.pc.fedBy?.input ?? ctx.pc.stdin;
   if (!src || src.kind !== "pipe") return null;
   const up = ctx.analysis.commands[src.upstream];
-  if (!up || up.cmd.program !== "find") return null;
-  const call = parseFind(up.args);
-  const classes: TargetClass[] = [];
-  for (const root of findRootValues(call)) {
-    for (const r of resolveAll(ctx, findMatchPath(root, call.filtered), false)) if (!classes.includes(r.class)) classes.push(r.class);
+  if (!up) return null;
+  if (up.cmd.program === "find") {
+    const call = parseFind(up.args);
+    return findRootHits(ctx, findRootValues(call), call.filtered);
   }
-  return classes;
+  if (up.cmd.program === "fd" || up.cmd.program === "fdfind") {
+    const call = parseFd(up.args);
+    return findRootHits(ctx, call.roots.map((r) => r.value), call.filtered);
+  }
+  return null;
 }
 
 /** Word-bounded "prod"/"production"/"prd" in a context, namespace, workspace or file name. */

@@ -2,20 +2,21 @@
 // redirections every command shares. Readers (cat, grep, tar, …) are readers.ts.
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import type { TargetClass } from "../../model/classification.js";
-import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed } from "../paths.js";
-import { valueArg, withValue, type Arg } from "../programs/args.js";
+import { resolvePathDetailed } from "../paths.js";
+import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
   attrs,
-  deleteGitDir,
+  emitHits,
   emitPath,
-  findMatchPath,
+  findRootHits,
   gap,
+  noteRead,
   pathTarget,
-  resolveAll,
+  pathTargetHits,
   targetText,
-  upstreamFindClasses,
+  upstreamFindHits,
   xargsFed,
   type Attrs,
   type Ctx,
@@ -26,10 +27,16 @@ export type Handler = (ctx: Ctx) => void;
 /** Targets that are not files a write lands in. */
 const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
 
+/** Operands fed by `xargs`/`parallel`: what a find or fd upstream lists (recursive when it lists a whole tree), else unknown (shape 8). */
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {
-  gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${ctx.pc.fedBy?.wrapper ?? "its input"}`);
-  const classes = upstreamFindClasses(ctx) ?? ["unknown"];
-  for (const c of classes) ctx.out.effect(verb, c, attrs(ctx, extra));
+  const feeder = ctx.pc.fedBy?.wrapper ?? "its input";
+  gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${feeder}`);
+  const hits = upstreamFindHits(ctx);
+  if (hits === null) {
+    ctx.out.effect(verb, "unknown", attrs(ctx, { target: targetText(`the input of ${feeder}`), ...extra }));
+    return;
+  }
+  emitHits(ctx, verb, hits, verb === "delete" ? { ...extra, recursive: true } : extra, targetText(`the input of ${feeder}`));
 }
 
 // ── delete ───────────────────────────────────────────────────────────────
@@ -48,9 +55,9 @@ function rm(ctx: Ctx): void {
 
 function deleteOperands(ctx: Ctx, p: ParsedArgs, extra: Attrs): void {
   if (xargsFed(ctx, p.operands.length)) return xargsTargets(ctx, "delete", extra);
-  const fromFind = !!ctx.pc.find && !ctx.pc.find.filtered;
   for (const op of p.operands) {
-    const e = fromFind && op.value.includes("{}") ? { ...extra, recursive: true } : extra;
+    // `find … -exec rm {} +` deletes across the tree find walks, whatever rm's own flags (docs/classifier.md).
+    const e = ctx.pc.find && op.value.includes("{}") ? { ...extra, recursive: true, filtered: ctx.pc.find.filtered } : extra;
     emitPath(ctx, "delete", op.value, op.arg, "mutate", e);
   }
 }
@@ -63,15 +70,27 @@ function rmdir(ctx: Ctx): void {
 
 /** cmd.exe `rmdir|rd|del|erase [/s] [/q] [/f] target…` */
 function cmdDelete(ctx: Ctx): void {
-  const { switches, operands } = parseCmdStyle(ctx.args);
+  const args = windowsWords(ctx.args);
+  // In PowerShell `del`, `rd`, `rmdir`, `erase` are Remove-Item: `-Recurse`, `-Force`, `-Path`.
+  if (args.some((a) => /^-(r|re|rec|recu|recur|recurs|recurse|fo|for|forc|force|path|literalpath)(:|$)/i.test(a.value))) return removeItem(ctx);
+  const { switches, operands } = parseCmdStyle(args);
   const extra = { recursive: switches.has("s"), force: switches.has("q") || switches.has("f") };
   for (const op of operands) emitPath(ctx, "delete", op.value, op.arg, "mutate", extra);
 }
 
-/** PowerShell `Remove-Item [-Path] x -Recurse -Force` (single-dash, case-insensitive). */
+/** A PowerShell switch given by any unambiguous prefix of its name (`-r`, `-rec`, `-fo`), `:$false` turning it off. */
+function psSwitch(flags: ReadonlyMap<string, string | true>, name: string, min: number): boolean {
+  for (const [k, v] of flags) {
+    const [flag, value] = k.split(":");
+    if (flag.length >= min && name.startsWith(flag) && !(value !== undefined && /^\$?(false|0)$/i.test(value)) && v !== "false") return true;
+  }
+  return false;
+}
+
+/** PowerShell `Remove-Item [-Path] x -Recurse -Force` (single-dash, case-insensitive; also its aliases `rm`, `ri`, `del`, `rd`, `erase`). */
 function removeItem(ctx: Ctx): void {
-  const p = parseSingleDash(ctx.args, ["path", "literalpath", "filter", "include", "exclude", "stream", "credential"]);
-  const extra = { recursive: p.flags.has("recurse") || p.flags.has("r"), force: p.flags.has("force") };
+  const p = parseSingleDash(windowsWords(ctx.args), ["path", "literalpath", "filter", "include", "exclude", "stream", "credential"]);
+  const extra = { recursive: psSwitch(p.flags, "recurse", 1), force: psSwitch(p.flags, "force", 2) };
   const targets: Array<{ value: string; arg: Arg }> = p.operands.map((o) => ({ value: o.value, arg: o.arg }));
   for (const name of ["path", "literalpath"]) {
     const v = p.flags.get(name);
@@ -91,28 +110,26 @@ function shred(ctx: Ctx): void {
   deleteOperands(ctx, p, { recursive: false, force: has(p, "force") });
 }
 
-/** `find ROOT… [tests] -delete`: unfiltered it wipes the roots' contents, filtered it deletes files under them. */
+/**
+ * `find ROOT… [tests] -delete` deletes across the tree under each root: with
+ * no test that narrows it to files picked by name or emptiness
+ * (src/classify/programs/find.ts) that is the root's whole contents —
+ * `delete × class(ROOT) {recursive: true, filtered: false}`, a type, time or
+ * size test included (`find ~ -type f -delete` empties home); narrowed, it is
+ * files under the root — `delete × class(a file under ROOT) {recursive: true,
+ * filtered: true}`. Reading the roots lists names, not contents.
+ */
 function find(ctx: Ctx): void {
   const expr = parseFind(ctx.args);
   const roots = expr.roots.length ? expr.roots : [{ value: ".", index: -1, arg: null }]; // `find -name x` searches `.`
+  const acts = expr.deletes || expr.execs.length > 0;
+  if (acts && expr.dynamicTest) gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `a find test's pattern is not a literal: what ${ctx.program} acts on is unknown`);
   for (const root of roots) {
-    const classes = pathTarget(ctx, root.value, root.arg, expr.deletes ? "mutate" : "plain");
-    for (const c of classes) ctx.out.effect("read", c, attrs(ctx));
+    const hits = pathTargetHits(ctx, root.value, root.arg, expr.deletes ? "mutate" : "plain", true);
+    emitHits(ctx, "read", hits, {}, targetText(root.value));
     if (!expr.deletes) continue;
-    const hits: Array<{ cls: TargetClass; whole: boolean }> = [];
-    let gitDir = false;
-    if (classes.includes("unknown")) hits.push({ cls: "unknown", whole: false });
-    else {
-      for (const r of resolveAll(ctx, findMatchPath(root.value, expr.filtered), false)) {
-        const whole = isWholeWorkingDirectory(r);
-        gitDir ||= isGitMetadataDir(r);
-        const prev = hits.find((h) => h.cls === r.class);
-        if (prev) prev.whole ||= whole;
-        else hits.push({ cls: r.class, whole });
-      }
-    }
-    for (const h of hits) ctx.out.effect("delete", h.cls, attrs(ctx, { recursive: !expr.filtered, force: true, ...(h.whole ? { whole_cwd: true } : {}) }));
-    if (gitDir) deleteGitDir(ctx, targetText(root.value));
+    const under = hits.some((h) => h.cls === "unknown") ? [{ cls: "unknown" as TargetClass, wholeCwd: false, gitDir: false, persistence: null, target: targetText(root.value) }] : findRootHits(ctx, [root.value], expr.filtered);
+    emitHits(ctx, "delete", under, { recursive: true, force: true, filtered: expr.filtered }, targetText(root.value));
   }
   for (const w of expr.writes) emitPath(ctx, "write", w.value, w.arg, "mutate");
 }
@@ -146,9 +163,11 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     emitPath(ctx, "write", `./${name}`, withValue(op.arg, `./${name}`), "mutate", extra, op.value);
     return;
   } else return;
-  if (isLn) return; // a link's source is not read
   for (const s of sources) {
-    if (sourceVerb === "delete") emitPath(ctx, "delete", s.value, s.arg, "mutate", { recursive: false, force: has(p, "force") });
+    // A link's source is not read, and a move deletes its name — but the destination holds the same contents,
+    // so what they name is noted as read (no effect) for the copies-of-secrets bookkeeping (`mv .env /tmp/x`).
+    if (isLn) for (const c of pathTarget(ctx, s.value, s.arg, "plain")) noteRead(ctx, c);
+    else if (sourceVerb === "delete") for (const c of emitPath(ctx, "delete", s.value, s.arg, "mutate", { recursive: false, force: has(p, "force") })) noteRead(ctx, c);
     else emitPath(ctx, "read", s.value, s.arg, "plain");
   }
 }
@@ -212,6 +231,22 @@ function truncate(ctx: Ctx): void {
 
 const CHMOD_MODE = /^-[rwxXstugoa]+$/;
 
+/**
+ * Does a chmod mode only take access away from group and others (`600`,
+ * `0700`, `go-rwx`, `u=rw,go=`, `-x`)? Then it exposes nothing: a secret's
+ * permissions tightened is no write to the secret (SPEC §6.4).
+ */
+export function tightensMode(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return mode.endsWith("00");
+  return mode.split(",").every((clause) => {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m) return false;
+    const [, who, op, perms] = m;
+    if (op === "-") return true;
+    return who !== "" && /^u+$/.test(who) ? true : op === "=" && perms === "";
+  });
+}
+
 function chmodLike(ctx: Ctx): void {
   const isChmod = ctx.program === "chmod";
   // chmod accepts `-x`, `-w` as a MODE; take those out before GNU parsing.
@@ -232,7 +267,9 @@ function chmodLike(ctx: Ctx): void {
   const extra: Attrs = { recursive: has(p, "recursive") };
   if (spec !== null && isChmod) extra.mode = spec;
   if (xargsFed(ctx, operands.length)) return xargsTargets(ctx, "write", extra);
-  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", extra);
+  // Ownership changes and tightened modes touch metadata: a secret's contents are neither read nor exposed.
+  const names = !isChmod || (spec !== null && tightensMode(spec));
+  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", extra, op.value, names);
 }
 
 function mkdirTouch(ctx: Ctx): void {
@@ -277,14 +314,15 @@ export function redirects(ctx: Ctx): void {
     if (t.subst) {
       gap(ctx, GAP_SHAPE.SUBSTITUTION_OPERAND, `command substitution in a redirection target of ${ctx.program}`);
       ctx.out.path(target, "unknown", null);
-      ctx.out.effect("write", "unknown", attrs(ctx));
+      ctx.out.effect("write", "unknown", attrs(ctx, { target: targetText(t.raw) }));
       continue;
     }
     if (/^\/dev\//.test(target)) {
       deviceWrite(ctx, target, t, t.raw);
       continue;
     }
-    for (const c of pathTarget(ctx, target, t, "plain")) ctx.out.effect("write", c, attrs(ctx));
+    // The effect quotes the file written (`echo hi > /etc/passwd` targets `/etc/passwd`), not the command's words.
+    emitPath(ctx, "write", target, t, "plain", {}, t.raw);
   }
 }
 

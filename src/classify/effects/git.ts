@@ -5,7 +5,8 @@ import type { Arg } from "../programs/args.js";
 import { COMMAND_SETTINGS, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { gitConfig } from "./persistence.js";
 import type { Handler } from "./filesystem.js";
 
 export interface GitInvocation {
@@ -26,14 +27,30 @@ const PUSH_SPEC: OptionSpec = {
   aliases: { f: "force", d: "delete", n: "dry-run", u: "set-upstream", v: "verbose", q: "quiet", o: "push-option" },
 };
 
-function branchOf(dst: string): { branch?: string; tag?: string } {
-  // `HEAD`/`@` push the current branch, whose name the text does not say: branch omitted.
-  if (dst === "" || dst === "HEAD" || dst === "@") return {};
-  if (dst.startsWith("refs/heads/")) return { branch: dst.slice("refs/heads/".length) };
-  if (dst.startsWith("refs/tags/")) return { tag: dst.slice("refs/tags/".length) };
-  if (dst.startsWith("refs/")) return {};
-  return { branch: dst };
+/**
+ * What a refspec's destination names. `HEAD`/`@` push the current branch,
+ * whose name the text does not say (`scope: "current"`); a wildcard
+ * (`refs/heads/*`) pushes every branch it matches (`scope: "all"`).
+ */
+function destinationOf(dst: string): { branch?: string; tag?: string; scope: PushScope } {
+  if (dst === "" || dst === "HEAD" || dst === "@") return { scope: "current" };
+  if (dst.includes("*")) return { scope: "all" };
+  if (dst.startsWith("refs/heads/")) return { branch: dst.slice("refs/heads/".length), scope: "branch" };
+  if (dst.startsWith("refs/tags/")) return { tag: dst.slice("refs/tags/".length), scope: "tag" };
+  if (dst.startsWith("refs/")) return { scope: "branch" };
+  return { branch: dst, scope: "branch" };
 }
+
+/**
+ * Which refs a push updates, as far as the text says (`attrs.scope`):
+ * `branch` — the one named in `branch`; `current` — the checked-out branch
+ * (no refspec, `HEAD`, `@`: git's default `push.default=simple` pushes it to
+ * its same-named upstream; the adapters' `fact.git.branch` says which it is);
+ * `all` — every branch (`--all`, `--branches`, `--mirror`, a wildcard
+ * refspec; protected ones included); `tag` — tags only; `dynamic` — a refspec
+ * known only at run time (`"$BRANCH"`).
+ */
+type PushScope = "branch" | "current" | "all" | "tag" | "dynamic";
 
 function push(ctx: Ctx, inv: GitInvocation): void {
   const p = parseArgs(inv.args, PUSH_SPEC);
@@ -50,15 +67,18 @@ function push(ctx: Ctx, inv: GitInvocation): void {
   if (remote) ctx.out.url(classifyUrl(remote) ?? remoteSpecUrl(remote));
   for (const op of ops) substGap(ctx, op.arg, "a refspec");
   const refspecs = repoFlag ? ops : ops.slice(1);
+  const every = has(p, "all", "branches", "mirror");
   if (refspecs.length === 0) {
-    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", base));
+    const scope: PushScope = every ? "all" : has(p, "tags") ? "tag" : "current";
+    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope }));
     return;
   }
   for (let k = 0; k < refspecs.length; k++) {
+    const arg = refspecs[k].arg;
     let spec = refspecs[k].value;
     if (spec === "tag" && refspecs[k + 1]) {
       k++;
-      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", base));
+      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope: "tag" }));
       continue;
     }
     const a: Attrs = { ...base };
@@ -66,12 +86,21 @@ function push(ctx: Ctx, inv: GitInvocation): void {
       a.force = true;
       spec = spec.slice(1);
     }
+    if (arg.dynamic) {
+      // `git push -f origin "$BRANCH"`: which branch is known only at run time.
+      a.scope = "dynamic";
+      if (del) a.delete = true;
+      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
+      continue;
+    }
     const colon = spec.lastIndexOf(":");
     const src = colon >= 0 ? spec.slice(0, colon) : spec;
     const dst = colon >= 0 ? spec.slice(colon + 1) : spec;
     if (del || (colon >= 0 && src === "")) a.delete = true;
-    const b = branchOf(dst).branch;
-    if (b !== undefined) a.branch = b;
+    // `src:` with an empty destination pushes src to its same-named ref.
+    const d = destinationOf(colon >= 0 && dst === "" ? src : dst);
+    if (d.branch !== undefined) a.branch = d.branch;
+    a.scope = every ? "all" : d.scope;
     ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
   }
 }
@@ -283,7 +312,7 @@ function git(ctx: Ctx): void {
   const g = parseGit(ctx.args);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
   for (const c of g.config) {
-    if ((c.key.startsWith("alias.") && /^\s*!/.test(c.value)) || COMMAND_SETTINGS.has(c.key)) ctx.out.effect("execute", "shell", attrs(ctx));
+    if ((c.key.startsWith("alias.") && /^\s*!/.test(c.value)) || COMMAND_SETTINGS.has(c.key)) ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-c ${c.key}=${c.value}`) }));
   }
   // (An alias to another subcommand, `-c alias.x=push` then `git x`, was expanded by the walker.)
   if (g.sub < 0) return;
@@ -343,6 +372,8 @@ function git(ctx: Ctx): void {
     case "fetch":
     case "pull":
       return network(ctx, inv, sub);
+    case "config":
+      return gitConfig(ctx, inv.args);
   }
 }
 

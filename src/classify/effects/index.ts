@@ -13,11 +13,13 @@ import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
 import { commandMode, familyApis, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
+import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { INFRA_HANDLERS } from "./infra.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
+import { PERSISTENCE_HANDLERS } from "./persistence.js";
 import { READER_HANDLERS } from "./readers.js";
 import { remoteCode } from "./remote-code.js";
 
@@ -37,13 +39,25 @@ const TABLES: Array<Record<string, Handler>> = [
   INFRA_HANDLERS,
   DATABASE_HANDLERS,
   PACKAGE_HANDLERS,
+  FLOW_HANDLERS,
+  PERSISTENCE_HANDLERS,
 ];
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
 const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(INFRA_HANDLERS));
+const HANDLER_CACHE = new Map<string, Handler[]>();
+const HANDLER_CACHE_MAX = 1024;
 
 /** Every handler that has a row for this program (bun/deno are both package managers and interpreters). */
 export function handlersFor(program: string): Handler[] {
+  const hit = HANDLER_CACHE.get(program);
+  if (hit !== undefined) return hit;
+  const out = findHandlers(program);
+  if (HANDLER_CACHE.size < HANDLER_CACHE_MAX) HANDLER_CACHE.set(program, out);
+  return out;
+}
+
+function findHandlers(program: string): Handler[] {
   const out: Handler[] = [];
   for (const t of TABLES) {
     const h = Object.prototype.hasOwnProperty.call(t, program) ? t[program] : undefined;
@@ -100,6 +114,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       if (mode === "dry_run") out.withRewrite(dryRunEffect, run);
       else if (mode !== "help") run();
       redirects(ctx);
+      carrySecretCopies(ctx);
       remoteCode(ctx);
       trackCd(ctx);
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);

@@ -5,7 +5,7 @@
 // the parser's business (shapes 3 and 6); the download-to-interpreter rule is
 // remote-code.ts.
 import { interpreterOf, programSource } from "../programs/interpreters.js";
-import { attrs, pathTarget, type Ctx } from "./common.js";
+import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 import { pythonModuleInstall } from "./packages.js";
 
@@ -16,7 +16,7 @@ function interpreter(ctx: Ctx): void {
       pythonModuleInstall(ctx, ctx.args.slice(src.index + 1));
       return;
     }
-    ctx.out.effect("execute", "shell", attrs(ctx));
+    ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-m ${src.name}`) }));
     return;
   }
   if (src?.kind !== "script") return;
@@ -25,7 +25,7 @@ function interpreter(ctx: Ctx): void {
   // and execute × remote_code when a download feeds it (remote-code.ts); not a script file.
   if (script.subst && /^[<>]\(/.test(script.raw)) return;
   pathTarget(ctx, script.value, script, "consequential");
-  ctx.out.effect("execute", "shell", attrs(ctx));
+  ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(script.value) }));
 }
 
 /** The interpreter row for a program, when it is one that runs script files (not cmd, not Invoke-Expression). */

@@ -3,7 +3,7 @@
 // (`tar`, `unzip`) that read one side and write the other.
 import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
-import { attrs, emitPath, type Ctx } from "./common.js";
+import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 interface ReaderSpec {
@@ -12,6 +12,8 @@ interface ReaderSpec {
   firstIsProgram?: (p: ParsedArgs) => boolean;
   /** With no file operand the program reads `.` (rg, grep -r). */
   defaultDir?: (p: ParsedArgs) => boolean;
+  /** It lists names or metadata, not contents (`ls ~/.ssh` reads no secret). */
+  names?: boolean;
 }
 
 const READERS: Record<string, ReaderSpec> = {
@@ -39,11 +41,11 @@ const READERS: Record<string, ReaderSpec> = {
   cut: { flags: { shortValue: "bcdf", longValue: ["bytes", "characters", "delimiter", "fields", "output-delimiter"] } },
   diff: { flags: { shortValue: "CUFIxXLS", longValue: ["context", "unified", "label", "exclude", "exclude-from", "ignore-matching-lines", "starting-file", "to-file", "from-file", "line-format", "color", "palette"] } },
   cmp: { flags: { shortValue: "inI", longValue: ["ignore-initial", "bytes"] } },
-  file: { flags: { shortValue: "fFmPe", longValue: ["files-from", "separator", "magic-file", "exclude", "parameter"] } },
-  stat: { flags: { shortValue: "c", longValue: ["format", "printf"] } },
-  ls: { flags: { shortValue: "IwT", longValue: ["ignore", "hide", "width", "tabsize", "format", "sort", "time", "time-style", "color", "quoting-style", "indicator-style", "block-size"] } , defaultDir: () => true },
-  tree: { flags: { shortValue: "LPIo", longValue: ["filelimit", "timefmt", "sort", "charset"] } , defaultDir: () => true },
-  du: { flags: { shortValue: "dBt", longValue: ["max-depth", "block-size", "threshold", "exclude", "exclude-from", "time", "time-style", "files0-from"] } , defaultDir: () => true },
+  file: { flags: { shortValue: "fFmPe", longValue: ["files-from", "separator", "magic-file", "exclude", "parameter"] }, names: true },
+  stat: { flags: { shortValue: "c", longValue: ["format", "printf"] }, names: true },
+  ls: { flags: { shortValue: "IwT", longValue: ["ignore", "hide", "width", "tabsize", "format", "sort", "time", "time-style", "color", "quoting-style", "indicator-style", "block-size"] } , defaultDir: () => true, names: true },
+  tree: { flags: { shortValue: "LPIo", longValue: ["filelimit", "timefmt", "sort", "charset"] } , defaultDir: () => true, names: true },
+  du: { flags: { shortValue: "dBt", longValue: ["max-depth", "block-size", "threshold", "exclude", "exclude-from", "time", "time-style", "files0-from"] } , defaultDir: () => true, names: true },
   grep: {
     flags: { shortValue: "efmABCdD", longValue: ["regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices", "include", "exclude", "exclude-dir", "exclude-from", "label", "color", "colour", "binary-files"], aliases: { e: "regexp", f: "file", r: "recursive", R: "recursive" } },
     firstIsProgram: (p) => !has(p, "regexp", "file"),
@@ -81,10 +83,10 @@ function reader(ctx: Ctx): void {
   }
   for (const op of files) {
     if (op.value === "-") continue;
-    emitPath(ctx, "read", op.value, op.arg, "plain");
+    emitPath(ctx, "read", op.value, op.arg, "plain", {}, op.value, spec.names === true);
   }
   if (files.length === 0 && spec.defaultDir?.(p) && !(ctx.pc.stdin && !has(p, "recursive"))) {
-    emitPath(ctx, "read", ".", null, "plain");
+    emitPath(ctx, "read", ".", null, "plain", {}, ".", spec.names === true);
   }
 }
 
@@ -118,7 +120,7 @@ function source(ctx: Ctx): void {
   if (file === undefined) return;
   if (/^\/dev\/stdin$|^\/proc\/self\/fd\/0$|^\/dev\/fd\/0$/.test(file.value)) return; // the download-to-interpreter rule's
   emitPath(ctx, "read", file.value, file, "consequential");
-  ctx.out.effect("execute", "shell", attrs(ctx));
+  ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(file.value) }));
 }
 
 /** tar: `-c` reads its operands and writes the archive; `-x` writes into `-C` dir (or the cwd). */
@@ -150,7 +152,7 @@ function tar(ctx: Ctx): void {
 /** An archive extracted into DIR (or the working directory) writes files under it. */
 function extractInto(ctx: Ctx, dir: { value: string; arg: Arg } | null): void {
   if (dir) emitPath(ctx, "write", `${dir.value}/__extracted__`, joinedArg(`${dir.value}/__extracted__`, [dir.arg]), "mutate", {}, dir.value);
-  else emitPath(ctx, "write", "./__extracted__", literalArg("./__extracted__"), "mutate");
+  else emitPath(ctx, "write", "./__extracted__", literalArg("./__extracted__"), "mutate", {}, ".");
 }
 
 function unzip(ctx: Ctx): void {
@@ -162,10 +164,83 @@ function unzip(ctx: Ctx): void {
   extractInto(ctx, flagWithValue(p, "exdir"));
 }
 
+/** gzip and its kin compress each file in place (`f` → `f.gz`), or to stdout with `-c`; `-d` undoes it. */
+const COMPRESSORS: Record<string, string> = { gzip: ".gz", pigz: ".gz", bzip2: ".bz2", pbzip2: ".bz2", xz: ".xz", lzma: ".lzma", zstd: ".zst", lz4: ".lz4", compress: ".Z", brotli: ".br" };
+
+function compressor(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "STo", longValue: ["suffix", "threads", "output"], aliases: { c: "stdout", d: "decompress", l: "list", t: "test", k: "keep", S: "suffix", o: "output" } });
+  const out = flagWithValue(p, "output");
+  for (const op of p.operands) {
+    if (op.value === "-") continue;
+    emitPath(ctx, "read", op.value, op.arg, "plain");
+    if (has(p, "stdout", "list", "test") || out) continue;
+    const ext = COMPRESSORS[ctx.program];
+    const dst = has(p, "decompress") ? op.value.replace(/\.[^./]+$/, "") : `${op.value}${ext}`;
+    emitPath(ctx, "write", dst, joinedArg(dst, [op.arg]), "mutate", {}, dst);
+  }
+  if (out && out.value !== "-") emitPath(ctx, "write", out.value, out.arg, "mutate");
+}
+
+/** `zip [opts] ARCHIVE FILE…`: reads the files, writes the archive (`-x`/`-i` patterns are not files). */
+function zip(ctx: Ctx): void {
+  const args: Arg[] = [];
+  let patterns = false;
+  for (const a of ctx.args) {
+    if (a.value === "-x" || a.value === "-i" || a.value === "--exclude" || a.value === "--include") patterns = true;
+    else if (patterns && !a.value.startsWith("-")) continue;
+    else {
+      patterns = false;
+      args.push(a);
+    }
+  }
+  const p = parseArgs(args, { shortValue: "bnPtZ", longValue: ["temp-path", "suffixes", "password", "from-date", "compression-method", "out"], aliases: { r: "recurse-paths", O: "out" } });
+  const [archive, ...files] = p.operands;
+  if (!archive) return;
+  emitPath(ctx, "write", archive.value, archive.arg, "mutate");
+  for (const f of files) emitPath(ctx, "read", f.value, f.arg, "plain");
+}
+
+/** 7-Zip: `7z a ARCHIVE FILE…` reads the files and writes the archive; `7z x|e ARCHIVE [-oDIR]` extracts. */
+function sevenZip(ctx: Ctx): void {
+  const words = ctx.args.filter((a) => !/^-/.test(a.value));
+  const [command, archive, ...files] = words;
+  if (!command || !archive) return;
+  const c = command.value.toLowerCase();
+  if (c === "a" || c === "u") {
+    emitPath(ctx, "write", archive.value, archive, "mutate");
+    for (const f of files) emitPath(ctx, "read", f.value, f, "plain");
+  } else if (c === "x" || c === "e") {
+    emitPath(ctx, "read", archive.value, archive, "plain");
+    const o = ctx.args.find((a) => /^-o./.test(a.value));
+    extractInto(ctx, o ? { value: o.value.slice(2), arg: o } : null);
+  } else if (c === "l" || c === "t") emitPath(ctx, "read", archive.value, archive, "plain");
+}
+
+/** gpg: `--export-secret-keys` reads the keyring's private keys; encrypting or signing reads FILE and writes `-o OUT`. */
+function gpg(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, {
+    shortValue: "oruf",
+    longValue: ["output", "recipient", "local-user", "homedir", "passphrase", "passphrase-file", "keyring", "secret-keyring", "default-key", "cipher-algo", "digest-algo", "compress-algo", "trust-model", "keyserver", "status-fd", "logger-fd", "pinentry-mode"],
+    aliases: { o: "output", r: "recipient", u: "local-user", c: "symmetric", e: "encrypt", s: "sign", d: "decrypt", a: "armor" },
+  });
+  if (has(p, "export-secret-keys", "export-secret-subkeys")) emitPath(ctx, "read", "~/.gnupg", null, "plain", {}, "~/.gnupg (private keys)");
+  if (has(p, "list-keys", "list-secret-keys", "k", "K", "fingerprint", "export", "import", "recv-keys")) return;
+  for (const op of p.operands) emitPath(ctx, "read", op.value, op.arg, "plain");
+  const out = flagWithValue(p, "output");
+  if (out && out.value !== "-") emitPath(ctx, "write", out.value, out.arg, "mutate");
+}
+
 export const READER_HANDLERS: Record<string, Handler> = {
   source,
   ".": source,
   tar,
   unzip,
+  zip,
+  "7z": sevenZip,
+  "7za": sevenZip,
+  "7zz": sevenZip,
+  gpg,
+  gpg2: gpg,
+  ...Object.fromEntries(Object.keys(COMPRESSORS).map((k) => [k, compressor])),
   ...Object.fromEntries(Object.keys(READERS).map((k) => [k, reader])),
 };

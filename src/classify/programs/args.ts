@@ -74,3 +74,23 @@ export function values(args: readonly Arg[]): string[] {
   for (let i = 0; i < args.length; i++) out[i] = args[i].value;
   return out;
 }
+
+/**
+ * The words as cmd.exe or PowerShell would split them. Bash reads `\ ` as an
+ * escaped space, so `Remove-Item -Path C:\ -Recurse` reaches a row as the
+ * words `-Path`, `C: -Recurse`; on Windows the backslash is a path separator
+ * and the space ends the word. A word whose raw text has no quotes or
+ * expansions and holds `\` + whitespace is split at that whitespace, each
+ * part a literal with its backslashes.
+ */
+export function windowsWords(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (const a of args) {
+    if (!/\\\s/.test(a.raw) || /["'`$]/.test(a.raw)) {
+      out.push(a);
+      continue;
+    }
+    for (const part of a.raw.split(/(?<=\\)\s+/)) if (part !== "") out.push(literalArg(part, part));
+  }
+  return out;
+}

@@ -61,6 +61,21 @@ export function parseGit(args: readonly Arg[], start = 0): GitCall {
 /** Settings whose value git runs as a shell command. */
 export const COMMAND_SETTINGS = new Set(["core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.hookspath"]);
 
+/**
+ * Config keys whose value git later runs, or which point git at code or at
+ * more configuration — writing one (`git config core.hooksPath x`) plants
+ * something every later git command may execute. Lowercased keys.
+ */
+const PERSISTENT_KEY =
+  /^(core\.(sshcommand|pager|editor|fsmonitor|hookspath|askpass|gitproxy|attributesfile)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|pager\..+|alias\..+|include\.path|includeif\..+\.path|init\.templatedir|remote\..+\.(uploadpack|receivepack))$/;
+
+/** Does setting this key plant a command (an alias only when it runs the shell: `!…`)? */
+export function isPersistentSetting(key: string, value: string): boolean {
+  const k = key.toLowerCase();
+  if (k.startsWith("alias.")) return /^\s*!/.test(value);
+  return PERSISTENT_KEY.test(k);
+}
+
 /** A `-c alias.NAME=…` definition that the subcommand word invokes (names compare case-insensitively). */
 export function invokedAlias(args: readonly Arg[], call: GitCall): GitConfigSetting | null {
   if (call.sub < 0) return null;

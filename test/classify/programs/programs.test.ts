@@ -2,6 +2,7 @@
 // find parser and the interpreter table, and the seams they close.
 import { describe, expect, it } from "vitest";
 import { FIND_EXAMPLES, findRootValues, parseFind } from "../../../src/classify/programs/find.js";
+import { FD_EXAMPLES, parseFd } from "../../../src/classify/programs/fd.js";
 import { INTERPRETER_EXAMPLES, interpreterName, interpreterOf, programSource } from "../../../src/classify/programs/interpreters.js";
 import { invokedAlias, parseGit } from "../../../src/classify/programs/git.js";
 import { literalArg } from "../../../src/classify/programs/args.js";
@@ -26,8 +27,16 @@ describe("find: the examples beside the parser", () => {
     expect(call.writes.map((w) => w.value)).toEqual(["/tmp/a", "/tmp/b", "c"]);
   });
   it("an unknown primary does not swallow the action after it", () => {
-    expect(parseFind(last("find . -frobnicate -delete").args)).toMatchObject({ filtered: true, deletes: true });
+    expect(parseFind(last("find . -frobnicate -delete").args)).toMatchObject({ tested: true, filtered: false, deletes: true });
     expect(parseFind(last("find . -frobnicate -exec rm {} +").args).execs).toHaveLength(1);
+  });
+});
+
+describe("fd: the examples beside the parser", () => {
+  it.each(FD_EXAMPLES.map((e) => [...e]))("fd %s", (args, roots, filtered, commands) => {
+    const c = last(`fd ${args}`);
+    const call = parseFd(c.args);
+    expect([call.roots.map((r) => r.value), call.filtered, call.execs.map((e) => c.cmd.argv.slice(e.start, e.end).join(" "))]).toEqual([roots, filtered, commands]);
   });
 });
 

@@ -18,9 +18,11 @@ function c(name: string, command: string, expect: Record<string, unknown>): Case
 
 export const specs: CaseSpec[] = [
   // ── one find parser: -delete and -exec read the same filters ─────────────
-  c("find: -newerBt narrows a -delete like any test", "find . -newerBt 2024-01-01 -delete", { ...neutral, unknown: [] }),
-  c("find: -newerBt narrows an -exec rm the same way", "find . -newerBt 2024-01-01 -exec rm {} +", { ...neutral, unknown: [] }),
-  c("find: -newermt under home deletes files there, both forms alike", "find ~ -newermt 2024-01-01 -exec rm -f {} +", { ...neutral, unknown: [] }),
+  // A time test narrows which files, not where: both forms are the same wipe (issue 7c).
+  c("find: -newerBt with -delete is judged like any time test (the whole tree)", "find . -newerBt 2024-01-01 -delete", at("deny", "fs.wipe")),
+  c("find: -newerBt with -exec rm is judged the same way", "find . -newerBt 2024-01-01 -exec rm {} +", at("deny", "fs.wipe")),
+  c("find: -newermt under home empties home, both forms alike", "find ~ -newermt 2024-01-01 -exec rm -f {} +", at("deny", "fs.wipe")),
+  c("find: a name test narrows both forms to files (workspace cleanup)", "find . -name '*.pyc' -exec rm -f {} +", { ...neutral, unknown: [] }),
   c("find: an unfiltered -delete from the project is a wipe", "find . -maxdepth 4 -delete", at("deny", "fs.wipe")),
   c("find: an unfiltered -exec rm from the project is the same wipe", "find . -maxdepth 4 -exec rm -rf {} +", at("deny", "fs.wipe")),
   c("find: BSD `-f ROOT` names the root (a temp directory here)", "find -f /tmp/scratch -delete", { ...neutral, unknown: [] }),

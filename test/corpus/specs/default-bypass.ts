@@ -99,7 +99,7 @@ export const specs: CaseSpec[] = [
   gap("a dynamic program word", "$CMD -rf /tmp/x", 4),
   gap("python -c inline code", "python3 -c 'import shutil; shutil.rmtree(\"/\")'", 6),
   gap("node -e inline code", "node -e 'require(\"fs\").rmSync(\"/\", {recursive: true})'", 6),
-  gap("a redirection to a ~ target", "echo x > ~/.bashrc", 10),
+  gap("a redirection to a ~ target", "echo x > ~/notes.txt", 10),
   gap("unbalanced quotes", "echo 'unterminated", 2),
   {
     name: "oversize: a command over 16 KiB is shape 1",

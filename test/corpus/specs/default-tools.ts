@@ -16,7 +16,7 @@ export const specs: CaseSpec[] = [
   c("Write .env asks (secret.write)", event("Write", { file_path: ".env", content: "A=1" }), rule("ask", "secret.write")),
   c("Write .env.local by absolute path asks (secret.write)", event("Write", { file_path: "/home/dev/project/.env.local", content: "x" }), rule("ask", "secret.write")),
   c("Write of a workspace source file is allowed", event("Write", { file_path: "/home/dev/project/src/a.ts", content: "x" }), allow),
-  c("Write of .env.example is a secret_file by name (.env.*)", event("Write", { file_path: ".env.example", content: "A=" }), rule("ask", "secret.write")),
+  c("Write of .env.example is a template, not a secret (SPEC §6.4)", event("Write", { file_path: ".env.example", content: "A=" }), allow),
   c("Edit of /etc/hosts asks (fs.system_write)", event("Edit", { file_path: "/etc/hosts", old_string: "a", new_string: "b" }), rule("ask", "fs.system_write")),
   c("Edit of a relative workspace file is allowed", event("Edit", { file_path: "src/a.ts", old_string: "a", new_string: "b" }), allow),
   c("MultiEdit of a key file asks (secret.write)", event("MultiEdit", { file_path: "certs/server.key", edits: [{ old_string: "a", new_string: "b" }] }), rule("ask", "secret.write")),
@@ -52,8 +52,9 @@ export const specs: CaseSpec[] = [
   c("no env: rm -rf / is still the filesystem root", noEnv("rm -rf /"), rule("deny", "fs.wipe")),
   c("no env: rm -rf ~ is still the home directory", noEnv("rm -rf ~"), rule("deny", "fs.wipe")),
   c("no env: rm -rf . is still the workspace root", noEnv("rm -rf ."), rule("deny", "fs.wipe")),
-  c("no env: an absolute path is unknown, never a guessed workspace_file (no rule fires)", noEnv("rm -rf /home/dev/project"), allow),
-  c("no env: /usr is not placed as system_path (that row needs an env): no rule fires", noEnv("rm -rf /usr"), allow),
+  // A recursive delete of what nothing can place is not silently allowed (issue 7c: fs.delete_unknown asks).
+  c("no env: an absolute path is unknown, never a guessed workspace_file; its recursive delete asks", noEnv("rm -rf /home/dev/project"), rule("ask", "fs.delete_unknown")),
+  c("no env: /usr is not placed as system_path (that row needs an env); its recursive delete asks", noEnv("rm -rf /usr"), rule("ask", "fs.delete_unknown")),
   c("no env: secret basenames still resolve (cat .env)", noEnv("cat .env"), rule("ask", "secret.read")),
   c("no env: force push to main needs no env", noEnv("git push --force origin main"), rule("deny", "git.force_push_protected")),
   c(

@@ -19,6 +19,7 @@ import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
+import classifyTargets from "./classify-targets.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -39,4 +40,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,
+  "classify-targets": classifyTargets,
 };

@@ -52,7 +52,8 @@ export const specs: CaseSpec[] = [
   c("command -V only looks a name up: nothing runs", "command -V git reset --hard", neutral),
   c("a word with '-' before '=' is not an assignment but the program", "MY-FLAG=1 git reset --hard", neutral),
   c("git clean with -n is a dry run even with -f", "git clean -n -f -d", neutral),
-  c("a force push with no refspec names no protected branch (seed 003)", "git push -f", neutral),
+  // Seed 003 refuses --force to main/master only; with no refspec the adapter's fact says which branch it is.
+  { name: "a force push with no refspec on a feature branch (fact.git.branch) is allowed (seed 003)", bundle: DEFAULT, event: bash("git push -f", { facts: { "git.branch": "feature/x" } }), expect: neutral },
   c("rm -r without -f outside the project asks: we judge recursion, not force", "rm -r /srv/old-site", at("ask", "fs.delete_outside_workspace")),
   c("text in a heredoc is not run", "cat <<EOF\nrm -rf ~\nEOF", neutral),
 ];

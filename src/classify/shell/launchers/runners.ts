@@ -3,6 +3,7 @@
 // (find's grammar is src/classify/programs/find.ts), and git aliases defined
 // on the command line (git's options are src/classify/programs/git.ts).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
+import { FD_PLACEHOLDER, parseFd } from "../../programs/fd.js";
 import { findRootValues, parseFind } from "../../programs/find.js";
 import { invokedAlias, parseGit } from "../../programs/git.js";
 import { has } from "../../programs/options.js";
@@ -147,6 +148,26 @@ function find(call: Launch): number | null {
   return out;
 }
 
+/** `fd … -x|-X CMD…`: fd itself, then CMD with `{}` the paths it lists (appended when CMD names no placeholder). */
+function fd(call: Launch): number | null {
+  const { words } = call;
+  const out = call.emit();
+  const spec = parseFd(words, call.i + 1);
+  const context = { roots: spec.roots.length ? spec.roots.map((r) => r.value) : ["."], filtered: spec.filtered };
+  for (const seg of spec.execs) {
+    if (seg.end <= seg.start) continue;
+    let segWords = words.slice(seg.start, seg.end).map((w) => (FD_PLACEHOLDER.test(w.value) ? placeholderWord({ ...w, value: w.value.replace(FD_PLACEHOLDER, "{}") }) : w));
+    if (!segWords.some((w) => w.placeholder)) segWords = [...segWords, placeholderWord(literalWord("{}"))];
+    const raw = call.span(words[seg.start], words[seg.end - 1]) ?? segWords.map((w) => w.raw).join(" ");
+    if (call.wrappers.length >= MAX_WRAPPER_DEPTH) {
+      call.run(0, { words: segWords, onDepth: "none" });
+      break;
+    }
+    call.run(0, { words: segWords, raw, stdin: "none", find: context, fromText: false });
+  }
+  return out;
+}
+
 /** `git -c alias.X='!cmd' X` runs cmd through the shell; `-c alias.X=sub` then `git X` runs `git sub`. */
 function git(call: Launch): number | null {
   const { words } = call;
@@ -206,6 +227,15 @@ export const RUNNER_ROWS: readonly LauncherRow[] = [
       ["find . -name '*.tmp' -exec rm -rf {} \\;", ["find . -name *.tmp -exec rm -rf {} ;", "find>rm -rf {}"]],
       ["find . -exec sudo rm -rf {} +", ["find . -exec sudo rm -rf {} +", "find>sudo>rm -rf {}"]],
       ["find . -exec {} \\;", ["find . -exec {} ;", "find>{}"], [4]],
+    ],
+  },
+  {
+    names: ["fd", "fdfind"],
+    runs: "itself, and each `-x`/`-X` command with `{}` the paths it lists (appended when the command has no placeholder)",
+    launch: fd,
+    examples: [
+      ["fd . ~ -x rm", ["fd . ~ -x rm", "fd>rm {}"]],
+      ["fd -e pyc -X rm -f {} \\; -H", ["fd -e pyc -X rm -f {} ; -H", "fd>rm -f {}"]],
     ],
   },
   {

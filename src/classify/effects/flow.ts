@@ -1,0 +1,154 @@
+// Where a command's data comes from, across the commands of one text: its
+// stdin (files redirected in, readers upstream in the pipe), the
+// substitutions in its arguments, and files written earlier from a secret.
+// This is what makes `tar czf /tmp/k.tgz ~/.ssh && curl -T /tmp/k.tgz …`,
+// `env | curl -d @- …` and `curl -d "$(cat .env)" …` sends of a secret.
+import type { TargetClass } from "../../model/classification.js";
+import { parseArgs } from "../programs/options.js";
+import { attrs, holdsSecretCopy, noteRead, resolveAll, targetText, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+/** What flows in, with what the effect quotes. */
+export interface Source {
+  cls: TargetClass;
+  /** The file read, or the command that produced it. */
+  what: string;
+}
+
+function addSource(out: Source[], s: Source): void {
+  if (!out.some((o) => o.cls === s.cls)) out.push(s);
+}
+
+/** Classes of a path read here, a copy of a secret made earlier counting as the secret. */
+function readClasses(ctx: Ctx, path: string): TargetClass[] {
+  const out: TargetClass[] = [];
+  for (const r of resolveAll(ctx, path, false)) {
+    if (!out.includes(r.class)) out.push(r.class);
+    if (holdsSecretCopy(ctx.state, r.normalized) && !out.includes("secret_file")) out.push("secret_file");
+  }
+  return out;
+}
+
+/** What flows into a command's stdin: files redirected from, and what commands upstream in its pipe read. */
+export function stdinSources(ctx: Ctx, index: number = ctx.index, depth = 0): Source[] {
+  const pc = ctx.analysis.commands[index];
+  const out: Source[] = [];
+  if (!pc || depth > 16) return out;
+  for (const r of pc.redirects) {
+    if (r.op === "<" || r.op === "0<") for (const c of readClasses(ctx, r.target.value)) addSource(out, { cls: c, what: r.target.raw });
+  }
+  if (pc.stdin?.kind === "file") for (const c of readClasses(ctx, pc.stdin.path)) addSource(out, { cls: c, what: pc.stdin.path });
+  if (pc.stdin?.kind === "pipe" && pc.stdin.upstream < index) {
+    const up = ctx.analysis.commands[pc.stdin.upstream];
+    for (const c of ctx.state.reads.get(pc.stdin.upstream) ?? []) addSource(out, { cls: c, what: up?.cmd.raw ?? "its input" });
+    for (const s of stdinSources(ctx, pc.stdin.upstream, depth + 1)) addSource(out, s);
+  }
+  return out;
+}
+
+/** Classes of what flows into a command's stdin. */
+export function stdinClasses(ctx: Ctx, index: number = ctx.index): TargetClass[] {
+  return stdinSources(ctx, index).map((s) => s.cls);
+}
+
+/**
+ * The commands whose output this command's `$(…)`/backticks/`<(…)` arguments
+ * hold: the substitutions walked just before it (the walk emits them first,
+ * since they run first). An over-approximation when several arguments have
+ * substitutions: each may hold any of them.
+ */
+export function substitutionSources(ctx: Ctx): Source[] {
+  const out: Source[] = [];
+  if (!ctx.args.some((a) => a.subst) && !ctx.pc.redirects.some((r) => r.target.subst)) return out;
+  for (let j = ctx.index - 1; j >= 0; j--) {
+    const pc = ctx.analysis.commands[j];
+    if (!pc.inSubstitution) break;
+    for (const c of ctx.state.reads.get(j) ?? []) addSource(out, { cls: c, what: pc.cmd.raw });
+    for (const s of stdinSources(ctx, j)) addSource(out, s);
+  }
+  return out;
+}
+
+/** Send what flows into stdin: one `send × class` per class, quoting where it came from. */
+export function sendStdin(ctx: Ctx): void {
+  for (const s of stdinSources(ctx)) ctx.out.effect("send", s.cls, attrs(ctx, { target: targetText(s.what) }));
+}
+
+/** A secret carried in this command's substituted arguments leaves with them (`curl -d "$(cat .env)"`, a URL built from `$(base64 < key)`). */
+export function sendSubstitutedSecrets(ctx: Ctx): void {
+  for (const s of substitutionSources(ctx)) if (s.cls === "secret_file") ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(s.what) }));
+}
+
+/**
+ * After a command: whatever it wrote holds a secret when it read one — itself,
+ * on stdin, or through a substitution (`cp .env /tmp/x`, `cat key | gzip >
+ * k.gz`, `echo "$(cat .env)" > /tmp/x`, `env > /tmp/e`).
+ */
+export function carrySecretCopies(ctx: Ctx): void {
+  const written = ctx.state.writes.get(ctx.index);
+  if (!written || written.length === 0) return;
+  const read = ctx.state.reads.get(ctx.index) ?? [];
+  const secret = read.includes("secret_file") || stdinClasses(ctx).includes("secret_file") || substitutionSources(ctx).some((s) => s.cls === "secret_file");
+  if (secret) for (const w of written) ctx.state.secretCopies.add(w);
+}
+
+// ── the environment: where tokens and keys live ────────────────────────────
+
+/** `printenv NAME…` names that hold credentials (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`). */
+const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|PASS|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH|SESSION)/i;
+
+/**
+ * A dump of the environment — `env`, `printenv`, `set`, `export -p`,
+ * `declare -p|-x`, `typeset -x`, `compgen -e` with nothing else to do — reads
+ * its secrets: no effect of its own (printing it to the agent is everyday
+ * debugging), but piped or written on, it carries them (`env | curl -d @-`,
+ * `printenv > /tmp/e`).
+ */
+function environmentDump(ctx: Ctx): void {
+  const v = ctx.argv;
+  let dumps = false;
+  switch (ctx.program) {
+    case "env": {
+      // With a command, env is a wrapper (the walker peeled it); left here it prints.
+      const p = parseArgs(ctx.args, { shortValue: "uCS", longValue: ["unset", "chdir", "split-string"] });
+      dumps = p.operands.every((o) => o.value.includes("="));
+      break;
+    }
+    case "printenv": {
+      const names = v.filter((a) => !a.startsWith("-"));
+      dumps = names.length === 0 || names.some((a) => SECRET_VAR.test(a));
+      break;
+    }
+    case "set":
+      dumps = v.length === 0;
+      break;
+    case "export":
+      dumps = v.length === 0 || v.every((a) => a === "-p");
+      break;
+    case "declare":
+    case "typeset":
+      dumps = v.length > 0 && v.every((a) => /^-[pxrgaAfFilnrtux]*[px][pxrgaAfFilnrtux]*$/.test(a));
+      break;
+    case "compgen":
+      dumps = v.some((a) => a === "-e" || a === "-v" || a === "-A");
+      break;
+  }
+  if (dumps) noteRead(ctx, "secret_file");
+}
+
+/** `echo "$AWS_SECRET_ACCESS_KEY"`, `printf %s "$GITHUB_TOKEN"`: printing a credential variable reads it (no effect; piped or written on, it carries it). */
+function printsSecretVariable(ctx: Ctx): void {
+  if (ctx.args.some((a) => a.vars.some((v) => SECRET_VAR.test(v)))) noteRead(ctx, "secret_file");
+}
+
+export const FLOW_HANDLERS: Record<string, Handler> = {
+  env: environmentDump,
+  printenv: environmentDump,
+  set: environmentDump,
+  export: environmentDump,
+  declare: environmentDump,
+  typeset: environmentDump,
+  compgen: environmentDump,
+  echo: printsSecretVariable,
+  printf: printsSecretVariable,
+};

@@ -1,0 +1,110 @@
+// Programs that install something to run later — a scheduler entry, a
+// service, a login item, a git setting that runs a command — as writes with
+// `attrs.persistence` (the kinds of src/classify/persistence.ts). Writing the
+// same files directly (`echo … >> ~/.bashrc`, `cp x ~/.config/systemd/user/`)
+// gets the attr from the path table instead (common.ts `emitHits`).
+//
+// | program | effect |
+// |---|---|
+// | `crontab FILE`, `crontab -` (stdin), `crontab -e` | write × home_file {persistence: scheduler, target: crontab} (`crontab -r` is the disk/system family's: delete × home_file {persistence: scheduler}) |
+// | `at`, `batch` (not `-l`/`-d`/`-r`/`-c`) | write × home_file {persistence: scheduler, target: at queue} |
+// | `systemctl [--user] enable\|reenable\|link\|preset\|edit\|add-wants\|add-requires\|set-property UNIT` | write × (home_file with --user, else system_path) {persistence: service, target: UNIT} |
+// | `launchctl load\|bootstrap\|submit\|enable …` | write × class(PLIST), else home_file {persistence: service} |
+// | `schtasks /create` | write × system_path {persistence: scheduler, target: /tn NAME} |
+// | `reg add` of a Run/RunOnce/Winlogon/IFEO key | write × (HKCU: home_file, HKLM: system_path) {persistence: service} |
+// | `git config [--global\|--system\|--file F] KEY VALUE` with a command-running KEY | write × class(.git/config, ~/.gitconfig, /etc/gitconfig or F) {persistence: git_hooks, setting: KEY} |
+import type { TargetClass } from "../../model/classification.js";
+import type { Persistence } from "../persistence.js";
+import { isPersistentSetting } from "../programs/git.js";
+import { has, parseArgs, parseCmdStyle } from "../programs/options.js";
+import { literalArg, type Arg } from "../programs/args.js";
+import { attrs, emitPath, targetText, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+function install(ctx: Ctx, cls: TargetClass, persistence: Persistence, target: string, extra: Record<string, string> = {}): void {
+  ctx.out.effect("write", cls, attrs(ctx, { target: targetText(target), persistence, ...extra }));
+}
+
+function crontab(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "us", aliases: { u: "user" } });
+  // -l lists; -r removes (the disk/system family's row); -e edits; a FILE or `-` (stdin) replaces the table.
+  if (has(p, "l", "r", "T", "V", "h")) return;
+  if (has(p, "e") || p.operands.length > 0 || ctx.pc.stdin !== null) {
+    const file = p.operands[0];
+    if (file && file.value !== "-") emitPath(ctx, "read", file.value, file.arg, "plain");
+    install(ctx, "home_file", "scheduler", file && file.value !== "-" ? `crontab ${file.value}` : "crontab");
+  }
+}
+
+function at(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "qfjtTu", aliases: { f: "file" } });
+  if (has(p, "l", "d", "r", "c", "V")) return;
+  const file = p.flags.find((f) => f.name === "file" && f.value !== null);
+  if (file) emitPath(ctx, "read", file.value as string, file.arg, "plain");
+  install(ctx, "home_file", "scheduler", "at queue");
+}
+
+const SYSTEMCTL_INSTALLS = new Set(["enable", "reenable", "link", "preset", "edit", "add-wants", "add-requires", "set-property", "revert"]);
+
+function systemctl(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "tpsHMn", longValue: ["type", "property", "signal", "host", "machine", "lines", "output", "root", "job-mode", "kill-whom", "state", "what", "boot-loader-entry", "reboot-argument", "timestamp", "image", "drop-in", "when", "message"] });
+  const [verb, ...units] = p.operands;
+  if (!verb || !SYSTEMCTL_INSTALLS.has(verb.value)) return;
+  const user = has(p, "user", "global");
+  for (const u of units.length ? units : [verb]) install(ctx, user ? "home_file" : "system_path", "service", u === verb ? verb.value : u.value);
+}
+
+const LAUNCHCTL_INSTALLS = new Set(["load", "bootstrap", "submit", "enable"]);
+
+function launchctl(ctx: Ctx): void {
+  const [verb, ...rest] = ctx.args;
+  if (!verb || !LAUNCHCTL_INSTALLS.has(verb.value)) return;
+  const plist = rest.filter((a: Arg) => !a.value.startsWith("-")).find((a) => /\.plist$|\//.test(a.value));
+  if (plist) emitPath(ctx, "write", plist.value, plist, "plain", { persistence: "service" });
+  else install(ctx, "home_file", "service", rest.map((a) => a.value).join(" ") || verb.value);
+}
+
+function schtasks(ctx: Ctx): void {
+  if (!ctx.argv.some((a) => /^[/-]create$/i.test(a))) return;
+  const tn = ctx.argv.findIndex((a) => /^[/-]tn$/i.test(a));
+  install(ctx, "system_path", "scheduler", tn >= 0 && ctx.argv[tn + 1] ? ctx.argv[tn + 1] : "scheduled task");
+}
+
+/** Registry keys Windows runs programs from at logon or on every launch. */
+const AUTORUN_KEY = /\\(run|runonce|runservices|runservicesonce|winlogon|image file execution options(\\[^\\]+)?|userinit)\\?$/i;
+
+function reg(ctx: Ctx): void {
+  const { operands } = parseCmdStyle(ctx.args);
+  if (operands[0]?.value.toLowerCase() !== "add" || !operands[1]) return;
+  // The key as written: Bash would read its `\` separators as escapes.
+  const key = operands[1].arg.raw.replace(/^(["'])(.*)\1$/s, "$2");
+  if (!AUTORUN_KEY.test(key)) return;
+  install(ctx, /^(hkcu|hkey_current_user)\\/i.test(key) ? "home_file" : "system_path", "service", key);
+}
+
+/** `git config …` setting a key that runs a command (src/classify/programs/git.ts): a write of the config file it lands in. */
+export function gitConfig(ctx: Ctx, args: readonly Arg[]): void {
+  const p = parseArgs(args, { shortValue: "f", longValue: ["file", "blob", "type", "default", "comment", "value"], aliases: { f: "file" } });
+  let ops = p.operands;
+  if (ops[0] && ["set", "get", "unset", "list", "edit", "rename-section", "remove-section", "get-color", "get-colorbool"].includes(ops[0].value)) {
+    if (ops[0].value !== "set") return;
+    ops = ops.slice(1);
+  }
+  if (has(p, "get", "get-all", "get-regexp", "get-urlmatch", "unset", "unset-all", "list", "l", "remove-section", "rename-section", "edit", "e")) return;
+  const [key, value] = ops;
+  if (!key || value === undefined || !isPersistentSetting(key.value, value.value)) return;
+  const file = p.flags.find((f) => f.name === "file" && f.value !== null);
+  const where = file ? (file.value as string) : has(p, "global") ? "~/.gitconfig" : has(p, "system") ? "/etc/gitconfig" : ".git/config";
+  const arg = file ? file.arg : { ...literalArg(where), tilde: where.startsWith("~") };
+  emitPath(ctx, "write", where, arg, "plain", { persistence: "git_hooks", setting: key.value.toLowerCase() });
+}
+
+export const PERSISTENCE_HANDLERS: Record<string, Handler> = {
+  crontab,
+  at,
+  batch: at,
+  systemctl,
+  launchctl,
+  schtasks,
+  reg,
+};

@@ -1,0 +1,147 @@
+// Paths whose contents run later or decide what the agent may do — writing
+// them is persistence, or tampering with the agent's own controls. The path
+// resolver (src/classify/paths.ts) names the kind (`persistence` on the
+// resolved path); the effect table and the file tools put it on write and
+// delete effects as `attrs.persistence`, and the default bundle asks
+// (`persist.autorun`, `agent.controls`). Matched case-insensitively.
+//
+// | kind | what runs or changes |
+// |---|---|
+// | `shell_startup` | a login or interactive shell sources it (`~/.bashrc`, `~/.zshenv`, fish config, the PowerShell profile, `/etc/profile.d/*`) |
+// | `scheduler` | cron and at run it on a schedule (`/etc/cron.d/*`, `/var/spool/cron/*`; the `crontab` program) |
+// | `service` | an init system or desktop session starts it (systemd units, launchd agents, XDG autostart, the Windows Startup folder) |
+// | `ssh_access` | it lets someone log in, or runs on ssh (`authorized_keys`, `~/.ssh/rc`, `~/.ssh/config`, `sshd_config`) |
+// | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`) |
+// | `agent_settings` | a coding agent's permissions, hooks and MCP servers (`.claude/settings*.json`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.mcp.json`, `.vscode/settings.json`, OpenCode) |
+// | `gatehouse` | Gatehouse's own state, configuration, ledger and installed package |
+
+export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "agent_settings" | "gatehouse";
+
+/**
+ * `at`: `home` — relative to a home directory (the declared one, `~`, or one
+ * that looks like a home: `/root`, `/home/x`, `/Users/x`, `C:\Users\x`);
+ * `root` — from the filesystem root (a Windows drive's root too); `anywhere` —
+ * at any depth. `path`: `/`-separated components, `*` within a component,
+ * a final `**` for everything under a directory.
+ */
+interface Row {
+  kind: Persistence;
+  at: "home" | "root" | "anywhere";
+  path: string;
+}
+
+const R = (kind: Persistence, at: Row["at"], ...paths: string[]): Row[] => paths.map((path) => ({ kind, at, path }));
+
+const ROWS: readonly Row[] = [
+  ...R("shell_startup", "home", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc",
+    ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".logout", ".xprofile",
+    ".xinitrc", ".xsession", ".xsessionrc", ".pam_environment", ".config/fish/config.fish", ".config/fish/conf.d/**",
+    ".config/fish/functions/**", ".config/environment.d/**", ".oh-my-zsh/custom/**", ".config/powershell/*profile.ps1",
+    "documents/powershell/*profile.ps1", "documents/windowspowershell/*profile.ps1"),
+  ...R("shell_startup", "root", "etc/profile", "etc/profile.d/**", "etc/bash.bashrc", "etc/bashrc", "etc/zshrc", "etc/zshenv",
+    "etc/zprofile", "etc/zlogin", "etc/zsh/**", "etc/environment", "etc/fish/**", "etc/csh.cshrc", "etc/csh.login"),
+  ...R("scheduler", "root", "etc/crontab", "etc/cron.d/**", "etc/cron.hourly/**", "etc/cron.daily/**", "etc/cron.weekly/**",
+    "etc/cron.monthly/**", "etc/anacrontab", "var/spool/cron/**", "var/spool/at/**", "var/at/**", "usr/lib/cron/tabs/**"),
+  ...R("service", "home", ".config/systemd/user/**", ".local/share/systemd/user/**", ".config/autostart/**", "library/launchagents/**",
+    "appdata/roaming/microsoft/windows/start menu/programs/startup/**"),
+  ...R("service", "root", "etc/systemd/system/**", "etc/systemd/user/**", "lib/systemd/system/**", "usr/lib/systemd/system/**",
+    "usr/lib/systemd/user/**", "etc/init.d/**", "etc/init/**", "etc/rc.local", "etc/xdg/autostart/**", "library/launchagents/**",
+    "library/launchdaemons/**", "programdata/microsoft/windows/start menu/programs/startup/**"),
+  ...R("ssh_access", "anywhere", ".ssh/authorized_keys", ".ssh/authorized_keys2", ".ssh/rc"),
+  ...R("ssh_access", "home", ".ssh/config"),
+  ...R("ssh_access", "root", "etc/ssh/sshd_config", "etc/ssh/sshd_config.d/**", "etc/ssh/sshrc"),
+  ...R("git_hooks", "anywhere", ".git/hooks/**", ".git/config"),
+  ...R("git_hooks", "home", ".gitconfig", ".config/git/config"),
+  ...R("git_hooks", "root", "etc/gitconfig"),
+  ...R("agent_settings", "anywhere", ".claude/settings.json", ".claude/settings.local.json", ".codex/**", ".gemini/**", ".cursor/**",
+    ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
+  ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/opencode/**"),
+  ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**"),
+  ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", ".gatehouse/**", "*ledger*.jsonl"),
+];
+
+interface Compiled {
+  kind: Persistence;
+  segs: RegExp[];
+  /** Ends in `**`: the directory and everything under it. */
+  under: boolean;
+}
+
+function segRegExp(seg: string): RegExp {
+  return new RegExp(`^${seg.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+}
+
+/** Rows by where they apply, keyed by their first component when it is a literal (`*` first: under ""). */
+type Index = Map<string, Compiled[]>;
+const INDEX: Record<Row["at"], Index> = { home: new Map(), root: new Map(), anywhere: new Map() };
+for (const r of ROWS) {
+  const parts = r.path.split("/");
+  const under = parts[parts.length - 1] === "**";
+  const segs = under ? parts.slice(0, -1) : parts;
+  const key = segs[0].includes("*") ? "" : segs[0];
+  const list = INDEX[r.at].get(key) ?? [];
+  list.push({ kind: r.kind, segs: segs.map(segRegExp), under });
+  INDEX[r.at].set(key, list);
+}
+
+function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
+  const n = row.segs.length;
+  // `dir/**` is the directory and what it holds (a copy into it lands there).
+  if (row.under ? segs.length - i < n : segs.length - i !== n) return false;
+  for (let k = 0; k < n; k++) if (!row.segs[k].test(segs[i + k])) return false;
+  return true;
+}
+
+function matchIndex(index: Index, segs: readonly string[], i: number): Persistence | null {
+  for (const key of [segs[i], ""]) {
+    const rows = key === undefined ? undefined : index.get(key);
+    if (rows) for (const row of rows) if (matchAt(segs, i, row)) return row.kind;
+  }
+  return null;
+}
+
+/**
+ * The persistence kind of a path, or null. `segs` are its normalised
+ * components, lowercased; `rooted` says they start at a filesystem root;
+ * `home` is the number of leading components that make up a home directory
+ * it lies in (`/home/u/x` → 2), or -1.
+ */
+export function persistenceOf(segs: readonly string[], rooted: boolean, home: number): Persistence | null {
+  if (segs.length === 0) return null;
+  const found = (rooted ? matchIndex(INDEX.root, segs, 0) : null) ?? (home >= 0 && home < segs.length ? matchIndex(INDEX.home, segs, home) : null);
+  if (found) return found;
+  for (let i = 0; i < segs.length; i++) {
+    const k = matchIndex(INDEX.anywhere, segs, i);
+    if (k) return k;
+  }
+  return null;
+}
+
+/** How many leading components of a rooted path name a home directory by convention (`/root`, `/home/x`, `/Users/x`, `C:\Users\x`), or -1. */
+export function conventionalHome(segs: readonly string[], windows: boolean): number {
+  if (windows) return segs[0] === "users" && segs.length > 1 ? 2 : -1;
+  if (segs[0] === "root" || (segs[0] === "var" && segs[1] === "root")) return segs[0] === "root" ? 1 : 2;
+  if ((segs[0] === "home" || segs[0] === "users") && segs.length > 1) return 2;
+  return -1;
+}
+
+/** [path, kind or null] — run by test/classify/paths.test.ts with the env of that file (home `/home/u`, cwd `/home/u/proj`). */
+export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence | null]> = [
+  ["~/.bashrc", "shell_startup"], ["/home/u/.zshenv", "shell_startup"], ["/root/.profile", "shell_startup"],
+  ["~/.config/fish/config.fish", "shell_startup"], ["~/.config/fish/conf.d/x.fish", "shell_startup"],
+  ["~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1", "shell_startup"], ["/etc/profile.d/x.sh", "shell_startup"],
+  ["dotfiles/.bashrc", null], [".profile", null],
+  ["/etc/cron.d/job", "scheduler"], ["/etc/crontab", "scheduler"], ["/var/spool/cron/crontabs/u", "scheduler"],
+  ["~/.config/systemd/user/x.service", "service"], ["/etc/systemd/system/x.service", "service"],
+  ["~/Library/LaunchAgents/com.x.plist", "service"], ["/Library/LaunchDaemons/com.x.plist", "service"],
+  ["~/.ssh/authorized_keys", "ssh_access"], ["/root/.ssh/authorized_keys", "ssh_access"], ["~/.ssh/config", "ssh_access"],
+  ["~/.ssh/known_hosts", null],
+  [".git/hooks/pre-commit", "git_hooks"], ["sub/.git/hooks/post-checkout", "git_hooks"], [".git/config", "git_hooks"],
+  ["~/.gitconfig", "git_hooks"], [".git/HEAD", null], [".githooks/pre-commit", null],
+  [".claude/settings.json", "agent_settings"], [".claude/settings.local.json", "agent_settings"], [".claude/commands/x.md", null],
+  ["~/.claude/settings.json", "agent_settings"], ["~/.claude/agents/x.md", "agent_settings"], [".codex/config.toml", "agent_settings"],
+  ["~/.gemini/settings.json", "agent_settings"], [".cursor/mcp.json", "agent_settings"], [".mcp.json", "agent_settings"],
+  [".vscode/settings.json", "agent_settings"], [".vscode/launch.json", null],
+  ["~/.local/state/gatehouse/sessions/x.json", "gatehouse"], ["node_modules/gatehouse/bundles/default.json", "gatehouse"],
+  ["/var/log/gatehouse-ledger.jsonl", "gatehouse"], ["src/index.ts", null],
+];
