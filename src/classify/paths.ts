@@ -298,8 +298,8 @@ function render(a: Abstract): string {
       const body = ups + a.segs.join("/");
       if (body === "") return ".";
       const trimmed = body.endsWith("/") ? body.slice(0, -1) : body;
-      // Keep a first segment that would re-parse as something else (`~x`, `C:`, `\\x`) relative.
-      return /^(~|[A-Za-z]:|\\|\$|%|\.\.?\\)/.test(trimmed) ? "./" + trimmed : trimmed;
+      // Keep a first segment that would re-parse as something else (`~x`, `C:`, `\\x`, a quoted-looking `"…"`) relative.
+      return /^(~|[A-Za-z]:|\\|\$|%|\.\.?\\|["'])/.test(trimmed) ? "./" + trimmed : trimmed;
     }
   }
 }

@@ -309,6 +309,13 @@ describe("properties", () => {
       { numRuns: 3000 },
     );
   });
+  it("keeps a relative path whose first segment looks quoted relative when normalised (found by the property below)", () => {
+    for (const p of ['./"/"', "./'x'", './"a b"']) {
+      const a = resolvePathClass(p, {});
+      expect(a.normalized.startsWith("./")).toBe(true);
+      expect(resolvePathClass(a.normalized, {})).toEqual(a);
+    }
+  });
   it("is idempotent on normalized paths", () => {
     fc.assert(
       fc.property(fc.oneof(pathArb, fc.string()), envArb, (p, env) => {
