@@ -3,18 +3,19 @@
 // shell's scope (functions, literal variables, aliases).
 import type { FindContext, RunsOn, StdinSource } from "./types.js";
 import type { RedirectWord } from "./redirects.js";
+import { Vars, type VarState } from "./values.js";
 
 export interface Scope {
   functions: Set<string>;
-  /** Shell variables assigned a literal in this text (null: assigned something else). */
-  vars: Map<string, string | null>;
+  /** Shell variables as far as the text says (src/classify/shell/values.ts). */
+  vars: Vars;
   /** Alias name → value; null when the value is not a literal. */
   aliases: Map<string, string | null>;
   expanding: Set<string>;
 }
 
-export function newScope(): Scope {
-  return { functions: new Set(), vars: new Map(), aliases: new Map(), expanding: new Set() };
+export function newScope(vars: Vars = new Vars()): Scope {
+  return { functions: new Set(), vars, aliases: new Map(), expanding: new Set() };
 }
 
 /** Where in the walk we are: everything a command inherits from its surroundings. */
@@ -52,4 +53,6 @@ export interface CmdCtx {
   runsOn: RunsOn | null;
   /** The stdin of the launcher that consumed it (`find … | xargs rm`: the pipe from find). */
   feedInput: StdinSource | null;
+  /** `NAME=value` words before the command (or `env`/`sudo` operands): its environment additions. */
+  assigns: ReadonlyMap<string, VarState>;
 }

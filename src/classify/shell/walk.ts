@@ -32,9 +32,10 @@ import {
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
-import { braceExpand } from "./text.js";
+import { argumentWords, assignmentValue, decodeWord, forListValues } from "./command-words.js";
 import type { StdinSource } from "./types.js";
-import { literalWord, wordFromNode, wordFromNodeSpan, type Word } from "./words.js";
+import { choices, conditional, EMPTY, isolated, valueResolver, type Choice, type VarState } from "./values.js";
+import { literalWord, type Word } from "./words.js";
 import type { GapList } from "./gaps.js";
 
 
@@ -49,6 +50,8 @@ export interface CommandSink {
   command(words: Word[], ctx: CmdCtx): number | null;
   /** A redirection with no command (`> file`): it still opens its target. */
   bare(raw: string, redirects: RedirectWord[], stdin: StdinSource | null, env: Env): number | null;
+  /** `NAME=value` (alone, exported, or before a command): a variable some program runs as a command (`GIT_SSH_COMMAND`). */
+  assigned(name: string, state: VarState, env: Env, raw: string): void;
 }
 
 // Every property read of a web-tree-sitter node (`type`, `endIndex`, `isNamed`,
@@ -112,6 +115,7 @@ export class Walker {
       if (type === "command") return this.walkCommand(node, e, pending);
       return this.walkWithRedirects(node, pending, e, node);
     }
+    const vars = env.scope.vars;
     switch (type) {
       case "command":
         return this.walkCommand(node, e, []);
@@ -124,7 +128,7 @@ export class Walker {
       case "variable_assignment":
       case "variable_assignments":
         this.walkSubs(node, e, 0);
-        this.recordAssignments(node, e);
+        this.recordAssignments(node, e, false);
         return null;
       case "declaration_command":
       case "unset_command":
@@ -134,30 +138,84 @@ export class Walker {
       case "comment":
       case "heredoc_body":
         return null;
-      default:
-        if (type === "for_statement") {
-          const v = node.childForFieldName("variable");
-          if (v) env.scope.vars.set(env.src.slice(v.startIndex, v.endIndex), null);
+      // Bash semantics for what a variable holds afterwards (values.ts): a
+      // subshell changes nothing outside it; an assignment in a branch, a loop
+      // or after `&&`/`||` may not have run.
+      case "subshell":
+        return isolated(vars, () => this.walkChildren(node.namedChildren, e));
+      case "list": {
+        const kids = stagesOf(node);
+        let out = kids.length ? this.walkChildren([kids[0]], e) : null;
+        conditional(vars, [() => (out = this.walkChildren(kids.slice(1), e) ?? out)], false);
+        return out;
+      }
+      case "if_statement":
+      case "case_statement": {
+        let out: number | null = null;
+        const branches: Array<() => void> = [];
+        let head: Array<Node | null> = [];
+        for (const child of node.namedChildren) {
+          const ct = child?.type;
+          if (ct === "elif_clause" || ct === "else_clause" || ct === "case_item") branches.push(() => (out = this.walkChildren([child], e) ?? out));
+          else if (type === "case_statement") this.walkChildren([child], e);
+          else head.push(child);
         }
-        if (CONTAINER_TYPES.has(type)) {
-          let out: number | null = null;
-          // Only named children matter (no anonymous token is a statement or
-          // container type): skip reading `;`, `then`, `do`, … at all.
+        const first = head;
+        head = [];
+        conditional(vars, [() => (out = this.walkChildren(first, e) ?? out), ...branches], true);
+        return out;
+      }
+      case "for_statement": {
+        let out: number | null = null;
+        const v = node.childForFieldName("variable");
+        const list = forListValues(node, e);
+        conditional(vars, [() => {
+          if (v) vars.set(env.src.slice(v.startIndex, v.endIndex), list);
+          out = this.walkChildren(node.namedChildren, e);
+        }], false);
+        return out;
+      }
+      case "while_statement": {
+        let out: number | null = null;
+        conditional(vars, [() => (out = this.walkChildren(node.namedChildren, e))], false);
+        return out;
+      }
+      case "c_style_for_statement": {
+        // `for ((i=0; i<n; i++))`: every name in the header changes as the loop runs.
+        let out: number | null = null;
+        conditional(vars, [() => {
           for (const child of node.namedChildren) {
-            if (!child || this.sink.stopped) continue;
-            const ct = child.type;
-            if (STATEMENT_TYPES.has(ct) || CONTAINER_TYPES.has(ct)) {
-              const o = this.walkStatement(child, e);
-              if (o !== null) out = o;
-            } else {
+            if (!child) continue;
+            if (child.type === "do_group" || child.type === "compound_statement") out = this.walkChildren([child], e);
+            else {
               this.walkSubs(child, e, 0);
+              for (const m of env.src.slice(child.startIndex, child.endIndex).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) vars.set(m[0], null);
             }
           }
-          return out;
-        }
+        }], false);
+        return out;
+      }
+      default:
+        if (CONTAINER_TYPES.has(type)) return this.walkChildren(node.namedChildren, e);
         this.walkSubs(node, e, 0);
         return null;
     }
+  }
+
+  /** A container's named children: statements are walked, words have their substitutions walked. */
+  private walkChildren(children: ReadonlyArray<Node | null>, e: Env): number | null {
+    let out: number | null = null;
+    for (const child of children) {
+      if (!child || this.sink.stopped) continue;
+      const ct = child.type;
+      if (STATEMENT_TYPES.has(ct) || CONTAINER_TYPES.has(ct)) {
+        const o = this.walkStatement(child, e);
+        if (o !== null) out = o;
+      } else {
+        this.walkSubs(child, e, 0);
+      }
+    }
+    return out;
   }
 
   /** `a | b | c`: each stage's stdin is the previous stage's output command. */
@@ -171,7 +229,8 @@ export class Walker {
       const senv: Env = hasUpstream
         ? { ...env, stdin: prevOut !== null ? { kind: "pipe", upstream: prevOut } : null, stdinLiteral: prevLiteral }
         : env;
-      const o = this.walkStatement(stage, senv);
+      // Every stage of a pipeline runs in a subshell: its assignments stay there.
+      const o = stages.length > 1 || first !== null ? isolated(env.scope.vars, () => this.walkStatement(stage, senv)) : this.walkStatement(stage, senv);
       out = o;
       prevOut = o;
       const upstream = prevLiteral;
@@ -235,7 +294,7 @@ export class Walker {
 
   private infos(nodes: Node[], env: Env): RedirInfo[] {
     const src = env.src;
-    return redirectInfos(nodes, src, (w) => literalOfWord(w, src, 0));
+    return redirectInfos(nodes, src, (w) => literalOfWord(w, src, 0), valueResolver({ src, vars: env.scope.vars }));
   }
 
   private stdinAfter(infos: RedirInfo[], env: Env) {
@@ -263,47 +322,68 @@ export class Walker {
     if (name) env.scope.functions.add(env.src.slice(name.startIndex, name.endIndex));
     const body = node.childForFieldName("body");
     const fenv: Env = { ...env, stdin: null, stdinLiteral: null };
-    for (const child of node.children) {
-      if (!child || (name !== null && child.id === name.id)) continue;
-      if (body !== null && child.id === body.id) this.walkStatement(body, fenv);
-      else if (child.isNamed) this.walkSubs(child, fenv, 0);
-    }
+    const vars = env.scope.vars;
+    // The body runs when the function is called, which may be anywhere later:
+    // what it assigns is unknown from here on.
+    let assigned = new Set<string>();
+    isolated(vars, () => {
+      assigned = vars.track(() => {
+        for (const child of node.children) {
+          if (!child || (name !== null && child.id === name.id)) continue;
+          if (body !== null && child.id === body.id) this.walkStatement(body, fenv);
+          else if (child.isNamed) this.walkSubs(child, fenv, 0);
+        }
+      });
+    });
+    for (const n of assigned) vars.set(n, null);
     return null;
   }
 
-  /** Remember `x=literal` so a later `$x` program word can be resolved. */
-  private recordAssignments(node: Node, env: Env): void {
+  /** Record `x=value` (alone or in `export`/`declare`/`local`/`readonly`): its known values, or unknown. */
+  private recordAssignments(node: Node, env: Env, exported: boolean): void {
     const list = node.type === "variable_assignment" ? [node] : node.namedChildren;
+    const vars = env.scope.vars;
     for (const a of list) {
       if (!a || a.type !== "variable_assignment") continue;
-      const name = a.childForFieldName("name");
-      if (!name) continue;
-      const value = a.childForFieldName("value");
-      const key = env.src.slice(name.startIndex, name.endIndex);
-      if (!value) {
-        env.scope.vars.set(key, "");
-        continue;
-      }
-      const w = wordFromNode(value, env.src);
-      env.scope.vars.set(key, w.dynamic ? null : w.value);
+      const r = assignmentValue(a, env);
+      if (!r) continue;
+      vars.set(r.name, r.state, exported);
+      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
     }
   }
 
   private walkDeclaration(node: Node, env: Env): number | null {
     this.walkSubs(node, env, 0);
-    this.recordAssignments(node, env);
+    const first = node.child(0);
+    const keyword = first ? env.src.slice(first.startIndex, first.endIndex) : "";
+    const flags = node.namedChildren.filter((c) => c?.type === "word").map((c) => env.src.slice(c!.startIndex, c!.endIndex));
+    const vars = env.scope.vars;
     if (node.type === "unset_command") {
-      for (const c of node.namedChildren) if (c) env.scope.vars.delete(env.src.slice(c.startIndex, c.endIndex));
+      // `unset D` empties D: `rm -rf "$D"/*` is then `rm -rf /*`.
+      if (!flags.includes("-f")) {
+        for (const c of node.namedChildren) if (c && c.type === "variable_name") vars.set(env.src.slice(c.startIndex, c.endIndex), [EMPTY]);
+      }
+    } else {
+      const opaque = flags.some((f) => /^-[a-zA-Z]*[aAn]/.test(f)); // arrays, namerefs: not plain values
+      const exported = keyword === "export" || flags.some((f) => /^-[a-zA-Z]*x/.test(f));
+      this.recordAssignments(node, env, exported);
+      for (const c of node.namedChildren) {
+        if (!c) continue;
+        const name = c.type === "variable_name" ? env.src.slice(c.startIndex, c.endIndex) : c.type === "variable_assignment" ? env.src.slice(c.startIndex, c.childForFieldName("name")?.endIndex ?? c.startIndex) : null;
+        if (name === null) continue;
+        if (opaque) vars.set(name, null);
+        else if (c.type === "variable_name" && keyword === "local") vars.set(name, [EMPTY]);
+        if (exported) vars.export(name);
+      }
     }
     if (!this.sink.countCommand(env)) return null;
-    const first = node.child(0);
     if (!first) return null;
-    const words: Word[] = [literalWord(env.src.slice(first.startIndex, first.endIndex))];
+    const words: Word[] = [literalWord(keyword)];
     words[0].start = first.startIndex;
     words[0].end = first.endIndex;
     for (const child of node.namedChildren) {
       if (!child || child.type === "comment") continue;
-      words.push(wordFromNode(child, env.src));
+      words.push(decodeWord(child, env));
     }
     const raw = env.src.slice(node.startIndex, node.endIndex);
     if (words.some((w) => w.ansiC)) this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
@@ -324,7 +404,7 @@ export class Walker {
         if (level === 0 && (c.id === open.id || ((ct === "]" || ct === "]]") && !c.isNamed))) continue;
         if (level < 32 && TEST_EXPRESSION_TYPES.has(ct)) flatten(c, level + 1);
         else if (ct === "redirected_statement" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
-        else words.push(wordFromNode(c, env.src));
+        else words.push(decodeWord(c, env));
       }
     };
     flatten(node, 0);
@@ -341,14 +421,17 @@ export class Walker {
     if (SUBSTITUTION_TYPES.has(t)) {
       const senv: Env = { ...env, inSub: true, stdin: null, stdinLiteral: null, redirects: [] };
       let out: number | null = null;
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        const ct = child.type;
-        if (STATEMENT_TYPES.has(ct) || ct === "ERROR") {
-          const o = this.walkStatement(child, senv);
-          if (o !== null) out = o;
-        } else this.walkSubs(child, senv, level + 1);
-      }
+      // A substitution runs in a subshell: its assignments stay there.
+      isolated(env.scope.vars, () => {
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          const ct = child.type;
+          if (STATEMENT_TYPES.has(ct) || ct === "ERROR") {
+            const o = this.walkStatement(child, senv);
+            if (o !== null) out = o;
+          } else this.walkSubs(child, senv, level + 1);
+        }
+      });
       this.substOut.set(nodeKey(env, node), out);
       return;
     }
@@ -366,9 +449,12 @@ export class Walker {
   private walkCommand(node: Node, env: Env, outerRedirs: Node[]): number | null {
     if (!this.sink.countCommand(env)) return null;
     const redirs: Node[] = [...outerRedirs];
+    const prefix: Node[] = [];
     const parts = commandParts(node, redirs, (c, ct) => {
-      if (ct === "variable_assignment") this.walkSubs(c, env, 0);
-      else if (ct === "ERROR" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
+      if (ct === "variable_assignment") {
+        this.walkSubs(c, env, 0);
+        prefix.push(c);
+      } else if (ct === "ERROR" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
       else if (c.isNamed && ct !== "comment") this.walkSubs(c, env, 0);
     });
     let nameNode = parts.nameNode;
@@ -402,15 +488,38 @@ export class Walker {
     if (!nameNode) {
       return infos.length > 0 ? this.sink.bare(raw, redirects, stdin, env) : null;
     }
-    const nameWord = wordFromNodeSpan(nameNode, nameNode.startIndex, nameEnd, env.src);
-    const words = [...expandWord(nameWord), ...args.flatMap((a) => expandWord(wordFromNode(a, env.src)))];
+    // `NAME=value cmd`: the command's environment, not this shell's variables.
+    const assigns = new Map<string, VarState>();
+    for (const a of prefix) {
+      const r = assignmentValue(a, env);
+      if (!r) continue;
+      assigns.set(r.name, r.state);
+      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
+    }
+    const ctx = { ...cmdCtx(env, raw, redirects, stdin, stdinLiteral), assigns };
+    const span = { start: nameNode.startIndex, end: nameEnd };
+    const build = (choice?: Choice, multi?: Set<string>) => {
+      const nameWord = decodeWord(nameNode!, env, choice, multi, span);
+      return { nameWord, words: [...argumentWords(nameNode!, nameWord), ...args.flatMap((a) => argumentWords(a, decodeWord(a, env, choice, multi)))] };
+    };
+    const multi = new Set<string>();
+    const { nameWord, words } = build(undefined, multi);
     if (words.some((w) => w.ansiC) || infos.some((i) => i.word?.ansiC)) {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
     }
-    if (words[0].value !== nameWord.value) {
+    if (!nameWord.resolved && words[0]?.value !== nameWord.value) {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `brace expansion forms the program word ${excerpt(nameWord.raw)}`, raw);
     }
-    return this.sink.command(words, cmdCtx(env, raw, redirects, stdin, stdinLiteral));
+    // A variable with several values (a `for` list): one command per combination.
+    const combos = multi.size > 0 ? choices(env.scope.vars, multi) : null;
+    if (combos === null) return words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
+    let out: number | null = null;
+    for (const c of combos) {
+      const w = build(c).words;
+      const o = w.length > 0 ? this.sink.command(w, ctx) : null;
+      out ??= o;
+    }
+    return out;
   }
 
   /** `<(cmd)` as a source of input: a pipe from cmd's output command. */
@@ -424,18 +533,13 @@ export class Walker {
   }
 }
 
+const NO_ASSIGNS: ReadonlyMap<string, VarState> = new Map();
+
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
-  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null };
+  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };
 }
 
 function nodeKey(env: Env, node: Node): string {
   return `${env.tree}:${node.id}`;
 }
 
-/** Brace expansion of an unquoted literal word: one word per expansion (argv and raw_argv alike). */
-function expandWord(w: Word): Word[] {
-  if (w.dynamic || w.quoted || !w.value.includes("{")) return [w];
-  const parts = braceExpand(w.value);
-  if (parts.length === 1 && parts[0] === w.value) return [w];
-  return parts.map((p) => ({ ...w, value: p, raw: p }));
-}

@@ -7,6 +7,7 @@
 import type { GapShape } from "../../../model/gap-shapes.js";
 import type { Scope } from "../context.js";
 import type { FindContext, RunsOn, StdinSource } from "../types.js";
+import type { VarState } from "../values.js";
 import type { Word } from "../words.js";
 
 export interface RunOptions {
@@ -24,6 +25,8 @@ export interface RunOptions {
   runsOn?: RunsOn;
   /** Over the wrapper depth limit (shape 9), emit the launcher (default), the inner command, or nothing. */
   onDepth?: "launcher" | "inner" | "none";
+  /** `VAR=value` words the launcher puts in the command's environment (`env`, `sudo`). */
+  assigns?: ReadonlyMap<string, VarState>;
 }
 
 export interface InlineOptions {

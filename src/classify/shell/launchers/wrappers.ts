@@ -6,6 +6,7 @@
 // have a small handler.
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { splitWords } from "../text.js";
+import type { VarState } from "../values.js";
 import { literalWord, placeholderWord, type Word } from "../words.js";
 import type { Launch, LauncherRow, LaunchExample } from "./types.js";
 
@@ -29,6 +30,18 @@ function skipAssignments(words: readonly Word[], i: number): number {
   return i;
 }
 
+/** The `VAR=value` words from `from` to `to`, as the command's environment additions. */
+export function assignmentsOf(words: readonly Word[], from: number, to: number): Map<string, VarState> {
+  const out = new Map<string, VarState>();
+  for (let k = from; k < to; k++) {
+    const v = words[k].value;
+    const eq = v.indexOf("=");
+    if (eq <= 0) continue;
+    out.set(v.slice(0, eq), [{ value: v.slice(eq + 1), tilde: v[eq + 1] === "~", vars: [] }]);
+  }
+  return out;
+}
+
 /** Read a wrapper's options POSIX-style from `from`: they end at the first operand or a word whose value is unknown. */
 export function wrapperOptions(call: Launch, options: OptionSpec = {}, from = call.i + 1, maxWords = Infinity) {
   return parseArgs(call.words, { digitsAreFlags: true, ...options, stopAtOperand: true, stopAtDynamic: true }, from, maxWords);
@@ -40,8 +53,9 @@ export function wrapper(spec: WrapperSpec): (call: Launch) => number | null {
     const p = wrapperOptions(call, spec.options);
     if (spec.runsNothing && has(p, ...spec.runsNothing)) return call.emit();
     let next = p.end + (spec.operandsBefore ?? 0);
+    const from = next;
     if (spec.assignments) next = skipAssignments(call.words, next);
-    return call.run(next, { stdin: spec.consumesStdin ? "none" : "keep" });
+    return call.run(next, { stdin: spec.consumesStdin ? "none" : "keep", assigns: assignmentsOf(call.words, from, next) });
   };
 }
 
@@ -72,7 +86,8 @@ function env(call: Launch): number | null {
     j = step.end;
     if (w[j - 1] && !w[j - 1].dynamic && w[j - 1].value === "--" && step.flags.length === 0) break;
   }
-  return call.run(skipAssignments(w, j), { words: w });
+  const next = skipAssignments(w, j);
+  return call.run(next, { words: w, assigns: assignmentsOf(w, j, next) });
 }
 
 /** `xargs [opts] CMD…`: with a replace string (`-I {}`), the input lands inside the command's words. */
