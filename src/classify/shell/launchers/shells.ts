@@ -88,6 +88,7 @@ function evalScript(call: Launch): number | null {
   const lits = literals(call, rest);
   if (lits === null) {
     call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
+    call.scope.vars.forgetAll(); // it may assign anything
     return call.emit();
   }
   return call.inline(lits.join(" "), { inheritStdin: true, sameScope: true });
@@ -96,7 +97,11 @@ function evalScript(call: Launch): number | null {
 /** `source <(…)` / `. <(…)`: a script from a process substitution, run in this shell. */
 function source(call: Launch): number | null {
   const p = call.procSub(call.words[call.i + 1]);
-  if (!p) return call.emit();
+  if (!p) {
+    // A script file runs in this shell: any variable may hold anything after it.
+    if (call.words.length > call.i + 1) call.scope.vars.forgetAll();
+    return call.emit();
+  }
   if (p.literal === null) {
     call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
     return call.emit();
