@@ -96,7 +96,7 @@ export function isShellTextSetting(key: string, value: string): boolean {
 }
 
 /** Subcommand options whose value git runs as a shell command (`rebase -x CMD`, `filter-branch --tree-filter CMD`). */
-export const COMMAND_OPTIONS: Readonly<Record<string, { short?: string; long: readonly string[] }>> = {
+export const COMMAND_OPTIONS: Readonly<Record<string, { short?: string; long: readonly string[]; shortOptional?: string; longOptional?: readonly string[] }>> = {
   rebase: { short: "x", long: ["exec"] },
   difftool: { short: "x", long: ["extcmd"] },
   clone: { short: "u", long: ["upload-pack"] },
@@ -107,7 +107,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, { short?: string; long: re
   archive: { long: ["exec"] },
   "filter-branch": { long: ["tree-filter", "index-filter", "msg-filter", "env-filter", "commit-filter", "parent-filter", "tag-name-filter"] },
   "send-email": { long: ["sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd"] },
-  grep: { long: ["open-files-in-pager"] },
+  grep: { long: [], shortOptional: "O", longOptional: ["open-files-in-pager"] },
 };
 
 /** `git submodule foreach CMD…` (through the shell) and `git bisect run CMD…` (exec'd): the sub-subcommand that runs the rest. */

@@ -11,11 +11,13 @@ export interface Scope {
   vars: Vars;
   /** Alias name → value; null when the value is not a literal. */
   aliases: Map<string, string | null>;
+  /** git aliases set by `git config alias.NAME VALUE` earlier in the text (null: not a literal). */
+  gitAliases: Map<string, string | null>;
   expanding: Set<string>;
 }
 
 export function newScope(vars: Vars = new Vars()): Scope {
-  return { functions: new Set(), vars, aliases: new Map(), expanding: new Set() };
+  return { functions: new Set(), vars, aliases: new Map(), gitAliases: new Map(), expanding: new Set() };
 }
 
 /** Where in the walk we are: everything a command inherits from its surroundings. */

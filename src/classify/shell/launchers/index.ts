@@ -7,6 +7,8 @@
 import { interpreterName } from "../../programs/interpreters.js";
 import { AWK_ROWS } from "./awk.js";
 import { BUILTIN_ROWS } from "./builtins.js";
+import { ENV_RUNNER_ROWS } from "./envs.js";
+import { GIT_ROWS } from "./git.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -28,7 +30,7 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
   return table;
 }
 
-export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS];
+export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);
 
