@@ -326,7 +326,7 @@ class LaunchCall implements Launch {
       raw: opts.raw ?? ctx.raw,
       find: opts.find ?? ctx.find,
       fromText: opts.fromText ?? ctx.fromText,
-      runsOn: opts.runsOn ?? this.row.runsOn ?? ctx.runsOn,
+      runsOn: (opts.runsOn !== undefined ? opts.runsOn : this.row.runsOn ?? null) ?? ctx.runsOn,
     });
   }
 
@@ -342,7 +342,7 @@ class LaunchCall implements Launch {
     const ctx = this.ctx;
     const env = ctx.env;
     // A script run on another host or in a container starts with none of this shell's variables.
-    const elsewhere = opts.runsOn ?? this.row.runsOn ?? null;
+    const elsewhere = opts.runsOn !== undefined ? opts.runsOn : this.row.runsOn ?? null;
     return this.a.analyzeText(script, {
       ...env,
       src: script,

@@ -21,8 +21,8 @@ export interface RunOptions {
   find?: FindContext;
   /** The words are not shell text (aliases and functions do not apply). Default: as the launcher's. */
   fromText?: boolean;
-  /** Where the inner command runs (default the row's `runsOn`). */
-  runsOn?: RunsOn;
+  /** Where the inner command runs (default the row's `runsOn`; null: here, whatever the row says). */
+  runsOn?: RunsOn | null;
   /** Over the wrapper depth limit (shape 9), emit the launcher (default), the inner command, or nothing. */
   onDepth?: "launcher" | "inner" | "none";
   /** `VAR=value` words the launcher puts in the command's environment (`env`, `sudo`). */
@@ -34,8 +34,8 @@ export interface InlineOptions {
   inheritStdin: boolean;
   /** The script runs in the caller's shell (`eval`, `source`): its functions and variables persist. */
   sameScope: boolean;
-  /** Where the script runs (default the row's `runsOn`). */
-  runsOn?: RunsOn;
+  /** Where the script runs (default the row's `runsOn`; null: here, whatever the row says). */
+  runsOn?: RunsOn | null;
 }
 
 /** One call of a launcher: its words, where it stands, and what it may do. */
