@@ -5,6 +5,7 @@ import type { TargetClass } from "../../model/classification.js";
 import { resolvePathDetailed } from "../paths.js";
 import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
+import { SED_OPTIONS } from "../programs/sed.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
   attrs,
@@ -278,11 +279,7 @@ function mkdirTouch(ctx: Ctx): void {
 }
 
 function sed(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, {
-    shortValue: "efl",
-    longValue: ["expression", "file", "line-length"],
-    aliases: { e: "expression", f: "file", i: "in-place", s: "separate", n: "quiet" },
-  });
+  const p = parseArgs(ctx.args, SED_OPTIONS);
   const inPlace = p.flags.some((f) => f.name === "in-place" || f.text === "--in-place");
   let files = p.operands;
   if (!has(p, "expression", "file") && files.length) files = files.slice(1);

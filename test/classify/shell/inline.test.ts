@@ -174,7 +174,7 @@ describe("git aliases", () => {
     ["git -c alias.x=\"$CMD\" x", ["git -c alias.x=$CMD x"], [3]],
     ["git -c alias.st=status log", ["git -c alias.st=status log"], []],
     // The pager is a command git runs: parsed, here a harmless one.
-    ["git -c core.pager=less log", ["git -c core.pager=less log", "git>less"], []],
+    ["git -c core.pager=less log", ["git -c core.pager=less log", "git>less@1"], []],
   ];
   it.each(cases)("%s", (text, expected, gaps) => {
     const r = analyze(text);
