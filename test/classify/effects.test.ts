@@ -360,7 +360,8 @@ table("git", [
   ["git commit -m 'fix'", []],
   // the substitution runs: its cat reads msg; the message itself is no target
   ["git commit -m \"$(cat msg)\"", ["read×workspace_file"]],
-  ["git filter-branch --force --tree-filter 'rm x' HEAD", ["discard×vcs_history"]],
+  // The tree filter is a command git runs on every commit's tree (launchers/git.ts).
+  ["git filter-branch --force --tree-filter 'rm x' HEAD", ["discard×vcs_history", "delete×workspace_file"]],
   ["git reflog expire --expire=now --all", ["discard×vcs_history"]],
   ["git reflog", []],
   ["git gc --prune=now", ["discard×vcs_history"]],

@@ -21,6 +21,7 @@ import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
 import { PERSISTENCE_HANDLERS } from "./persistence.js";
 import { READER_HANDLERS } from "./readers.js";
+import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
 
 export interface ShellEffects {
@@ -99,9 +100,12 @@ function trackCd(ctx: Ctx): void {
 export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): ShellEffects {
   const out = new Collector();
   const state = newSharedState(env);
+  const possible = new PossibleCommands();
   analysis.commands.forEach((pc, index) => {
     const program = programName(pc.cmd.program);
-    const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out, state };
+    // A command an unknown program may run is classified aside (effects/possible.ts).
+    const probe = pc.possible ? possible.scratch(pc.possible, state) : null;
+    const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out: probe?.out ?? out, state: probe?.state ?? state };
     try {
       // Help prints usage and does nothing; a dry run changes nothing (families/engine.ts).
       const mode = commandMode(ctx);
@@ -116,6 +120,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       redirects(ctx);
       carrySecretCopies(ctx);
       remoteCode(ctx);
+      if (probe) return;
       trackCd(ctx);
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);
     } catch (err) {
@@ -123,5 +128,6 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       out.gap(GAP_SHAPE.PARSE_ERROR, `classifier error: ${err instanceof Error ? err.message : String(err)}`, pc.cmd.raw);
     }
   });
+  possible.gaps(out);
   return { effects: out.effects, unknown: out.unknown, paths: out.paths, urls: out.urls };
 }

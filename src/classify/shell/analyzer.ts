@@ -17,7 +17,8 @@ import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./lim
 import { hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
-import type { Feed, ParsedCommand, StdinSource } from "./types.js";
+import { isUnknownProgram, nestedCandidates } from "./nested.js";
+import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
 import type { VarState } from "./values.js";
 import { argOf, isObfuscatedProgramWord, programName, type Word } from "./words.js";
@@ -163,8 +164,42 @@ export class Analyzer {
 
   private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const row = launcherFor(this.launchers, name);
-    if (!row) return this.emit(words, i, ctx);
-    return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+    if (row) return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+    const out = this.emit(words, i, ctx);
+    if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    return out;
+  }
+
+  /**
+   * An unknown program's arguments that are command lines (src/classify/shell/nested.ts):
+   * parsed as possible nested commands, their gaps kept with them for the effect table.
+   */
+  private probe(name: string, words: Word[], i: number, ctx: CmdCtx): void {
+    if (ctx.wrappers.length >= MAX_WRAPPER_DEPTH) return;
+    for (const c of nestedCandidates(this.launchers, words, i)) {
+      if (this.stopped) return;
+      const possible: PossibleNested = { launcher: name, raw: ctx.raw, gaps: [] };
+      const before = this.gaps.items.length;
+      const wrappers = [...ctx.wrappers, name];
+      if (c.kind === "words") this.processWords(words, c.start, { ...ctx, env: { ...ctx.env, possible }, wrappers, possible });
+      else if (utf8Length(c.text) <= MAX_COMMAND_BYTES) {
+        const env = ctx.env;
+        this.analyzeText(c.text, {
+          ...env,
+          src: c.text,
+          depth: env.depth + 1,
+          wrappers,
+          stdin: null,
+          stdinLiteral: null,
+          redirects: [],
+          scope: newScope(env.scope.vars.child(ctx.assigns)),
+          level: env.level + 1,
+          gapCommand: ctx.raw,
+          possible,
+        });
+      }
+      possible.gaps = this.gaps.take(before).filter((g) => g.shape !== GAP_SHAPE.PARSE_ERROR && g.shape !== GAP_SHAPE.OVERSIZE);
+    }
   }
 
   private expandAlias(words: Word[], ctx: CmdCtx): number | null {
@@ -229,6 +264,7 @@ export class Analyzer {
       find: ctx.find,
       fedBy: this.feedOf(ctx),
       runsOn: ctx.runsOn,
+      ...(ctx.possible ? { possible: ctx.possible } : {}),
     });
     return this.commands.length - 1;
   }

@@ -1,7 +1,7 @@
 // What a command inherits from where it stands in the text: the walk's
 // position (Env), one simple command being resolved (CmdCtx), and the
 // shell's scope (functions, literal variables, aliases).
-import type { FindContext, RunsOn, StdinSource } from "./types.js";
+import type { FindContext, PossibleNested, RunsOn, StdinSource } from "./types.js";
 import type { RedirectWord } from "./redirects.js";
 import { Vars, type VarState } from "./values.js";
 
@@ -39,6 +39,8 @@ export interface Env {
   tree: number;
   /** Where this text runs, when a launcher sent it elsewhere (`ssh host '…'`). */
   runsOn: RunsOn | null;
+  /** Set inside an argument an unknown program may run as a command (src/classify/shell/nested.ts). */
+  possible?: PossibleNested;
 }
 
 /** One simple command being resolved: its surroundings plus what peeling has changed. */
@@ -57,4 +59,5 @@ export interface CmdCtx {
   feedInput: StdinSource | null;
   /** `NAME=value` words before the command (or `env`/`sudo` operands): its environment additions. */
   assigns: ReadonlyMap<string, VarState>;
+  possible?: PossibleNested;
 }

@@ -536,7 +536,9 @@ export class Walker {
 const NO_ASSIGNS: ReadonlyMap<string, VarState> = new Map();
 
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
-  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };
+  const ctx: CmdCtx = { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };
+  if (env.possible) ctx.possible = env.possible;
+  return ctx;
 }
 
 function nodeKey(env: Env, node: Node): string {
