@@ -626,8 +626,10 @@ describe("unknown shapes 5 and 8", () => {
   });
   it("shape 8: xargs-fed deletes with no literal operand", () => {
     const a = sh("find . | xargs rm -rf");
-    expect(run(a).unknown.map((u) => u.shape)).toEqual([8]);
+    // A find with known roots says where the operands lie: no gap (class 9 of issue 7).
+    expect(run(a).unknown.map((u) => u.shape)).toEqual([]);
     expect(tuples(a)).toEqual(["read×workspace_root", "delete×workspace_root"]);
+    expect(shapes("ls | xargs rm -rf")).toEqual([8]);
     expect(tuples("xargs rm -rf")).toEqual(["delete×unknown"]);
     expect(shapes("xargs rm -rf build")).toEqual([]);
     expect(shapes("xargs wc -l")).toEqual([]);
@@ -892,7 +894,7 @@ describe("one program table: the walker and the effect table agree", () => {
   it("find piped to xargs: the feeder's input says where the operands come from", () => {
     expect(tuples("find /tmp/c -name '*.o' | xargs rm -f")).toEqual(["read×temp_path", "delete×temp_path"]);
     expect(tuples("find ~ -print0 | xargs -0 rm -rf")).toEqual(["read×home_dir", "delete×home_dir"]);
-    expect(shapes("find ~ -print0 | xargs -0 rm -rf")).toEqual([8]);
+    expect(shapes("find ~ -print0 | xargs -0 rm -rf")).toEqual([]);
   });
   it("interpreters: versioned names are the same interpreter everywhere", () => {
     for (const py of ["python3", "python3.12", "python3.13t"]) {

@@ -31,8 +31,9 @@ const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
 /** Operands fed by `xargs`/`parallel`: what a find or fd upstream lists (recursive when it lists a whole tree), else unknown (shape 8). */
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {
   const feeder = ctx.pc.fedBy?.wrapper ?? "its input";
-  gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${feeder}`);
   const hits = upstreamFindHits(ctx);
+  // Fed by a find whose roots are known (`find /tmp/c -print0 | xargs -0 rm`), the operands lie under those roots.
+  if (hits === null || hits.some((h) => h.cls === "unknown")) gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${feeder}`);
   if (hits === null) {
     ctx.out.effect(verb, "unknown", attrs(ctx, { target: targetText(`the input of ${feeder}`), ...extra }));
     return;
