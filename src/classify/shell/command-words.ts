@@ -21,7 +21,8 @@ export function decodeWord(node: Node, env: Env, choice?: Choice, multi?: Set<st
 export function argumentWords(node: Node, w: Word): Word[] {
   if (w.resolved && !w.dynamic && SPLIT_TYPES.has(node.type === "command_name" ? (node.namedChild(0)?.type ?? "") : node.type)) {
     const parts = w.value.split(/[ \t\n]+/).filter((p) => p !== "");
-    return parts.map((p, k) => ({ ...w, value: p, raw: k === 0 ? w.raw : p, tilde: k === 0 && w.tilde }));
+    // A `~` a split value starts with keeps its meaning, as in argv form (words.ts, `homeAwareWord`): whoever wrote it means home.
+    return parts.map((p, k) => ({ ...w, value: p, raw: k === 0 ? w.raw : p, tilde: (k === 0 && w.tilde) || /^~(\/|$)/.test(p) }));
   }
   return expandWord(w);
 }
