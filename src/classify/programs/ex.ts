@@ -36,7 +36,7 @@ export function exRuns(text: string, out: ExRuns = { commands: [], dynamic: fals
     const cmd = bar < 0 ? line : line.slice(0, bar);
     rest = bar < 0 ? "" : line.slice(bar + 1);
     const term = /^ter(m|minal)?!?\s+(?:\+\+\S+\s+)*(.+)$/s.exec(cmd);
-    if (term) out.commands.push(term[3].trim());
+    if (term) out.commands.push(term[2].trim());
     else if (/^(exe(cute)?|py(thon)?3?|pyx|pyt(hon)?|lua|luado|luafile|perl|ruby|rub|tcl|mz(scheme)?|py3do|pydo|source|so|runtime|norm(al)?)\b/.test(cmd)) out.dynamic = true;
     else {
       for (const m of cmd.matchAll(/\b(?:system|systemlist|jobstart|termopen|vim\.fn\.system)\s*\(\s*(?:'((?:[^']|'')*)'|"((?:[^"\\]|\\.)*)"|([^)]*))/g)) {

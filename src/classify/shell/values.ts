@@ -172,8 +172,18 @@ export function valueResolver(rc: ResolveContext, level = 0): Resolver {
   };
 }
 
+/**
+ * `$HOME`/`$PWD`/`$TMPDIR` after the text gave it a value it cannot know
+ * (`cd "$X"`, `TMPDIR=$(…)`): no longer the environment's, so the path table
+ * must not expand it from env (the `?` keeps the name from its resolvable set).
+ */
+function reassigned(name: string): Resolved {
+  return { value: `$${name}`, tilde: false, vars: [`${name}?`] };
+}
+
 function pick(name: string, rc: ResolveContext): Resolved | null {
   const state = rc.vars.get(name);
+  if (state === null && ENV_PATH_VARS.has(name)) return reassigned(name);
   if (state === undefined || state === null || state.length === 0) return null;
   if (state.length === 1) return state[0];
   const k = rc.choice?.get(name);
@@ -203,7 +213,7 @@ function expansionValue(node: Node, rc: ResolveContext, level: number): Resolved
   if (op === "") return operand.length === 0 ? pick(name, rc) : null;
   if (!/^:?[-=+?]$/.test(op)) return null; // `%`, `#`, `/`, `^`, `,`, `:offset`: not evaluated
   const state = rc.vars.get(name);
-  if (state === null) return null;
+  if (state === null) return ENV_PATH_VARS.has(name) ? reassigned(name) : null;
   const set = state !== undefined;
   const current = set ? pick(name, rc) : null;
   if (set && current === null) return null; // several values, not chosen yet
