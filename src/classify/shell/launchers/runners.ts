@@ -7,7 +7,7 @@ import { FD_PLACEHOLDER, parseFd } from "../../programs/fd.js";
 import { findRootValues, parseFind } from "../../programs/find.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { MAX_WRAPPER_DEPTH } from "../limits.js";
-import { literalWord, placeholderWord, type Word } from "../words.js";
+import { literalWord, placeholderWord, shellQuote, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
@@ -112,13 +112,22 @@ function parallel(call: Launch): number | null {
     let out: number | null = null;
     const fill = (v: string, input: string): string =>
       repl.reduce((acc, r) => acc.split(r).join(input), v.replace(new RegExp(PARALLEL_PLACEHOLDER.source, "g"), input));
-    for (const input of literalInputs.slice(0, MAX_JOBS)) {
-      const words = cmdWords.some((w) => !w.dynamic && placeholder(w.value))
-        ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w))
-        : [...cmdWords, literalWord(input)];
-      const o = job(words);
+    const literalCmd = cmdWords.every((w) => !w.dynamic);
+    const hasPlaceholder = cmdWords.some((w) => !w.dynamic && placeholder(w.value));
+    inputWords.slice(0, MAX_JOBS).forEach((iw) => {
+      const input = iw.value;
+      let o: number | null;
+      if (literalCmd) {
+        // parallel joins its command words with blanks and runs the line through the shell, the input quoted
+        // (`parallel 'rm -rf {}' ::: x`); a home the shell expanded before parallel saw it stays home.
+        const q = iw.tilde ? input : shellQuote(input);
+        const line = hasPlaceholder ? cmdWords.map((w) => fill(w.value, q)).join(" ") : [...cmdWords.map((w) => w.value), q].join(" ");
+        o = call.inline(line, { inheritStdin: false, sameScope: false });
+      } else {
+        o = job(hasPlaceholder ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w)) : [...cmdWords, iw]);
+      }
       if (o !== null) out = o;
-    }
+    });
     return out;
   }
   return job(cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? placeholderWord(w) : w)));
@@ -229,6 +238,7 @@ export const RUNNER_ROWS: readonly LauncherRow[] = [
     examples: [
       ["parallel rm -rf ::: /a /b", ["parallel>rm -rf /a", "parallel>rm -rf /b"]],
       ["parallel ::: 'rm -rf /' 'true'", ["parallel>rm -rf /", "parallel>true"]],
+      ["parallel 'rm -rf {}' ::: /a 'b c'", ["parallel>rm -rf /a", "parallel>rm -rf b c"]],
       ["echo / | parallel rm -rf", ["echo /", "parallel>rm -rf"]],
     ],
   },
