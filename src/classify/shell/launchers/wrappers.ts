@@ -8,7 +8,7 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { splitWords } from "../text.js";
 import type { VarState } from "../values.js";
-import { literalWord, placeholderWord, type Word } from "../words.js";
+import { homeAwareWord, literalWord, placeholderWord, type Word } from "../words.js";
 import type { Launch, LauncherRow, LaunchExample } from "./types.js";
 
 export interface WrapperSpec {
@@ -81,7 +81,8 @@ function env(call: Launch): number | null {
     if (split && split.value !== null) {
       const parts = splitWords(split.value);
       if (parts === null) return call.emit();
-      w = [...w.slice(0, j), ...parts.map((p) => literalWord(p)), ...w.slice(step.end)];
+      // The words env splits were shell text: a `~` in them means home (as in argv form).
+      w = [...w.slice(0, j), ...parts.map((p) => homeAwareWord(p)), ...w.slice(step.end)];
       continue;
     }
     j = step.end;
