@@ -113,19 +113,22 @@ function parallel(call: Launch): number | null {
     const fill = (v: string, input: string): string =>
       repl.reduce((acc, r) => acc.split(r).join(input), v.replace(new RegExp(PARALLEL_PLACEHOLDER.source, "g"), input));
     const literalCmd = cmdWords.every((w) => !w.dynamic);
+    const quoted = has(scan, "q", "quote");
     const hasPlaceholder = cmdWords.some((w) => !w.dynamic && placeholder(w.value));
     inputWords.slice(0, MAX_JOBS).forEach((iw) => {
       const input = iw.value;
       let o: number | null;
-      if (literalCmd) {
+      const asWords = () => job(hasPlaceholder ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w)) : [...cmdWords, iw]);
+      if (literalCmd && !quoted) {
         // parallel joins its command words with blanks and runs the line through the shell, the input quoted
         // (`parallel 'rm -rf {}' ::: x`); a home the shell expanded before parallel saw it stays home.
         const q = iw.tilde ? input : shellQuote(input);
         const line = hasPlaceholder ? cmdWords.map((w) => fill(w.value, q)).join(" ") : [...cmdWords.map((w) => w.value), q].join(" ");
         o = call.inline(line, { inheritStdin: false, sameScope: false });
-      } else {
-        o = job(hasPlaceholder ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w)) : [...cmdWords, iw]);
-      }
+        // A word with blanks that the join splits (`parallel bash -c 'git reset --hard' ::: x`) was surely
+        // meant as one: judge that reading too.
+        if (cmdWords.length > 1 && cmdWords.slice(1).some((w) => /\s/.test(w.value))) asWords();
+      } else o = asWords();
       if (o !== null) out = o;
     });
     return out;
