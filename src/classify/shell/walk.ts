@@ -32,9 +32,10 @@ import {
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
-import { argumentWords, assignmentValue, decodeWord, forListValues } from "./command-words.js";
+import { argumentWords, assignmentValue, decodeWord } from "./command-words.js";
+import { declareVariables, walkScoped } from "./scoped.js";
 import type { StdinSource } from "./types.js";
-import { choices, conditional, EMPTY, isolated, valueResolver, type Choice, type VarState } from "./values.js";
+import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
 import { literalWord, type Word } from "./words.js";
 import type { GapList } from "./gaps.js";
 
@@ -115,7 +116,6 @@ export class Walker {
       if (type === "command") return this.walkCommand(node, e, pending);
       return this.walkWithRedirects(node, pending, e, node);
     }
-    const vars = env.scope.vars;
     switch (type) {
       case "command":
         return this.walkCommand(node, e, []);
@@ -138,63 +138,17 @@ export class Walker {
       case "comment":
       case "heredoc_body":
         return null;
-      // Bash semantics for what a variable holds afterwards (values.ts): a
-      // subshell changes nothing outside it; an assignment in a branch, a loop
-      // or after `&&`/`||` may not have run.
       case "subshell":
-        return isolated(vars, () => this.walkChildren(node.namedChildren, e));
-      case "list": {
-        const kids = stagesOf(node);
-        let out = kids.length ? this.walkChildren([kids[0]], e) : null;
-        conditional(vars, [() => (out = this.walkChildren(kids.slice(1), e) ?? out)], false);
-        return out;
-      }
+      case "list":
       case "if_statement":
-      case "case_statement": {
-        let out: number | null = null;
-        const branches: Array<() => void> = [];
-        let head: Array<Node | null> = [];
-        for (const child of node.namedChildren) {
-          const ct = child?.type;
-          if (ct === "elif_clause" || ct === "else_clause" || ct === "case_item") branches.push(() => (out = this.walkChildren([child], e) ?? out));
-          else if (type === "case_statement") this.walkChildren([child], e);
-          else head.push(child);
-        }
-        const first = head;
-        head = [];
-        conditional(vars, [() => (out = this.walkChildren(first, e) ?? out), ...branches], true);
-        return out;
-      }
-      case "for_statement": {
-        let out: number | null = null;
-        const v = node.childForFieldName("variable");
-        const list = forListValues(node, e);
-        conditional(vars, [() => {
-          if (v) vars.set(env.src.slice(v.startIndex, v.endIndex), list);
-          out = this.walkChildren(node.namedChildren, e);
-        }], false);
-        return out;
-      }
-      case "while_statement": {
-        let out: number | null = null;
-        conditional(vars, [() => (out = this.walkChildren(node.namedChildren, e))], false);
-        return out;
-      }
-      case "c_style_for_statement": {
-        // `for ((i=0; i<n; i++))`: every name in the header changes as the loop runs.
-        let out: number | null = null;
-        conditional(vars, [() => {
-          for (const child of node.namedChildren) {
-            if (!child) continue;
-            if (child.type === "do_group" || child.type === "compound_statement") out = this.walkChildren([child], e);
-            else {
-              this.walkSubs(child, e, 0);
-              for (const m of env.src.slice(child.startIndex, child.endIndex).matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) vars.set(m[0], null);
-            }
-          }
-        }], false);
-        return out;
-      }
+      case "case_statement":
+      case "for_statement":
+      case "while_statement":
+      case "c_style_for_statement":
+        return walkScoped(node, type, e, env.scope.vars, {
+          children: (nodes, env2) => this.walkChildren(nodes, env2),
+          subs: (n, env2) => this.walkSubs(n, env2, 0),
+        });
       default:
         if (CONTAINER_TYPES.has(type)) return this.walkChildren(node.namedChildren, e);
         this.walkSubs(node, e, 0);
@@ -356,26 +310,7 @@ export class Walker {
     this.walkSubs(node, env, 0);
     const first = node.child(0);
     const keyword = first ? env.src.slice(first.startIndex, first.endIndex) : "";
-    const flags = node.namedChildren.filter((c) => c?.type === "word").map((c) => env.src.slice(c!.startIndex, c!.endIndex));
-    const vars = env.scope.vars;
-    if (node.type === "unset_command") {
-      // `unset D` empties D: `rm -rf "$D"/*` is then `rm -rf /*`.
-      if (!flags.includes("-f")) {
-        for (const c of node.namedChildren) if (c && c.type === "variable_name") vars.set(env.src.slice(c.startIndex, c.endIndex), [EMPTY]);
-      }
-    } else {
-      const opaque = flags.some((f) => /^-[a-zA-Z]*[aAn]/.test(f)); // arrays, namerefs: not plain values
-      const exported = keyword === "export" || flags.some((f) => /^-[a-zA-Z]*x/.test(f));
-      this.recordAssignments(node, env, exported);
-      for (const c of node.namedChildren) {
-        if (!c) continue;
-        const name = c.type === "variable_name" ? env.src.slice(c.startIndex, c.endIndex) : c.type === "variable_assignment" ? env.src.slice(c.startIndex, c.childForFieldName("name")?.endIndex ?? c.startIndex) : null;
-        if (name === null) continue;
-        if (opaque) vars.set(name, null);
-        else if (c.type === "variable_name" && keyword === "local") vars.set(name, [EMPTY]);
-        if (exported) vars.export(name);
-      }
-    }
+    declareVariables(node, keyword, env, (exported) => this.recordAssignments(node, env, exported));
     if (!this.sink.countCommand(env)) return null;
     if (!first) return null;
     const words: Word[] = [literalWord(keyword)];
