@@ -366,6 +366,26 @@ class LaunchCall implements Launch {
     });
   }
 
+  runScript(text: string | null, what: string, opts: Partial<InlineOptions> = {}): void {
+    if (text === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
+    else if (text.trim() !== "") this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+  }
+
+  literals(words: readonly Word[]): string[] | null {
+    const out: string[] = [];
+    for (const w of words) {
+      const l = this.literal(w);
+      if (l === null) return null;
+      out.push(l);
+    }
+    return out;
+  }
+
+  flagText(f: { index: number; valueIndex: number; value: string | null }): string | null {
+    if (f.valueIndex >= 0) return this.literal(this.words[f.valueIndex]);
+    return this.words[f.index]?.dynamic ? null : f.value;
+  }
+
   inline(script: string, opts: InlineOptions): number | null {
     if (this.wrappers.length >= MAX_WRAPPER_DEPTH) {
       this.gap(GAP_SHAPE.DEPTH, `inline scripts nested deeper than ${MAX_WRAPPER_DEPTH}`);

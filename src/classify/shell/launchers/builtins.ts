@@ -66,9 +66,7 @@ function mapfile(call: Launch): number | null {
   // `-C CALLBACK` is evaluated for every `-c` lines read.
   const cb = p.flags.find((f) => f.name === "C");
   if (cb && cb.value !== null) {
-    const lit = cb.valueIndex >= 0 ? call.literal(call.words[cb.valueIndex]) : call.words[cb.index].dynamic ? null : cb.value;
-    if (lit === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `the ${call.name} -C callback is not a literal`);
-    else call.inline(lit, { inheritStdin: false, sameScope: true });
+    call.runScript(call.flagText(cb), `the ${call.name} -C callback`, { sameScope: true });
   }
   return out;
 }

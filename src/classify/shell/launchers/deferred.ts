@@ -9,21 +9,6 @@ import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
-function runText(call: Launch, text: string | null, what: string): void {
-  if (text === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-  else if (text.trim() !== "") call.inline(text, { inheritStdin: false, sameScope: false });
-}
-
-function literalWords(call: Launch, words: readonly Word[]): string[] | null {
-  const out: string[] = [];
-  for (const w of words) {
-    const l = call.literal(w);
-    if (l === null) return null;
-    out.push(l);
-  }
-  return out;
-}
-
 /** `at [opts] TIME` / `batch [opts]`: the commands on stdin run then; `-l`, `-r`, `-d`, `-c` list, remove or show jobs. */
 function at(call: Launch): number | null {
   const out = call.emit();
@@ -33,7 +18,7 @@ function at(call: Launch): number | null {
   if (stdin === null || stdin.kind === "file") return out;
   const lit = call.stdinText();
   if (lit === null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs commands from a ${stdin.kind} that is not a literal`);
-  else runText(call, lit, `the ${call.name} job`);
+  else call.runScript(lit, `the ${call.name} job`);
   return out;
 }
 
@@ -68,8 +53,8 @@ function tmuxCommand(call: Launch, words: readonly Word[]): void {
   const name = words[0].dynamic ? "" : (TMUX_ALIASES[words[0].value] ?? words[0].value);
   if (name === "send-keys") {
     const p = parseArgs(words, { shortValue: "cNt" }, 1);
-    const keys = literalWords(call, p.operands.map((o) => words[o.index]));
-    runText(call, keys === null ? null : typed(keys, p.flags.some((f) => f.name === "l")), "the keys tmux send-keys types");
+    const keys = call.literals(p.operands.map((o) => words[o.index]));
+    call.runScript(keys === null ? null : typed(keys, p.flags.some((f) => f.name === "l")), "the keys tmux send-keys types");
     return;
   }
   const spec = TMUX_SHELL[name];
@@ -78,8 +63,8 @@ function tmuxCommand(call: Launch, words: readonly Word[]): void {
   const rest = words.slice(p.end);
   if (rest.length === 0) return;
   // `if-shell CMD TMUX-COMMAND…`: only the first word is shell text.
-  const cmd = literalWords(call, name === "if-shell" ? rest.slice(0, 1) : rest);
-  runText(call, cmd === null ? null : cmd.join(" "), `the tmux ${name} command`);
+  const cmd = call.literals(name === "if-shell" ? rest.slice(0, 1) : rest);
+  call.runScript(cmd === null ? null : cmd.join(" "), `the tmux ${name} command`);
 }
 
 /** `tmux [-c CMD] [opts] COMMAND … [\; COMMAND …]`. */
@@ -87,7 +72,7 @@ function tmux(call: Launch): number | null {
   const out = call.emit();
   const p = wrapperOptions(call, { shortValue: "cfLST" });
   const c = p.flags.find((f) => f.name === "c" && f.value !== null);
-  if (c) runText(call, c.valueIndex >= 0 ? call.literal(call.words[c.valueIndex]) : c.value, "the tmux -c command");
+  if (c) call.runScript(call.flagText(c), "the tmux -c command");
   let start = p.end;
   const w = call.words;
   for (let k = p.end; k <= w.length; k++) {
@@ -109,8 +94,8 @@ function screen(call: Launch): number | null {
     const verb = x.value;
     const rest = call.words.slice(k + 1);
     if (verb === "stuff") {
-      const t = literalWords(call, rest);
-      runText(call, t === null ? null : t.join(" ").replace(/\^M|\\r|\\n/g, "\n"), "the text screen -X stuff types");
+      const t = call.literals(rest);
+      call.runScript(t === null ? null : t.join(" ").replace(/\^M|\\r|\\n/g, "\n"), "the text screen -X stuff types");
     } else if ((verb === "exec" || verb === "screen") && rest.length) call.run(k + 1);
     return out;
   }

@@ -6,7 +6,6 @@
 // `nix-shell --run`. Each is data: the global options before the subcommand,
 // the subcommand's options, the options whose value is a shell command. The
 // program itself is emitted too (the effect table reads `npx` as an install).
-import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import type { OptionSpec } from "../../programs/options.js";
 import type { RunsOn } from "../types.js";
 import type { Launch, LauncherRow, LaunchExample } from "./types.js";
@@ -39,9 +38,7 @@ function launchRunner(call: Launch, r: Runner, from: number): void {
   const p = wrapperOptions(call, r.options ?? {}, from);
   const inline = p.flags.find((f) => r.inline?.includes(f.name) && f.value !== null);
   if (inline) {
-    const lit = inline.valueIndex >= 0 ? call.literal(call.words[inline.valueIndex]) : call.words[inline.index].dynamic ? null : inline.value;
-    if (lit === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `the ${call.name} ${inline.text} command is not a literal`);
-    else call.inline(lit, { inheritStdin: true, sameScope: false, runsOn: r.runsOn });
+    call.runScript(call.flagText(inline), `the ${call.name} ${inline.text} command`, { inheritStdin: true, runsOn: r.runsOn });
     return;
   }
   let next = p.end;

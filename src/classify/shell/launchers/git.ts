@@ -14,8 +14,7 @@ import type { Launch, LauncherRow } from "./types.js";
 
 /** Parse `text` as a command git will run through the shell (a gap when it is not a literal). */
 function shellCommand(call: Launch, text: string | null, what: string): void {
-  if (text === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-  else if (text.trim() !== "") call.inline(text, { inheritStdin: false, sameScope: false });
+  call.runScript(text, what);
 }
 
 /** The value of a flag, when known: its own word or the word it is attached to. */

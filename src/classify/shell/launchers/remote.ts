@@ -13,18 +13,13 @@ import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
-/** The words from `from` on, joined as the remote shell receives them (ssh joins its arguments with spaces). */
-function joined(call: Launch, words: readonly Word[], what: string): string | null {
-  const lits = words.map((w) => call.literal(w));
-  if (lits.some((l) => l === null)) {
-    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-    return null;
-  }
-  return lits.join(" ");
+/** The words, joined as the remote shell receives them (ssh joins its arguments with blanks), or null. */
+function joined(call: Launch, words: readonly Word[]): string | null {
+  return call.literals(words)?.join(" ") ?? null;
 }
 
-function runThere(call: Launch, text: string | null, runsOn: RunsOn): void {
-  if (text !== null && text.trim() !== "") call.inline(text, { inheritStdin: true, sameScope: false, runsOn });
+function runThere(call: Launch, text: string | null, what: string, runsOn: RunsOn): void {
+  call.runScript(text, what, { inheritStdin: true, runsOn });
 }
 
 const SSH: OptionSpec = { shortValue: "BbcDEeFIiJLlmOoPpQRSWwM" };
@@ -39,20 +34,17 @@ function ssh(call: Launch): number | null {
     if (f.name !== "o" || f.value === null) continue;
     const m = /^\s*([A-Za-z]+)\s*[= ]\s*(.*)$/s.exec(f.value);
     if (!m) continue;
-    const word = f.valueIndex >= 0 ? call.words[f.valueIndex] : call.words[f.index];
-    const text = word.dynamic ? null : m[2].replace(/%[hnpr]/g, "x");
-    if (SSH_LOCAL_COMMANDS.test(m[1])) {
-      if (text === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `ssh ${m[1]} is not a literal`);
-      else call.inline(text, { inheritStdin: false, sameScope: false, runsOn: null });
-    } else if (/^remotecommand$/i.test(m[1])) runThere(call, text, "remote");
+    const text = call.flagText(f) === null ? null : m[2].replace(/%[hnpr]/g, "x");
+    if (SSH_LOCAL_COMMANDS.test(m[1])) call.runScript(text, `ssh ${m[1]}`, { runsOn: null });
+    else if (/^remotecommand$/i.test(m[1])) runThere(call, text, `ssh ${m[1]}`, "remote");
   }
   if (p.end >= call.words.length) return out;
   const rest = call.words.slice(p.end + 1);
-  if (rest.length > 0) runThere(call, joined(call, rest, "the ssh command"), "remote");
+  if (rest.length > 0) runThere(call, joined(call, rest), "the ssh command", "remote");
   else if (call.stdin !== null && call.stdin.kind !== "file") {
     // No command: the remote shell reads its commands from stdin.
     const lit = call.stdinText();
-    if (lit !== null) runThere(call, lit, "remote");
+    if (lit !== null) runThere(call, lit, "the ssh stdin", "remote");
   }
   return out;
 }
@@ -62,10 +54,10 @@ function mosh(call: Launch): number | null {
   const out = call.emit();
   const p = wrapperOptions(call, { shortValue: "p", longValue: ["client", "server", "ssh", "port", "predict", "family", "bind-server", "experimental-remote-ip"] });
   const sshCmd = p.flags.find((f) => f.name === "ssh" && f.value !== null);
-  if (sshCmd && !call.words[sshCmd.index].dynamic) call.inline(sshCmd.value!, { inheritStdin: false, sameScope: false, runsOn: null });
+  if (sshCmd) call.runScript(call.flagText(sshCmd), "the mosh --ssh command", { runsOn: null });
   let k = p.end + 1;
   if (call.words[k] && !call.words[k].dynamic && call.words[k].value === "--") k++;
-  if (k < call.words.length) runThere(call, joined(call, call.words.slice(k), "the mosh command"), "remote");
+  if (k < call.words.length) runThere(call, joined(call, call.words.slice(k)), "the mosh command", "remote");
   return out;
 }
 
@@ -171,13 +163,9 @@ function remoteOption(sub: readonly string[], spec: OptionSpec, names: readonly 
     const w = call.words;
     const p = parseArgs(w, spec, call.i + 1);
     if (!sub.every((s, k) => p.operands[k] && !p.operands[k].arg.dynamic && p.operands[k].value === s)) return out;
-    for (const f of p.flags) {
-      if (!names.includes(f.name) || f.value === null) continue;
-      const word = f.valueIndex >= 0 ? w[f.valueIndex] : w[f.index];
-      runThere(call, word.dynamic ? (call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${call.name} ${f.text} is not a literal`), null) : f.value, "remote");
-    }
+    for (const f of p.flags) if (names.includes(f.name) && f.value !== null) runThere(call, call.flagText(f), `${call.name} ${f.text}`, "remote");
     const dd = w.findIndex((x, k) => k > call.i && !x.dynamic && x.value === "--");
-    if (dd >= 0 && dd + 1 < w.length && call.name === "gcloud") runThere(call, joined(call, w.slice(dd + 1), "the gcloud ssh command"), "remote");
+    if (dd >= 0 && dd + 1 < w.length && call.name === "gcloud") runThere(call, joined(call, w.slice(dd + 1)), "the gcloud ssh command", "remote");
     return out;
   };
 }
@@ -195,9 +183,8 @@ function ansible(call: Launch): number | null {
   const mod = p.flags.find((f) => f.name === "module-name")?.value ?? "command";
   const args = p.flags.find((f) => f.name === "args" && f.value !== null);
   if (!args || !/^(ansible\.builtin\.)?(shell|command|raw)$/.test(mod)) return out;
-  const word = args.valueIndex >= 0 ? call.words[args.valueIndex] : call.words[args.index];
-  if (word.dynamic) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "the ansible -a command is not a literal");
-  else runThere(call, args.value!.replace(/\b(chdir|creates|removes|executable)=\S+/g, ""), "remote");
+  const text = call.flagText(args);
+  runThere(call, text === null ? null : text.replace(/\b(chdir|creates|removes|executable)=\S+/g, ""), "the ansible -a command", "remote");
   return out;
 }
 
@@ -206,7 +193,7 @@ function fanOut(spec: OptionSpec): LauncherRow["launch"] {
   return (call) => {
     const out = call.emit();
     const p = wrapperOptions(call, spec);
-    if (p.end < call.words.length) runThere(call, joined(call, call.words.slice(p.end), `the ${call.name} command`), "remote");
+    if (p.end < call.words.length) runThere(call, joined(call, call.words.slice(p.end)), `the ${call.name} command`, "remote");
     return out;
   };
 }
@@ -217,7 +204,7 @@ function salt(call: Launch): number | null {
   const p = parseArgs(call.words, { shortValue: "ctE", longValue: ["timeout", "out", "batch-size"] }, call.i + 1);
   const fn = p.operands[1];
   if (fn && !fn.arg.dynamic && /^cmd\.(run|shell|run_all|exec_code)$/.test(fn.value) && p.operands[2]) {
-    runThere(call, joined(call, p.operands.slice(2).map((o) => call.words[o.index]), "the salt command"), "remote");
+    runThere(call, joined(call, p.operands.slice(2).map((o) => call.words[o.index])), "the salt command", "remote");
   }
   return out;
 }

@@ -187,7 +187,7 @@ function script(call: Launch): number | null {
   const p = parseArgs(call.words, { shortValue: "cEIOBTmo", shortOptional: "t", longValue: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], longOptional: ["timing"], aliases: { command: "c" }, stopAtOperand: true, stopAtDynamic: true }, call.i + 1);
   const c = p.flags.find((f) => f.name === "c");
   if (c) {
-    const lit = c.valueIndex >= 0 ? call.literal(call.words[c.valueIndex]) : call.words[c.index].dynamic ? null : c.value;
+    const lit = call.flagText(c);
     if (lit === null) {
       call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "the script -c command is not a literal");
       return call.emit();

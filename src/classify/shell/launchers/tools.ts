@@ -10,14 +10,8 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { exRuns } from "../../programs/ex.js";
 import { parseArgs } from "../../programs/options.js";
 import { sedRuns, sedScripts } from "../../programs/sed.js";
-import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
-
-function runText(call: Launch, text: string | null, what: string, runsOn?: "remote"): void {
-  if (text === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-  else if (text.trim() !== "") call.inline(text, { inheritStdin: false, sameScope: false, runsOn });
-}
 
 /** A command some part of the program's input runs, which the text does not spell out. */
 function computed(call: Launch, what: string): void {
@@ -34,7 +28,7 @@ function sed(call: Launch): number | null {
       continue;
     }
     const r = sedRuns(s.value);
-    for (const c of r.commands) runText(call, c, "the sed e command");
+    for (const c of r.commands) call.runScript(c, "the sed e command");
     if (r.dynamic) computed(call, "sed's `e` (the pattern space)");
   }
   return out;
@@ -47,7 +41,7 @@ function vim(call: Launch): number | null {
   const texts: Array<string | null> = [];
   for (const f of p.flags) {
     if ((f.name === "c" || f.name === "cmd" || f.name === "remote-send" || f.name === "remote-expr") && f.value !== null) {
-      texts.push(f.valueIndex >= 0 ? call.literal(call.words[f.valueIndex]) : call.words[f.index].dynamic ? null : f.value);
+      texts.push(call.flagText(f));
     }
   }
   for (const o of p.operands) if (o.value.startsWith("+") && o.value.length > 1 && !/^\+\d+$/.test(o.value) && !o.value.startsWith("+/")) texts.push(o.arg.dynamic ? null : o.value.slice(1));
@@ -59,7 +53,7 @@ function vim(call: Launch): number | null {
       continue;
     }
     const r = exRuns(t.replace(/<CR>|\\r/gi, "\n"));
-    for (const c of r.commands) runText(call, c, `the ${call.name} shell command`);
+    for (const c of r.commands) call.runScript(c, `the ${call.name} shell command`);
     if (r.dynamic) computed(call, `${call.name}'s Ex command ${JSON.stringify(t.slice(0, 40))}`);
   }
   return out;
@@ -71,8 +65,7 @@ function optionTexts(call: Launch, shortValue: string, longValue: readonly strin
   const out: Array<[string, string | null]> = [];
   for (const f of p.flags) {
     if (!names.includes(f.name) || f.value === null) continue;
-    const w: Word = f.valueIndex >= 0 ? call.words[f.valueIndex] : call.words[f.index];
-    out.push([f.name, w.dynamic ? (f.valueIndex >= 0 ? call.literal(w) : null) : f.value]);
+    out.push([f.name, call.flagText(f)]);
   }
   return out;
 }
@@ -82,9 +75,9 @@ function tar(call: Launch): number | null {
   const out = call.emit();
   for (const [name, text] of optionTexts(call, "IFfCbTXKLNgV", ["to-command", "checkpoint-action", "use-compress-program", "rsh-command", "info-script", "new-volume-script", "file", "directory", "files-from", "exclude-from"], ["to-command", "checkpoint-action", "use-compress-program", "I", "rsh-command", "info-script", "new-volume-script", "F"])) {
     if (name === "checkpoint-action") {
-      if (text !== null && text.startsWith("exec=")) runText(call, text.slice(5), "the tar checkpoint command");
+      if (text !== null && text.startsWith("exec=")) call.runScript(text.slice(5), "the tar checkpoint command");
       else if (text === null) computed(call, "a tar --checkpoint-action that is not a literal");
-    } else runText(call, text, `the tar --${name} command`);
+    } else call.runScript(text, `the tar --${name} command`);
   }
   return out;
 }
@@ -93,13 +86,13 @@ function tar(call: Launch): number | null {
 function rsync(call: Launch): number | null {
   const out = call.emit();
   for (const [name, text] of optionTexts(call, "eBfT", ["rsh", "rsync-path", "filter", "exclude", "include", "exclude-from", "include-from", "files-from", "temp-dir", "partial-dir", "backup-dir", "suffix", "chmod", "chown", "password-file", "log-file", "out-format", "compare-dest", "copy-dest", "link-dest", "port", "sockopts", "max-size", "min-size", "bwlimit", "timeout"], ["e", "rsh", "rsync-path"])) {
-    runText(call, text, `the rsync --${name} command`, name === "rsync-path" ? "remote" : undefined);
+    call.runScript(text, `the rsync --${name} command`, { runsOn: name === "rsync-path" ? "remote" : undefined });
   }
   return out;
 }
 
 /** One option whose value is a command: `zip -TT CMD`, `man -P PAGER`, `emacs --eval`, `gdb -ex`, … */
-function commandOption(shortValue: string, longValue: readonly string[], names: readonly string[], read: (call: Launch, text: string) => void = (call, t) => runText(call, t, `the ${call.name} command`)): LauncherRow["launch"] {
+function commandOption(shortValue: string, longValue: readonly string[], names: readonly string[], read: (call: Launch, text: string) => void = (call, t) => call.runScript(t, `the ${call.name} command`)): LauncherRow["launch"] {
   return (call) => {
     const out = call.emit();
     for (const [, text] of optionTexts(call, shortValue, longValue, names)) {
@@ -127,13 +120,13 @@ function gdb(call: Launch): number | null {
 /** gdb commands: `shell CMD` / `!CMD` run CMD; `python …` is Python. */
 function gdbCommand(call: Launch, text: string): void {
   const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(text);
-  if (m) runText(call, m[1], "the gdb shell command");
+  if (m) call.runScript(m[1], "the gdb shell command");
   else if (/^\s*(python|py|pi|guile|gu|pipe|\|)\b/.test(text)) computed(call, "a gdb python/guile/pipe command");
 }
 
 /** Emacs Lisp: `(shell-command "CMD")` and friends run CMD; processes built otherwise are not read. */
 function elisp(call: Launch, text: string): void {
-  for (const m of text.matchAll(/\((?:async-)?shell-command(?:-to-string)?\s+"((?:[^"\\]|\\.)*)"/g)) runText(call, m[1].replace(/\\(.)/g, "$1"), "the emacs shell-command");
+  for (const m of text.matchAll(/\((?:async-)?shell-command(?:-to-string)?\s+"((?:[^"\\]|\\.)*)"/g)) call.runScript(m[1].replace(/\\(.)/g, "$1"), "the emacs shell-command");
   if (/\((call-process|start-process|make-process|process-lines|call-process-shell-command|shell-command(?:-to-string)?\s+[^"\s])/.test(text)) computed(call, "emacs Lisp that starts a process");
 }
 
@@ -141,7 +134,7 @@ function elisp(call: Launch, text: string): void {
 function expectScript(call: Launch, text: string): void {
   for (const line of text.split(/[\n;]/)) {
     const m = /^\s*(?:spawn|exec|system)\s+(?:-\w+\s+)*(.+)$/.exec(line);
-    if (m) runText(call, m[1].replace(/[{}]/g, ""), "the expect spawned command");
+    if (m) call.runScript(m[1].replace(/[{}]/g, ""), "the expect spawned command");
   }
 }
 
@@ -169,13 +162,13 @@ function make(call: Launch): number | null {
   const out = call.emit();
   const p = parseArgs(call.words, { shortValue: "fCIojlWOE", longValue: ["file", "makefile", "directory", "include-dir", "old-file", "assume-old", "jobs", "load-average", "what-if", "new-file", "assume-new", "eval", "output-sync"], aliases: { f: "file", makefile: "file", E: "eval" } }, call.i + 1);
   const texts: Array<string | null> = [];
-  for (const f of p.flags) if (f.name === "eval" && f.value !== null) texts.push(call.words[f.valueIndex >= 0 ? f.valueIndex : f.index].dynamic ? null : f.value);
+  for (const f of p.flags) if (f.name === "eval" && f.value !== null) texts.push(call.flagText(f));
   if (p.flags.some((f) => f.name === "file" && (f.value === "-" || f.value === "/dev/stdin")) && call.stdin !== null && call.stdin.kind !== "file") {
     texts.push(call.stdinText());
   }
   for (const t of texts) {
     if (t === null) computed(call, "a Makefile that is not a literal");
-    else for (const r of makeRecipes(t)) runText(call, r, "a make recipe");
+    else for (const r of makeRecipes(t)) call.runScript(r, "a make recipe");
   }
   return out;
 }
@@ -185,7 +178,7 @@ function entr(call: Launch): number | null {
   const p = wrapperOptions(call);
   if (p.flags.some((f) => f.name === "s") && p.end < call.words.length) {
     const out = call.emit();
-    runText(call, call.literal(call.words[p.end]), "the entr -s command");
+    call.runScript(call.literal(call.words[p.end]), "the entr -s command");
     return out;
   }
   return call.run(p.end, { stdin: "none" });
@@ -197,8 +190,8 @@ const HYPERFINE_CMDS = ["s", "setup", "p", "prepare", "c", "cleanup", "conclude"
 function hyperfine(call: Launch): number | null {
   const out = call.emit();
   const p = parseArgs(call.words, { shortValue: "wmMrspcSuPDLn", longValue: ["warmup", "min-runs", "max-runs", "runs", "setup", "prepare", "cleanup", "conclude", "reference", "shell", "time-unit", "export-json", "export-csv", "export-markdown", "export-asciidoc", "export-orgmode", "style", "sort", "command-name", "output", "input", "parameter-step-size"] }, call.i + 1);
-  for (const f of p.flags) if (HYPERFINE_CMDS.includes(f.name) && f.value !== null) runText(call, f.valueIndex >= 0 ? call.literal(call.words[f.valueIndex]) : f.value, "a hyperfine command");
-  for (const o of p.operands) runText(call, call.literal(call.words[o.index]), "a hyperfine command");
+  for (const f of p.flags) if (HYPERFINE_CMDS.includes(f.name) && f.value !== null) call.runScript(call.flagText(f), "a hyperfine command");
+  for (const o of p.operands) call.runScript(call.literal(call.words[o.index]), "a hyperfine command");
   return out;
 }
 

@@ -71,6 +71,12 @@ export interface Launch {
   run(next: number, opts?: RunOptions): number | null;
   /** Parse `script` as shell text, one inline level down. */
   inline(script: string, opts: InlineOptions): number | null;
+  /** A command the program will run: parsed as shell text (no stdin, its own scope), or a shape-3 gap naming `what` when not a literal. */
+  runScript(text: string | null, what: string, opts?: Partial<InlineOptions>): void;
+  /** The literal values of `words`, or null when one is not known. */
+  literals(words: readonly Word[]): string[] | null;
+  /** The value of a flag parsed from `words` (its own word or the one it is attached to), when known. */
+  flagText(f: { index: number; valueIndex: number; value: string | null }): string | null;
 }
 
 /** [command text, the commands the walk yields as `wrapper>…>program argv…`, the gap shapes (default none)]. */

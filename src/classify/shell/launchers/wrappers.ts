@@ -123,8 +123,7 @@ function flock(call: Launch): number | null {
   const after = p.end < call.words.length ? wrapperOptions(call, spec, p.end + 1) : p;
   const c = [...p.flags, ...after.flags].find((f) => f.name === "c");
   if (c) {
-    const word = c.valueIndex >= 0 ? call.words[c.valueIndex] : null;
-    const lit = word ? call.literal(word) : call.words[c.index].dynamic ? null : c.value;
+    const lit = call.flagText(c);
     if (lit === null) {
       call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "the flock -c command is not a literal");
       return call.emit();
