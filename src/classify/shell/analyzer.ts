@@ -14,7 +14,7 @@ import type { InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers
 import { commandVariable } from "../programs/command-variables.js";
 import { literalOfWord } from "./literal.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
-import { hasSubstitutionSyntax } from "./nodes.js";
+import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
 import { isUnknownProgram, nestedCandidates } from "./nested.js";
@@ -42,6 +42,7 @@ export class Analyzer {
     return {
       src: text,
       hasSubs: hasSubstitutionSyntax(text),
+      expands: hasExpansionSyntax(text),
       depth: 0,
       inSub: false,
       wrappers: [],

@@ -13,7 +13,7 @@ const SPLIT_TYPES: ReadonlySet<string> = new Set(["simple_expansion", "expansion
 
 /** Decode one word node with the variables of `env` (`choice` picks among a variable's several values). */
 export function decodeWord(node: Node, env: Env, choice?: Choice, multi?: Set<string>, span?: { start: number; end: number }): Word {
-  const resolve = env.src.includes("$") || env.src.includes("`") ? valueResolver({ src: env.src, vars: env.scope.vars, choice, multi }) : undefined;
+  const resolve = env.expands ? valueResolver({ src: env.src, vars: env.scope.vars, choice, multi }) : undefined;
   return span ? wordFromNodeSpan(node, span.start, span.end, env.src, resolve) : wordFromNode(node, env.src, resolve);
 }
 

@@ -24,6 +24,8 @@ export function newScope(vars: Vars = new Vars()): Scope {
 export interface Env {
   src: string;
   hasSubs: boolean;
+  /** `src` holds a `$` or a backtick: words may expand (values.ts resolves them). */
+  expands: boolean;
   depth: number;
   inSub: boolean;
   wrappers: string[];

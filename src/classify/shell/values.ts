@@ -71,10 +71,11 @@ export class Vars {
     return { map: new Map(this.map), opaque: this.opaque, exported: new Set(this.exported) };
   }
 
-  restore(s: Snapshot): void {
-    this.map = new Map(s.map);
+  /** Back to `s`; `adopt`: `s` is not used again, so it is taken over rather than copied. */
+  restore(s: Snapshot, adopt = false): void {
+    this.map = adopt ? s.map : new Map(s.map);
     this.opaque = s.opaque;
-    this.exported = new Set(s.exported);
+    this.exported = adopt ? s.exported : new Set(s.exported);
   }
 
   /** Run `fn`, returning the names it assigned. */
@@ -113,7 +114,7 @@ export function isolated<T>(vars: Vars, fn: () => T): T {
   try {
     return fn();
   } finally {
-    vars.restore(s);
+    vars.restore(s, true);
   }
 }
 

@@ -19,6 +19,7 @@ import {
   TEST_EXPRESSION_TYPES,
   commandParts,
   describeError,
+  hasExpansionSyntax,
   hasSubstitutionSyntax,
   lastStatement,
   stagesOf,
@@ -84,7 +85,7 @@ export class Walker {
       if (root.hasError) {
         this.sink.gaps.add(GAP_SHAPE.PARSE_ERROR, `the Bash grammar rejects part of the text: ${describeError(root, text)}`, env.gapCommand);
       }
-      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text), tree: ++this.treeSeq });
+      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text), expands: hasExpansionSyntax(text), tree: ++this.treeSeq });
     } finally {
       tree.delete();
     }
@@ -424,20 +425,21 @@ export class Walker {
       return infos.length > 0 ? this.sink.bare(raw, redirects, stdin, env) : null;
     }
     // `NAME=value cmd`: the command's environment, not this shell's variables.
-    const assigns = new Map<string, VarState>();
+    const assigns = prefix.length > 0 ? new Map<string, VarState>() : NO_ASSIGNS;
     for (const a of prefix) {
       const r = assignmentValue(a, env);
       if (!r) continue;
-      assigns.set(r.name, r.state);
+      (assigns as Map<string, VarState>).set(r.name, r.state);
       this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
     }
-    const ctx = { ...cmdCtx(env, raw, redirects, stdin, stdinLiteral), assigns };
+    const ctx = cmdCtx(env, raw, redirects, stdin, stdinLiteral);
+    ctx.assigns = assigns;
     const span = { start: nameNode.startIndex, end: nameEnd };
     const build = (choice?: Choice, multi?: Set<string>) => {
       const nameWord = decodeWord(nameNode!, env, choice, multi, span);
       return { nameWord, words: [...argumentWords(nameNode!, nameWord), ...args.flatMap((a) => argumentWords(a, decodeWord(a, env, choice, multi)))] };
     };
-    const multi = new Set<string>();
+    const multi = env.expands ? new Set<string>() : undefined;
     const { nameWord, words } = build(undefined, multi);
     if (words.some((w) => w.ansiC) || infos.some((i) => i.word?.ansiC)) {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
@@ -446,7 +448,7 @@ export class Walker {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `brace expansion forms the program word ${excerpt(nameWord.raw)}`, raw);
     }
     // A variable with several values (a `for` list): one command per combination.
-    const combos = multi.size > 0 ? choices(env.scope.vars, multi) : null;
+    const combos = multi && multi.size > 0 ? choices(env.scope.vars, multi) : null;
     if (combos === null) return words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
     let out: number | null = null;
     for (const c of combos) {

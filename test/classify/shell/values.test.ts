@@ -145,6 +145,9 @@ describe("scoping: a value that may not be the one is not one literal", () => {
     expect(judged("D=~; bash -c 'rm -rf \"$D\"'").shapes).toEqual([8]);
     expect(judged("D=~ bash -c 'rm -rf \"$D\"'").effects).toEqual(["delete home_dir ~"]);
   });
+  it("an export inside a subshell does not survive it", () => {
+    expect(judged("D=~; (export D); bash -c 'rm -rf \"$D\"'").shapes).toEqual([8]);
+  });
   it("a remote shell starts with none of them", () => {
     expect(judged("export D=~; ssh host 'rm -rf \"$D\"'").shapes).toContain(8);
   });
