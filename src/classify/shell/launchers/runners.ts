@@ -119,15 +119,14 @@ function parallel(call: Launch): number | null {
       const input = iw.value;
       let o: number | null;
       const asWords = () => job(hasPlaceholder ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w)) : [...cmdWords, iw]);
-      if (literalCmd && !quoted) {
-        // parallel joins its command words with blanks and runs the line through the shell, the input quoted
-        // (`parallel 'rm -rf {}' ::: x`); a home the shell expanded before parallel saw it stays home.
+      // parallel joins its command words with blanks and runs the line through the shell, the input quoted
+      // (`parallel 'rm -rf {}' ::: x`); a home the shell expanded before parallel saw it stays home. A later
+      // word that holds blanks or shell syntax (`parallel bash -c 'git reset --hard' ::: x`) was meant as one
+      // word, and the joined line would be another command (or none): judged as words, like `-q`.
+      if (literalCmd && !quoted && !cmdWords.slice(1).some((w) => /[\s'"(){};|&<>$`\\]/.test(w.value))) {
         const q = iw.tilde ? input : shellQuote(input);
         const line = hasPlaceholder ? cmdWords.map((w) => fill(w.value, q)).join(" ") : [...cmdWords.map((w) => w.value), q].join(" ");
         o = call.inline(line, { inheritStdin: false, sameScope: false });
-        // A word with blanks that the join splits (`parallel bash -c 'git reset --hard' ::: x`) was surely
-        // meant as one: judge that reading too.
-        if (cmdWords.length > 1 && cmdWords.slice(1).some((w) => /\s/.test(w.value))) asWords();
       } else o = asWords();
       if (o !== null) out = o;
     });
