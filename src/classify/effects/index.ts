@@ -11,7 +11,7 @@ import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
-import { commandMode, familyApis, familyRows } from "./families/index.js";
+import { cliFor, commandMode, familyApis, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -71,6 +71,11 @@ function findHandlers(program: string): Handler[] {
   return out;
 }
 
+/** The table knows this program: a handler, a family row, or a known command line (what the nested-command rule reads as consequential). */
+export function hasEffectRows(program: string): boolean {
+  return handlersFor(program).length > 0 || cliFor(program) !== null;
+}
+
 const MAX_CWDS = 6;
 const CD_PROGRAMS = new Set(["cd", "pushd", "set-location", "sl", "chdir"]);
 
@@ -115,7 +120,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
         for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
         familyApis(ctx);
       };
-      if (mode === "dry_run") out.withRewrite(dryRunEffect, run);
+      if (mode === "dry_run") ctx.out.withRewrite(dryRunEffect, run);
       else if (mode !== "help") run();
       redirects(ctx);
       carrySecretCopies(ctx);

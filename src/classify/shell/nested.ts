@@ -10,7 +10,7 @@
 // "Consequential" is defined once, by the rows: a program the launcher table
 // runs others through, an interpreter, or one with effect rows — and whether
 // the nested command matters is what those rows then say it does.
-import { handlersFor } from "../effects/index.js";
+import { hasEffectRows } from "../effects/index.js";
 import { DATA_OPTIONS, DATA_PROGRAMS, RUNNER_WORDS } from "../programs/data-args.js";
 import { interpreterName } from "../programs/interpreters.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
@@ -25,7 +25,7 @@ export function isConsequentialProgram(table: LauncherTable, name: string): bool
   if (!cache) known.set(table, (cache = new Map()));
   let v = cache.get(name);
   if (v === undefined) {
-    v = launcherFor(table, name) !== undefined || interpreterName(name) !== null || handlersFor(name).length > 0;
+    v = launcherFor(table, name) !== undefined || interpreterName(name) !== null || hasEffectRows(name);
     if (cache.size < 4096) cache.set(name, v);
   }
   return v;
