@@ -218,7 +218,8 @@ function expansionValue(node: Node, rc: ResolveContext, level: number): Resolved
   const set = state !== undefined;
   const current = set ? pick(name, rc) : null;
   if (set && current === null) return null; // several values, not chosen yet
-  if (op.endsWith("?")) return current;
+  // `${HOME:?}`: the value, or the shell stops; an env path variable is set wherever the agent runs.
+  if (op.endsWith("?")) return set ? current : ENV_PATH_VARS.has(name) ? { value: `$${name}`, tilde: false, vars: [name] } : null;
   const empty = current !== null && (typeof current === "string" ? current : current.value) === "";
   const colon = op.startsWith(":");
   if (op.endsWith("+")) {

@@ -67,6 +67,8 @@ describe("defaults and alternatives", () => {
     ['OUT=; rm -rf "${OUT:-/tmp/y}"', ["delete temp_path /tmp/y"]],
     ['OUT=a; rm -rf "${OUT:+/tmp/y}"', ["delete temp_path /tmp/y"]],
     ['rm -rf "${TMPDIR:-/tmp}/x"', ["delete temp_path $TMPDIR/x"]],
+    ['rm -rf "${HOME:?}/"', ["delete home_dir $HOME/"]],
+    ['D=/tmp/y; rm -rf "${D:?}/x"', ["delete temp_path /tmp/y/x"]],
   ])("%s", (text, effects) => {
     expect(judged(text)).toEqual({ effects, shapes: [] });
   });
