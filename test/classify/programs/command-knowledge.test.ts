@@ -1,24 +1,15 @@
 // Program knowledge added for commands inside commands (issue 7, class 1):
-// the examples beside the fd and sed parsers, the Ex-command reader, the
+// the examples beside the sed parser, the Ex-command reader, the
 // command-bearing variables, git's command settings and make's recipes.
 import { describe, expect, it } from "vitest";
 import { COMMAND_VARIABLE_EXAMPLES, commandVariable } from "../../../src/classify/programs/command-variables.js";
 import { EX_EXAMPLES, exRuns } from "../../../src/classify/programs/ex.js";
-import { FD_EXAMPLES, parseFd } from "../../../src/classify/programs/fd.js";
 import { configSet, isCommandSetting, isShellTextSetting, parseGit } from "../../../src/classify/programs/git.js";
 import { SED_EXAMPLES, sedRuns, sedScripts } from "../../../src/classify/programs/sed.js";
 import { makeRecipes } from "../../../src/classify/shell/launchers/tools.js";
 import { sh } from "../build.js";
 
 const top = (text: string) => sh(text).commands.find((c) => c.depth === 0 && c.wrappers.length === 0 && !c.inSubstitution)!;
-
-describe("fd: the examples beside the parser", () => {
-  it.each(FD_EXAMPLES.map((e) => [...e]))("fd %s", (args, roots, filtered, execs) => {
-    const c = top(`fd ${args}`);
-    const call = parseFd(c.args);
-    expect([call.roots, call.filtered, call.execs.map((e) => c.cmd.argv.slice(e.start, e.end).join(" "))]).toEqual([roots, filtered, execs]);
-  });
-});
 
 describe("sed: scripts and what they run", () => {
   it.each(SED_EXAMPLES.map((e) => [...e]))("%s", (script, commands, dynamic) => {
