@@ -15,10 +15,11 @@ interface Probe {
 }
 
 export class PossibleCommands {
-  private readonly probes = new Map<PossibleNested, Probe>();
+  private probes: Map<PossibleNested, Probe> | null = null;
 
   /** The collector and state a possible command is classified into (one per probe; cwd changes stay inside). */
   scratch(p: PossibleNested, state: SharedState): Probe {
+    this.probes ??= new Map();
     let probe = this.probes.get(p);
     if (!probe) {
       probe = { out: new Collector(), state: { ...state, cwds: [...state.cwds], downloaded: new Set(state.downloaded) } };
@@ -29,6 +30,7 @@ export class PossibleCommands {
 
   /** One gap per probe whose commands would matter. */
   gaps(out: Collector): void {
+    if (this.probes === null) return;
     for (const [p, probe] of this.probes) {
       const effect = probe.out.effects.find(matters);
       const gap: UnknownCommand | undefined = probe.out.unknown[0] ?? p.gaps[0];

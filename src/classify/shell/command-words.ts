@@ -6,14 +6,23 @@ import type { Node } from "web-tree-sitter";
 import type { Env } from "./context.js";
 import { braceExpand } from "./text.js";
 import { choices, EMPTY, MAX_ALTERNATIVES, valOfWord, valueResolver, type Choice, type Val, type VarState } from "./values.js";
-import { wordFromNode, wordFromNodeSpan, type Word } from "./words.js";
+import { wordFromNode, wordFromNodeSpan, type Resolver, type Word } from "./words.js";
 
 /** Node types that, unquoted and alone, undergo word splitting when they expand. */
 const SPLIT_TYPES: ReadonlySet<string> = new Set(["simple_expansion", "expansion", "command_substitution"]);
 
-/** Decode one word node with the variables of `env` (`choice` picks among a variable's several values). */
+/** The resolver for the words of `env` (`choice` picks among a variable's several values), or none when nothing there expands. */
+export function resolverFor(env: Env, choice?: Choice, multi?: Set<string>): Resolver | undefined {
+  return env.expands ? valueResolver({ src: env.src, vars: env.scope.vars, choice, multi }) : undefined;
+}
+
+/** Decode one word node with the variables of `env`. */
 export function decodeWord(node: Node, env: Env, choice?: Choice, multi?: Set<string>, span?: { start: number; end: number }): Word {
-  const resolve = env.expands ? valueResolver({ src: env.src, vars: env.scope.vars, choice, multi }) : undefined;
+  return decodeWith(node, env, resolverFor(env, choice, multi), span);
+}
+
+/** Decode one word node with a resolver made once for the command (`resolverFor`). */
+export function decodeWith(node: Node, env: Env, resolve: Resolver | undefined, span?: { start: number; end: number }): Word {
   return span ? wordFromNodeSpan(node, span.start, span.end, env.src, resolve) : wordFromNode(node, env.src, resolve);
 }
 

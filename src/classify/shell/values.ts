@@ -37,6 +37,9 @@ interface Snapshot {
   exported: Set<string>;
 }
 
+/** The snapshot of a scope with no variables (never mutated: restore makes new collections). */
+const NOTHING: Snapshot = { map: new Map(), opaque: false, exported: new Set() };
+
 /** The shell variables of one scope, as far as the text says. */
 export class Vars {
   private map = new Map<string, VarState>();
@@ -68,11 +71,19 @@ export class Vars {
   }
 
   save(): Snapshot {
+    // Most texts assign nothing: their snapshots cost nothing.
+    if (this.map.size === 0 && this.exported.size === 0 && !this.opaque) return NOTHING;
     return { map: new Map(this.map), opaque: this.opaque, exported: new Set(this.exported) };
   }
 
   /** Back to `s`; `adopt`: `s` is not used again, so it is taken over rather than copied. */
   restore(s: Snapshot, adopt = false): void {
+    if (s === NOTHING) {
+      if (this.map.size > 0) this.map = new Map();
+      if (this.exported.size > 0) this.exported = new Set();
+      this.opaque = false;
+      return;
+    }
     this.map = adopt ? s.map : new Map(s.map);
     this.opaque = s.opaque;
     this.exported = adopt ? s.exported : new Set(s.exported);

@@ -33,7 +33,7 @@ import {
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
-import { argumentWords, assignmentValue, decodeWord } from "./command-words.js";
+import { argumentWords, assignmentValue, decodeWith, decodeWord, resolverFor } from "./command-words.js";
 import { declareVariables, walkScoped } from "./scoped.js";
 import type { StdinSource } from "./types.js";
 import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
@@ -436,8 +436,11 @@ export class Walker {
     ctx.assigns = assigns;
     const span = { start: nameNode.startIndex, end: nameEnd };
     const build = (choice?: Choice, multi?: Set<string>) => {
-      const nameWord = decodeWord(nameNode!, env, choice, multi, span);
-      return { nameWord, words: [...argumentWords(nameNode!, nameWord), ...args.flatMap((a) => argumentWords(a, decodeWord(a, env, choice, multi)))] };
+      const resolve = resolverFor(env, choice, multi);
+      const nameWord = decodeWith(nameNode!, env, resolve, span);
+      const words = argumentWords(nameNode!, nameWord);
+      for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve))) words.push(w);
+      return { nameWord, words };
     };
     const multi = env.expands ? new Set<string>() : undefined;
     const { nameWord, words } = build(undefined, multi);

@@ -48,6 +48,15 @@ function extUrl(value: string): string | null {
   return argv.map(shellQuote).join(" ");
 }
 
+/** Could `v` be one of these options (`--exec…`, `-x…`, a cluster holding `x`)? */
+function mayName(v: string, o: { short?: string; long: readonly string[]; shortOptional?: string; longOptional?: readonly string[] }): boolean {
+  if (v.startsWith("--")) return [...o.long, ...(o.longOptional ?? [])].some((n) => n.startsWith(v.slice(2).split("=")[0]) || v.startsWith(`--${n}`));
+  if (!v.startsWith("-") || v.length < 2) return false;
+  const letters = (o.short ?? "") + (o.shortOptional ?? "");
+  for (const c of letters) if (v.includes(c)) return true;
+  return false;
+}
+
 function git(call: Launch): number | null {
   const { words } = call;
   const g = parseGit(words, call.i + 1);
@@ -83,7 +92,8 @@ function git(call: Launch): number | null {
     }
   }
   const opts = COMMAND_OPTIONS[sub];
-  if (opts) {
+  // Most invocations name none of these options: look before parsing.
+  if (opts && args.some((w) => mayName(w.value, opts))) {
     const p = parseArgs(args, { shortValue: opts.short ?? "", longValue: opts.long, shortOptional: opts.shortOptional, longOptional: opts.longOptional });
     const names = new Set([...(opts.short ?? ""), ...(opts.shortOptional ?? ""), ...opts.long, ...(opts.longOptional ?? [])]);
     for (const f of p.flags) if (names.has(f.name) && f.value !== null) shellCommand(call, flagText(call, f, g.sub + 1), `git ${sub} ${f.text}`);

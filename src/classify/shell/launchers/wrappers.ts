@@ -25,6 +25,7 @@ export interface WrapperSpec {
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const NO_ASSIGNMENTS: ReadonlyMap<string, VarState> = new Map();
 
 function skipAssignments(words: readonly Word[], i: number): number {
   while (i < words.length && !words[i].dynamic && ASSIGNMENT.test(words[i].value)) i++;
@@ -32,7 +33,8 @@ function skipAssignments(words: readonly Word[], i: number): number {
 }
 
 /** The `VAR=value` words from `from` to `to`, as the command's environment additions. */
-export function assignmentsOf(words: readonly Word[], from: number, to: number): Map<string, VarState> {
+export function assignmentsOf(words: readonly Word[], from: number, to: number): ReadonlyMap<string, VarState> {
+  if (to <= from) return NO_ASSIGNMENTS;
   const out = new Map<string, VarState>();
   for (let k = from; k < to; k++) {
     const v = words[k].value;
