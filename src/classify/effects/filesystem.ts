@@ -64,6 +64,12 @@ function deleteOperands(ctx: Ctx, p: ParsedArgs, extra: Attrs): void {
   }
 }
 
+/** `rimraf`, `trash`/`trash-put`: every operand goes, whole trees and all, with no prompt. */
+function recursiveDelete(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, {});
+  deleteOperands(ctx, p, { recursive: true, force: true });
+}
+
 function rmdir(ctx: Ctx): void {
   if (ctx.argv.some(isCmdSwitch)) return cmdDelete(ctx);
   const p = parseArgs(ctx.args, { aliases: { p: "parents" } });
@@ -333,6 +339,9 @@ export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
   "remove-item": removeItem,
   ri: removeItem,
   unlink,
+  rimraf: recursiveDelete,
+  trash: recursiveDelete,
+  "trash-put": recursiveDelete,
   shred,
   find,
   cp: (ctx) => copyLike(ctx, "read"),

@@ -84,7 +84,8 @@ export function nestedCandidates(table: LauncherTable, words: readonly Word[], i
     }
     // A runner word introduces a command; right after the program, a subcommand that happens to share a
     // program's name (`sdk install java 17`) is one only when options or paths follow it, as in a command line.
-    const introduced = RUNNER_WORDS.has(prev) || (!sawOperand && words.slice(k + 1).some((x) => !x.dynamic && /^-|\/|^~|^\./.test(x.value)));
+    // A bare `.` or `..` there is the directory operand (`eslint . --fix`), not `source`.
+    const introduced = RUNNER_WORDS.has(prev) || (!sawOperand && v !== "." && v !== ".." && words.slice(k + 1).some((x) => !x.dynamic && /^-|\/|^~|^\./.test(x.value)));
     if (!sequence && opt === null && !afterData && introduced && isConsequentialProgram(table, programName(v))) {
       out.push({ kind: "words", start: k });
       sequence = true;
@@ -108,4 +109,7 @@ export const NESTED_EXAMPLES: ReadonlyArray<readonly [string, readonly string[]]
   ["mytool build --name rm", []],
   ["mytool deploy staging", []],
   ["sdk install java 17", []],
+  ["eslint . --fix", []],
+  ["prettier .. --write", []],
+  ["mytool run . ./env.sh", [". ./env.sh"]],
 ];
