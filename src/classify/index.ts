@@ -85,7 +85,8 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
     return {
       effects: table.effects,
       unknown: [...analysis.unknown, ...table.unknown],
-      simple: analysis.commands.map((c) => c.cmd),
+      // Commands an unknown program only may run are judged as a gap, not listed as run.
+      simple: analysis.commands.filter((c) => !c.possible).map((c) => c.cmd),
       paths: table.paths,
       urls: table.urls,
     };

@@ -125,7 +125,7 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     const table = shellEffects(analysis, event.env);
     table.effects.forEach(pushRaw);
     out.unknown.push(...analysis.unknown, ...table.unknown);
-    out.simple.push(...analysis.commands.map((c) => c.cmd));
+    out.simple.push(...analysis.commands.filter((c) => !c.possible).map((c) => c.cmd));
     out.paths.push(...table.paths.filter((p) => !out.paths.some((x) => x.value === p.value)));
     out.urls.push(...table.urls.filter((u) => !out.urls.some((x) => x.value === u.value)));
   };

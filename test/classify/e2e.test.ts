@@ -80,8 +80,10 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
     expect(shapes('echo "$(date)"')).toEqual([]);
     expect(shapes('git commit -m "$(cat msg)"')).toEqual([]);
   });
-  it("xargs-fed delete is shape 8", () => {
-    expect(shapes("find . -print0 | xargs -0 rm -rf")).toContain(8);
+  it("xargs-fed delete is shape 8 unless a find with known roots feeds it", () => {
+    expect(shapes("cat list | xargs -0 rm -rf")).toContain(8);
+    expect(shapes("find . -print0 | xargs -0 rm -rf")).not.toContain(8);
+    expect(shapes('find "$D" -print0 | xargs -0 rm -rf')).toContain(8);
   });
   it("Codex argv and ACP terminal/create", () => {
     expect(tuples(["bash", "-lc", "git push -f origin main"], "shell")).toEqual(["push×vcs_remote"]);

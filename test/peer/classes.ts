@@ -113,15 +113,6 @@ function gitRefuses(c: SimpleCommand): boolean {
 /** `command -v`/`-V` (any cluster holding v or V before the name): prints what a name is, runs nothing. */
 const isLookup = (c: SimpleCommand): boolean => c.program === "command" && /^-[pvV]*[vV][pvV]*$/.test(c.argv[0] ?? "");
 
-/** Programs whose own commands run somewhere else: a container, a pod, a remote host. */
-const ELSEWHERE: Record<string, (argv: string[]) => boolean> = {
-  docker: (a) => ["run", "exec"].includes(a[0] ?? ""),
-  podman: (a) => ["run", "exec"].includes(a[0] ?? ""),
-  kubectl: (a) => ["exec", "run", "debug"].includes(a[0] ?? ""),
-  oc: (a) => ["exec", "rsh", "debug"].includes(a[0] ?? ""),
-  ssh: (a) => a.length > 0,
-};
-
 const CLASSES: ClassDef[] = [
   // ── the peer's own test used a non-default configuration ─────────────
   {
@@ -323,15 +314,9 @@ const CLASSES: ClassDef[] = [
     when: (r) => peerDenyOursAllow(r) && effects(r).length === 0 && simple(r).length === 1 && simple(r)[0].program === "parallel" && simple(r)[0].argv.length === 0,
   },
   {
-    id: "allow.runs-elsewhere",
-    title: "a command run in a container, pod or remote host",
-    rationale: "`docker run … rm -rf /w`, `kubectl exec … -- rm -rf /data`: the delete happens elsewhere (docs/classifier.md, known gaps); the peer's own notes call these false positives",
-    when: (r) => peerDenyOursAllow(r) && effects(r).every((e) => e.verb === "fetch") && simple(r).length > 0 && simple(r).every((c) => ELSEWHERE[c.program]?.(c.argv) === true),
-  },
-  {
     id: "allow.local-helper",
     title: "a local helper program (GIT_SSH*, a git alias)",
-    rationale: "an environment assignment (`GIT_SSH_COMMAND=./x git push`) is not classified and a defined-but-unused `-c alias.x=!cmd` is execute × shell, which the default bundle does not judge — running a local program is not irreversible in itself",
+    rationale: "the command of an environment assignment (`GIT_SSH_COMMAND=./x git push`) or of a defined-but-unused `-c alias.x=!cmd` is parsed, and here it is a local program (or `echo`) with no effect the default bundle judges — running a local program is not irreversible in itself",
     when: (r) =>
       peerDenyOursAllow(r) &&
       (simple(r).some((c) => /^GIT_SSH[A-Z_]*=/.test(c.raw)) || (effects(r).length > 0 && effects(r).every((e) => e.verb === "execute" && e.target_class === "shell"))) &&

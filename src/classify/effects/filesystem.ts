@@ -5,6 +5,7 @@ import type { TargetClass } from "../../model/classification.js";
 import { resolvePathDetailed } from "../paths.js";
 import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
+import { SED_OPTIONS } from "../programs/sed.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
   attrs,
@@ -30,8 +31,9 @@ const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
 /** Operands fed by `xargs`/`parallel`: what a find or fd upstream lists (recursive when it lists a whole tree), else unknown (shape 8). */
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {
   const feeder = ctx.pc.fedBy?.wrapper ?? "its input";
-  gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${feeder}`);
   const hits = upstreamFindHits(ctx);
+  // Fed by a find whose roots are known (`find /tmp/c -print0 | xargs -0 rm`), the operands lie under those roots.
+  if (hits === null || hits.some((h) => h.cls === "unknown")) gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operands fed by ${feeder}`);
   if (hits === null) {
     ctx.out.effect(verb, "unknown", attrs(ctx, { target: targetText(`the input of ${feeder}`), ...extra }));
     return;
@@ -60,6 +62,12 @@ function deleteOperands(ctx: Ctx, p: ParsedArgs, extra: Attrs): void {
     const e = ctx.pc.find && op.value.includes("{}") ? { ...extra, recursive: true, filtered: ctx.pc.find.filtered } : extra;
     emitPath(ctx, "delete", op.value, op.arg, "mutate", e);
   }
+}
+
+/** `rimraf`, `trash`/`trash-put`: every operand goes, whole trees and all, with no prompt. */
+function recursiveDelete(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, {});
+  deleteOperands(ctx, p, { recursive: true, force: true });
 }
 
 function rmdir(ctx: Ctx): void {
@@ -278,11 +286,7 @@ function mkdirTouch(ctx: Ctx): void {
 }
 
 function sed(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, {
-    shortValue: "efl",
-    longValue: ["expression", "file", "line-length"],
-    aliases: { e: "expression", f: "file", i: "in-place", s: "separate", n: "quiet" },
-  });
+  const p = parseArgs(ctx.args, SED_OPTIONS);
   const inPlace = p.flags.some((f) => f.name === "in-place" || f.text === "--in-place");
   let files = p.operands;
   if (!has(p, "expression", "file") && files.length) files = files.slice(1);
@@ -335,6 +339,9 @@ export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
   "remove-item": removeItem,
   ri: removeItem,
   unlink,
+  rimraf: recursiveDelete,
+  trash: recursiveDelete,
+  "trash-put": recursiveDelete,
   shred,
   find,
   cp: (ctx) => copyLike(ctx, "read"),

@@ -2,7 +2,7 @@
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
 // Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
 import type { Arg } from "../programs/args.js";
-import { COMMAND_SETTINGS, parseGit } from "../programs/git.js";
+import { isCommandSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
@@ -312,7 +312,7 @@ function git(ctx: Ctx): void {
   const g = parseGit(ctx.args);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
   for (const c of g.config) {
-    if ((c.key.startsWith("alias.") && /^\s*!/.test(c.value)) || COMMAND_SETTINGS.has(c.key)) ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-c ${c.key}=${c.value}`) }));
+    if (isCommandSetting(c.key, c.value)) ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-c ${c.key}=${c.value}`) }));
   }
   // (An alias to another subcommand, `-c alias.x=push` then `git x`, was expanded by the walker.)
   if (g.sub < 0) return;

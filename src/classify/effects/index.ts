@@ -11,7 +11,7 @@ import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
-import { commandMode, familyApis, familyRows } from "./families/index.js";
+import { cliFor, commandMode, familyApis, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -21,6 +21,7 @@ import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
 import { PERSISTENCE_HANDLERS } from "./persistence.js";
 import { READER_HANDLERS } from "./readers.js";
+import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
 
 export interface ShellEffects {
@@ -70,6 +71,11 @@ function findHandlers(program: string): Handler[] {
   return out;
 }
 
+/** The table knows this program: a handler, a family row, or a known command line (what the nested-command rule reads as consequential). */
+export function hasEffectRows(program: string): boolean {
+  return handlersFor(program).length > 0 || cliFor(program) !== null;
+}
+
 const MAX_CWDS = 6;
 const CD_PROGRAMS = new Set(["cd", "pushd", "set-location", "sl", "chdir"]);
 
@@ -99,9 +105,12 @@ function trackCd(ctx: Ctx): void {
 export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): ShellEffects {
   const out = new Collector();
   const state = newSharedState(env);
+  const possible = new PossibleCommands();
   analysis.commands.forEach((pc, index) => {
     const program = programName(pc.cmd.program);
-    const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out, state };
+    // A command an unknown program may run is classified aside (effects/possible.ts).
+    const probe = pc.possible ? possible.scratch(pc.possible, state) : null;
+    const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out: probe?.out ?? out, state: probe?.state ?? state };
     try {
       // Help prints usage and does nothing; a dry run changes nothing (families/engine.ts).
       const mode = commandMode(ctx);
@@ -111,11 +120,12 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
         for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
         familyApis(ctx);
       };
-      if (mode === "dry_run") out.withRewrite(dryRunEffect, run);
+      if (mode === "dry_run") ctx.out.withRewrite(dryRunEffect, run);
       else if (mode !== "help") run();
       redirects(ctx);
       carrySecretCopies(ctx);
       remoteCode(ctx);
+      if (probe) return;
       trackCd(ctx);
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);
     } catch (err) {
@@ -123,5 +133,6 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       out.gap(GAP_SHAPE.PARSE_ERROR, `classifier error: ${err instanceof Error ? err.message : String(err)}`, pc.cmd.raw);
     }
   });
+  possible.gaps(out);
   return { effects: out.effects, unknown: out.unknown, paths: out.paths, urls: out.urls };
 }

@@ -58,8 +58,83 @@ export function parseGit(args: readonly Arg[], start = 0): GitCall {
   return { sub: i < args.length ? i : -1, config };
 }
 
-/** Settings whose value git runs as a shell command. */
-export const COMMAND_SETTINGS = new Set(["core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.hookspath"]);
+/** Settings whose value git runs as a shell command (exact keys; `isCommandSetting` adds the patterns). */
+export const COMMAND_SETTINGS = new Set([
+  "core.sshcommand", "core.pager", "core.editor", "core.fsmonitor", "core.hookspath", "core.askpass", "core.gitproxy",
+  "sequence.editor", "diff.external", "gpg.program", "uploadpack.packobjectshook", "sendemail.sendmailcmd",
+  "sendemail.tocmd", "sendemail.cccmd", "interactive.difffilter", "credential.helper",
+]);
+
+/** Settings by pattern: `pager.<cmd>`, `gpg.<format>.program`, drivers and tools by name, per-remote and per-URL forms. */
+const COMMAND_SETTING_PATTERNS: readonly RegExp[] = [
+  /^pager\.[^.]+$/, /^gpg\.[^.]+\.program$/, /^diff\..+\.(textconv|command)$/, /^merge\..+\.driver$/,
+  /^filter\..+\.(clean|smudge|process)$/, /^(difftool|mergetool|browser|man)\..+\.(cmd|path)$/,
+  /^remote\..+\.(uploadpack|receivepack)$/, /^credential\..+\.helper$/, /^url\..+\.insteadof$/i,
+];
+
+/** Values that switch a setting on or off rather than name a command (`pager.log=false`, `core.fsmonitor=true`). */
+const SWITCH = /^(true|false|yes|no|on|off|0|1|)$/i;
+
+/**
+ * Does git run `value` as a command for setting `key` (lowercased)? `alias.x`
+ * only when it starts with `!`; a credential helper only as `!cmd` or a path
+ * (a bare name is `git credential-NAME`); `url.<x>.insteadOf` never.
+ * `core.hooksPath` names a directory whose files git runs as hooks (the value
+ * is a path, not shell text: `isShellTextSetting`).
+ */
+export function isCommandSetting(key: string, value: string): boolean {
+  if (key.startsWith("alias.")) return /^\s*!/.test(value);
+  if (key.startsWith("url.")) return false;
+  if (!COMMAND_SETTINGS.has(key) && !COMMAND_SETTING_PATTERNS.some((p) => p.test(key))) return false;
+  if (/(^|\.)helper$/.test(key)) return /^\s*!/.test(value) || /^[/~.]/.test(value.trim());
+  return !SWITCH.test(value.trim());
+}
+
+/** A command setting whose value is itself shell text (every one but `core.hooksPath`). */
+export function isShellTextSetting(key: string, value: string): boolean {
+  return key !== "core.hookspath" && isCommandSetting(key, value);
+}
+
+/** Subcommand options whose value git runs as a shell command (`rebase -x CMD`, `filter-branch --tree-filter CMD`). */
+export const COMMAND_OPTIONS: Readonly<Record<string, { short?: string; long: readonly string[]; shortOptional?: string; longOptional?: readonly string[] }>> = {
+  rebase: { short: "x", long: ["exec"] },
+  difftool: { short: "x", long: ["extcmd"] },
+  clone: { short: "u", long: ["upload-pack"] },
+  fetch: { long: ["upload-pack"] },
+  pull: { long: ["upload-pack"] },
+  "ls-remote": { long: ["upload-pack"] },
+  push: { long: ["receive-pack", "exec"] },
+  archive: { long: ["exec"] },
+  "filter-branch": { long: ["tree-filter", "index-filter", "msg-filter", "env-filter", "commit-filter", "parent-filter", "tag-name-filter"] },
+  "send-email": { long: ["sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd"] },
+  grep: { long: [], shortOptional: "O", longOptional: ["open-files-in-pager"] },
+};
+
+/** `git submodule foreach CMD…` (through the shell) and `git bisect run CMD…` (exec'd): the sub-subcommand that runs the rest. */
+export const RUNS_REST: Readonly<Record<string, { word: string; shell: boolean; skip: readonly string[] }>> = {
+  submodule: { word: "foreach", shell: true, skip: ["--recursive", "-q", "--quiet"] },
+  bisect: { word: "run", shell: false, skip: [] },
+};
+
+const CONFIG_READS = /^--(get|get-all|get-regexp|get-urlmatch|get-color|get-colorbool|unset|unset-all|list|edit|remove-section|rename-section|show-origin|show-scope|name-only)$|^-[le]$/;
+const CONFIG_VALUE_OPTS = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment"]);
+
+/** `git config [scope] NAME VALUE` / `git config set NAME VALUE`: the setting it writes, or null. */
+export function configSet(args: readonly Arg[], sub: number): GitConfigSetting | null {
+  const ops: Arg[] = [];
+  for (let k = sub + 1; k < args.length; k++) {
+    const v = args[k].value;
+    if (args[k].dynamic) ops.push(args[k]);
+    else if (CONFIG_READS.test(v)) return null;
+    else if (CONFIG_VALUE_OPTS.has(v)) k++;
+    else if (v.startsWith("-") && v !== "-") continue;
+    else ops.push(args[k]);
+  }
+  if (ops.length && !ops[0].dynamic && ops[0].value === "set") ops.shift();
+  else if (ops.length && !ops[0].dynamic && /^(get|unset|list|edit|rename-section|remove-section)$/.test(ops[0].value)) return null;
+  if (ops.length < 2 || ops[0].dynamic) return null;
+  return { key: ops[0].value.toLowerCase(), value: ops[1].value, arg: ops[1] };
+}
 
 /**
  * Config keys whose value git later runs, or which point git at code or at

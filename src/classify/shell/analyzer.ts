@@ -11,14 +11,17 @@ import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
 import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
 import type { InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
-import { literalOfWord, resolveExpansion } from "./literal.js";
+import { commandVariable } from "../programs/command-variables.js";
+import { literalOfWord } from "./literal.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
-import { hasSubstitutionSyntax } from "./nodes.js";
+import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
-import type { Feed, ParsedCommand, StdinSource } from "./types.js";
+import { isUnknownProgram, nestedCandidates } from "./nested.js";
+import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
-import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, wordFromNode, type Word } from "./words.js";
+import type { VarState } from "./values.js";
+import { argOf, isObfuscatedProgramWord, programName, type Word } from "./words.js";
 
 
 export class Analyzer {
@@ -39,6 +42,7 @@ export class Analyzer {
     return {
       src: text,
       hasSubs: hasSubstitutionSyntax(text),
+      expands: hasExpansionSyntax(text),
       depth: 0,
       inSub: false,
       wrappers: [],
@@ -92,54 +96,111 @@ export class Analyzer {
 
   // ------------------------------------------------------------ resolving
 
+  /**
+   * `NAME=value` where NAME is a variable some program runs as a command
+   * (`GIT_SSH_COMMAND`, `GIT_PAGER`, `EDITOR`, …,
+   * src/classify/programs/command-variables.ts): its value is a command that
+   * will run, parsed like an inline script under the variable's name.
+   */
+  assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void {
+    if (this.stopped || !/^[A-Z]/.test(name)) return;
+    const lookup = (n: string): string | null => {
+      const s = siblings?.get(n) ?? env.scope.vars.get(n);
+      return s && s.length === 1 ? s[0].value : null;
+    };
+    const cv = commandVariable(name, lookup);
+    if (!cv) return;
+    if (state === null) {
+      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} is set to a command that is not a literal`, raw);
+      return;
+    }
+    for (const v of state) {
+      const text = cv.command(v.value);
+      if (text === null) continue;
+      if (env.wrappers.length >= MAX_WRAPPER_DEPTH || utf8Length(text) > MAX_COMMAND_BYTES) {
+        this.gaps.add(GAP_SHAPE.DEPTH, `the command in ${name} is nested too deeply or too long`, raw);
+        continue;
+      }
+      this.analyzeText(text, {
+        ...env,
+        src: text,
+        depth: env.depth + 1,
+        wrappers: [...env.wrappers, name],
+        stdin: null,
+        stdinLiteral: null,
+        redirects: [],
+        scope: newScope(env.scope.vars.child()),
+        level: env.level + 1,
+        gapCommand: raw,
+      });
+    }
+  }
+
   /** Resolve the command whose program word is `words[i]`: aliases, functions, known values, then its launcher row. */
   processWords(words: Word[], i: number, ctx: CmdCtx): number | null {
-    let resolving = false;
-    for (;;) {
-      if (this.stopped || i >= words.length) return null;
-      const w = words[i];
-      if (w.dynamic) {
-        this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is not a literal`, ctx.raw);
-        if (/^"?\$\{?(SHELL|BASH|ZSH)\}?"?$/.test(w.raw)) return this.launch("sh", words, i, ctx);
-        // When the value is known anyway (`$(echo rm)`, `x=rm; $x`), go on with it
-        // so the command is still judged; the gap stays.
-        const resolved = this.resolveProgramWord(w, ctx.env);
-        if (resolved !== null && resolved.length > 0 && !resolving) {
-          resolving = true;
-          words = [...words.slice(0, i), ...resolved, ...words.slice(i + 1)];
-          continue;
-        }
-        return this.emit(words, i, ctx);
-      }
-      if (isObfuscatedProgramWord(w)) {
-        this.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `quotes or escapes change the program word ${excerpt(w.raw)} (runs ${excerpt(w.value)})`, ctx.raw);
-      }
-      if (i === 0 && ctx.fromText) {
-        const scope = ctx.env.scope;
-        if (!w.quoted && scope.aliases.has(w.value) && !scope.expanding.has(w.value)) return this.expandAlias(words, ctx);
-        if (scope.functions.has(w.value)) {
-          this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `function ${excerpt(w.value)} is defined and invoked in the same text`, ctx.raw);
-        }
-      }
-      return this.launch(programName(w.value), words, i, ctx);
+    if (this.stopped || i >= words.length) return null;
+    const w = words[i];
+    if (w.dynamic) {
+      this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is not a literal`, ctx.raw);
+      if (/^"?\$\{?(SHELL|BASH|ZSH)\}?"?$/.test(w.raw)) return this.launch("sh", words, i, ctx);
+      return this.emit(words, i, ctx);
     }
+    if (w.resolved && !ctx.env.src.includes(programName(w.value))) {
+      // `$(echo git)` and `x=rm; $x` name their program in the text; a name
+      // only decoding shows (`$(base64 -d <<< cm0=)`, `$a$b`) hides it. Judged either way.
+      this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is computed (runs ${excerpt(w.value)})`, ctx.raw);
+    }
+    if (isObfuscatedProgramWord(w)) {
+      this.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `quotes or escapes change the program word ${excerpt(w.raw)} (runs ${excerpt(w.value)})`, ctx.raw);
+    }
+    if (i === 0 && ctx.fromText) {
+      const scope = ctx.env.scope;
+      if (!w.quoted && !w.resolved && scope.aliases.has(w.value) && !scope.expanding.has(w.value)) return this.expandAlias(words, ctx);
+      if (scope.functions.has(w.value)) {
+        this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `function ${excerpt(w.value)} is defined and invoked in the same text`, ctx.raw);
+      }
+    }
+    return this.launch(programName(w.value), words, i, ctx);
   }
 
   private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const row = launcherFor(this.launchers, name);
-    if (!row) return this.emit(words, i, ctx);
-    return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+    if (row) return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+    const out = this.emit(words, i, ctx);
+    if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    return out;
   }
 
-  /** A dynamic program word whose value is known: literal substitutions and `$x` of a literal assignment. */
-  private resolveProgramWord(w: Word, env: Env): Word[] | null {
-    if (!w.node) return null;
-    const src = env.src;
-    const r = wordFromNode(w.node, src, (n) => resolveExpansion(n, src, env.scope.vars, 0));
-    if (r.dynamic) return null;
-    // Unquoted expansions are split into words.
-    const parts = w.raw.startsWith('"') ? [r.value] : r.value.split(/[ \t\n]+/).filter((p) => p !== "");
-    return parts.map((p, k) => ({ ...homeAwareWord(p), raw: k === 0 ? w.raw : p, start: w.start, end: w.end }));
+  /**
+   * An unknown program's arguments that are command lines (src/classify/shell/nested.ts):
+   * parsed as possible nested commands, their gaps kept with them for the effect table.
+   */
+  private probe(name: string, words: Word[], i: number, ctx: CmdCtx): void {
+    if (ctx.wrappers.length >= MAX_WRAPPER_DEPTH) return;
+    for (const c of nestedCandidates(this.launchers, words, i)) {
+      if (this.stopped) return;
+      const possible: PossibleNested = { launcher: name, raw: ctx.raw, gaps: [] };
+      const before = this.gaps.items.length;
+      const wrappers = [...ctx.wrappers, name];
+      if (c.kind === "words") this.processWords(words, c.start, { ...ctx, env: { ...ctx.env, possible }, wrappers, possible });
+      else if (utf8Length(c.text) <= MAX_COMMAND_BYTES) {
+        const env = ctx.env;
+        this.analyzeText(c.text, {
+          ...env,
+          src: c.text,
+          depth: env.depth + 1,
+          wrappers,
+          stdin: null,
+          stdinLiteral: null,
+          redirects: [],
+          scope: newScope(env.scope.vars.child(ctx.assigns)),
+          level: env.level + 1,
+          gapCommand: ctx.raw,
+          possible,
+        });
+      }
+      possible.gaps = this.gaps.take(before).filter((g) => g.shape !== GAP_SHAPE.PARSE_ERROR && g.shape !== GAP_SHAPE.OVERSIZE);
+    }
   }
 
   private expandAlias(words: Word[], ctx: CmdCtx): number | null {
@@ -204,6 +265,7 @@ export class Analyzer {
       find: ctx.find,
       fedBy: this.feedOf(ctx),
       runsOn: ctx.runsOn,
+      ...(ctx.possible ? { possible: ctx.possible } : {}),
     });
     return this.commands.length - 1;
   }
@@ -286,8 +348,14 @@ class LaunchCall implements Launch {
     }
     const ctx = this.ctx;
     const keep = opts.stdin !== "none";
+    let assigns = ctx.assigns;
+    if (opts.assigns && opts.assigns.size > 0) {
+      assigns = new Map([...ctx.assigns, ...opts.assigns]);
+      for (const [n, v] of opts.assigns) this.a.assigned(n, v, ctx.env, ctx.raw, assigns);
+    }
     return this.a.processWords(words, next, {
       ...ctx,
+      assigns,
       wrappers: [...this.wrappers, this.name],
       stdin: keep ? ctx.stdin : null,
       stdinLiteral: keep ? ctx.stdinLiteral : null,
@@ -295,8 +363,28 @@ class LaunchCall implements Launch {
       raw: opts.raw ?? ctx.raw,
       find: opts.find ?? ctx.find,
       fromText: opts.fromText ?? ctx.fromText,
-      runsOn: opts.runsOn ?? this.row.runsOn ?? ctx.runsOn,
+      runsOn: (opts.runsOn !== undefined ? opts.runsOn : this.row.runsOn ?? null) ?? ctx.runsOn,
     });
+  }
+
+  runScript(text: string | null, what: string, opts: Partial<InlineOptions> = {}): void {
+    if (text === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
+    else if (text.trim() !== "") this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+  }
+
+  literals(words: readonly Word[]): string[] | null {
+    const out: string[] = [];
+    for (const w of words) {
+      const l = this.literal(w);
+      if (l === null) return null;
+      out.push(l);
+    }
+    return out;
+  }
+
+  flagText(f: { index: number; valueIndex: number; value: string | null }): string | null {
+    if (f.valueIndex >= 0) return this.literal(this.words[f.valueIndex]);
+    return this.words[f.index]?.dynamic ? null : f.value;
   }
 
   inline(script: string, opts: InlineOptions): number | null {
@@ -310,6 +398,8 @@ class LaunchCall implements Launch {
     }
     const ctx = this.ctx;
     const env = ctx.env;
+    // A script run on another host or in a container starts with none of this shell's variables.
+    const elsewhere = opts.runsOn !== undefined ? opts.runsOn : this.row.runsOn ?? null;
     return this.a.analyzeText(script, {
       ...env,
       src: script,
@@ -319,10 +409,10 @@ class LaunchCall implements Launch {
       stdinLiteral: opts.inheritStdin ? ctx.stdinLiteral : null,
       // Input redirections were consumed by the outer command; its output ones still apply.
       redirects: ctx.redirects.filter((r) => r.op.includes(">")),
-      scope: opts.sameScope ? env.scope : newScope(),
+      scope: opts.sameScope ? env.scope : newScope(elsewhere ? undefined : env.scope.vars.child(ctx.assigns)),
       level: env.level + 1,
       gapCommand: ctx.raw,
-      runsOn: opts.runsOn ?? this.row.runsOn ?? ctx.runsOn,
+      runsOn: elsewhere ?? ctx.runsOn,
     });
   }
 }

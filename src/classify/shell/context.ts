@@ -1,26 +1,31 @@
 // What a command inherits from where it stands in the text: the walk's
 // position (Env), one simple command being resolved (CmdCtx), and the
 // shell's scope (functions, literal variables, aliases).
-import type { FindContext, RunsOn, StdinSource } from "./types.js";
+import type { FindContext, PossibleNested, RunsOn, StdinSource } from "./types.js";
 import type { RedirectWord } from "./redirects.js";
+import { Vars, type VarState } from "./values.js";
 
 export interface Scope {
   functions: Set<string>;
-  /** Shell variables assigned a literal in this text (null: assigned something else). */
-  vars: Map<string, string | null>;
+  /** Shell variables as far as the text says (src/classify/shell/values.ts). */
+  vars: Vars;
   /** Alias name → value; null when the value is not a literal. */
   aliases: Map<string, string | null>;
+  /** git aliases set by `git config alias.NAME VALUE` earlier in the text (null: not a literal). */
+  gitAliases: Map<string, string | null>;
   expanding: Set<string>;
 }
 
-export function newScope(): Scope {
-  return { functions: new Set(), vars: new Map(), aliases: new Map(), expanding: new Set() };
+export function newScope(vars: Vars = new Vars()): Scope {
+  return { functions: new Set(), vars, aliases: new Map(), gitAliases: new Map(), expanding: new Set() };
 }
 
 /** Where in the walk we are: everything a command inherits from its surroundings. */
 export interface Env {
   src: string;
   hasSubs: boolean;
+  /** `src` holds a `$` or a backtick: words may expand (values.ts resolves them). */
+  expands: boolean;
   depth: number;
   inSub: boolean;
   wrappers: string[];
@@ -36,6 +41,8 @@ export interface Env {
   tree: number;
   /** Where this text runs, when a launcher sent it elsewhere (`ssh host '…'`). */
   runsOn: RunsOn | null;
+  /** Set inside an argument an unknown program may run as a command (src/classify/shell/nested.ts). */
+  possible?: PossibleNested;
 }
 
 /** One simple command being resolved: its surroundings plus what peeling has changed. */
@@ -52,4 +59,7 @@ export interface CmdCtx {
   runsOn: RunsOn | null;
   /** The stdin of the launcher that consumed it (`find … | xargs rm`: the pipe from find). */
   feedInput: StdinSource | null;
+  /** `NAME=value` words before the command (or `env`/`sudo` operands): its environment additions. */
+  assigns: ReadonlyMap<string, VarState>;
+  possible?: PossibleNested;
 }

@@ -19,6 +19,13 @@ export class GapList {
     this.items.push({ shape, reason, command });
   }
 
+  /** Remove and return the gaps added since `from` (a probe's, judged elsewhere). */
+  take(from: number): UnknownCommand[] {
+    const taken = this.items.splice(from);
+    for (const g of taken) this.seen.delete(`${g.shape}\u0000${g.command}`);
+    return taken;
+  }
+
   has(shape: GapShape): boolean {
     return this.items.some((g) => g.shape === shape);
   }

@@ -11,17 +11,9 @@ import { programName, wordFromNode, type Word } from "./words.js";
 /** Recursion bound for literal evaluation (`$(echo … | base64 -d)` inside `$(…)` …). */
 const MAX_LITERAL_LEVEL = 8;
 
-/** The value of an expansion node when known: `$(literal producer)`, or `$x` of a literal assignment (with `vars`). */
-export function resolveExpansion(n: Node, src: string, vars: ReadonlyMap<string, string | null> | null, level: number): string | null {
-  const type = n.type;
-  if (type === "command_substitution") return literalOfSubstitution(n, src, level + 1);
-  if (vars && (type === "simple_expansion" || type === "expansion")) {
-    const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(src.slice(n.startIndex, n.endIndex));
-    if (!m) return null;
-    const v = vars.get(m[1]);
-    return v === undefined ? null : v;
-  }
-  return null;
+/** The value of an expansion node when known: `$(literal producer)`. Variables are values.ts's. */
+export function resolveExpansion(n: Node, src: string, level: number): string | null {
+  return n.type === "command_substitution" ? literalOfSubstitution(n, src, level + 1) : null;
 }
 
 /** The value of a word when it is known without running anything: a literal, or `$(…)` of a literal producer. */
@@ -29,7 +21,7 @@ export function literalOfWord(w: Word, src: string, level = 0): string | null {
   if (!w.dynamic) return w.value;
   const n = w.node;
   if (!n || level > MAX_LITERAL_LEVEL) return null;
-  const r = wordFromNode(n, src, (x) => resolveExpansion(x, src, null, level + 1));
+  const r = wordFromNode(n, src, (x) => resolveExpansion(x, src, level + 1));
   return r.dynamic ? null : r.value;
 }
 

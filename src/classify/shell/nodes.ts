@@ -56,6 +56,11 @@ export const IGNORED_TYPES: Readonly<Record<string, string>> = {
   _statement: "abstract supertype: never a node in a tree",
 };
 
+/** A `$` or a backtick: something in the text may expand. */
+export function hasExpansionSyntax(text: string): boolean {
+  return text.includes("$") || text.includes("`");
+}
+
 export function hasSubstitutionSyntax(text: string): boolean {
   return text.includes("$(") || text.includes("`") || text.includes("<(") || text.includes(">(");
 }

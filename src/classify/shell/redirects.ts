@@ -9,7 +9,7 @@ import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
 import { unescapeHeredoc } from "./text.js";
 import type { StdinSource } from "./types.js";
-import { argOf, wordFromNode, type Word } from "./words.js";
+import { argOf, wordFromNode, type Resolver, type Word } from "./words.js";
 
 export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
 
@@ -44,7 +44,7 @@ export type WordResolver = (w: Word) => string | null;
 const DUP_TARGET = /^(\d+-?|-)$/;
 
 /** Decode `node` (a file/heredoc/herestring redirect) into `out`; a heredoc's nested redirects follow it. */
-export function redirectInfo(node: Node, src: string, out: RedirInfo[], level: number, resolve: WordResolver): void {
+export function redirectInfo(node: Node, src: string, out: RedirInfo[], level: number, resolve: WordResolver, values?: Resolver): void {
   const text = (n: Node): string => src.slice(n.startIndex, n.endIndex);
   const type = node.type;
   if (type === "file_redirect") {
@@ -60,7 +60,7 @@ export function redirectInfo(node: Node, src: string, out: RedirInfo[], level: n
       else if (field === "destination") dest ??= c;
       else if (!c.isNamed) op = op || text(c);
     }
-    const word = dest ? wordFromNode(dest, src) : null;
+    const word = dest ? wordFromNode(dest, src, values) : null;
     const isDup = (op === ">&" || op === "<&") && (word === null || DUP_TARGET.test(word.value));
     out.push({
       op: fd + op,
@@ -96,10 +96,10 @@ export function redirectInfo(node: Node, src: string, out: RedirInfo[], level: n
     });
     return;
   }
-  if (type === "heredoc_redirect") heredocInfo(node, src, out, level, resolve);
+  if (type === "heredoc_redirect") heredocInfo(node, src, out, level, resolve, values);
 }
 
-function heredocInfo(node: Node, src: string, out: RedirInfo[], level: number, resolve: WordResolver): void {
+function heredocInfo(node: Node, src: string, out: RedirInfo[], level: number, resolve: WordResolver, values?: Resolver): void {
   const text = (n: Node): string => src.slice(n.startIndex, n.endIndex);
   let fd = "";
   let op = "<<";
@@ -140,7 +140,7 @@ function heredocInfo(node: Node, src: string, out: RedirInfo[], level: number, r
     bodyText = "";
   }
   out.push({ op: fd + op, target: delim, kind: "heredoc", word: null, text: bodyText, start: node.startIndex, end });
-  if (level < 8) for (const n of nested) redirectInfo(n, src, out, level + 1, resolve);
+  if (level < 8) for (const n of nested) redirectInfo(n, src, out, level + 1, resolve, values);
 }
 
 function bodyHasExpansion(body: Node): boolean {
@@ -152,9 +152,10 @@ function bodyHasExpansion(body: Node): boolean {
   return false;
 }
 
-export function redirectInfos(nodes: readonly Node[], src: string, resolve: WordResolver): RedirInfo[] {
+/** `values`: the variables known where the redirection stands (a `> "$D/x"` target). */
+export function redirectInfos(nodes: readonly Node[], src: string, resolve: WordResolver, values?: Resolver): RedirInfo[] {
   const out: RedirInfo[] = [];
-  for (const n of nodes) redirectInfo(n, src, out, 0, resolve);
+  for (const n of nodes) redirectInfo(n, src, out, 0, resolve, values);
   return out;
 }
 

@@ -32,6 +32,20 @@ export interface Feed {
 /** Where a command runs when a launcher sends it off this host: `ssh host CMD`, `docker exec c CMD`. */
 export type RunsOn = "remote" | "container";
 
+/**
+ * A command an unknown program may run (an argument that is a command line,
+ * src/classify/shell/nested.ts): judged as a possible nested command — its
+ * non-read effects become a gap on `raw`, never confident effects.
+ */
+export interface PossibleNested {
+  /** The unknown program whose argument it is. */
+  launcher: string;
+  /** The outer command as written. */
+  raw: string;
+  /** The nested text's own gaps (parse errors dropped: a string need not be shell). */
+  gaps: UnknownCommand[];
+}
+
 export interface ParsedCommand {
   /** The simple command after wrappers are peeled (`program` is basename, lowercased, `.exe` stripped). */
   cmd: SimpleCommand;
@@ -52,6 +66,8 @@ export interface ParsedCommand {
   fedBy: Feed | null;
   /** Set when a launcher runs this command off this host. */
   runsOn: RunsOn | null;
+  /** Set when the command is only possibly run, by a program no table knows. */
+  possible?: PossibleNested;
 }
 
 export interface ShellAnalysis {

@@ -19,6 +19,7 @@ import {
   TEST_EXPRESSION_TYPES,
   commandParts,
   describeError,
+  hasExpansionSyntax,
   hasSubstitutionSyntax,
   lastStatement,
   stagesOf,
@@ -32,9 +33,11 @@ import {
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
-import { braceExpand } from "./text.js";
+import { argumentWords, assignmentValue, decodeWith, decodeWord, resolverFor } from "./command-words.js";
+import { declareVariables, walkScoped } from "./scoped.js";
 import type { StdinSource } from "./types.js";
-import { literalWord, wordFromNode, wordFromNodeSpan, type Word } from "./words.js";
+import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
+import { literalWord, type Word } from "./words.js";
 import type { GapList } from "./gaps.js";
 
 
@@ -49,6 +52,8 @@ export interface CommandSink {
   command(words: Word[], ctx: CmdCtx): number | null;
   /** A redirection with no command (`> file`): it still opens its target. */
   bare(raw: string, redirects: RedirectWord[], stdin: StdinSource | null, env: Env): number | null;
+  /** `NAME=value` (alone, exported, or before a command): a variable some program runs as a command (`GIT_SSH_COMMAND`). */
+  assigned(name: string, state: VarState, env: Env, raw: string): void;
 }
 
 // Every property read of a web-tree-sitter node (`type`, `endIndex`, `isNamed`,
@@ -80,7 +85,7 @@ export class Walker {
       if (root.hasError) {
         this.sink.gaps.add(GAP_SHAPE.PARSE_ERROR, `the Bash grammar rejects part of the text: ${describeError(root, text)}`, env.gapCommand);
       }
-      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text), tree: ++this.treeSeq });
+      return this.walkStatement(root, { ...env, src: text, hasSubs: hasSubstitutionSyntax(text), expands: hasExpansionSyntax(text), tree: ++this.treeSeq });
     } finally {
       tree.delete();
     }
@@ -124,7 +129,7 @@ export class Walker {
       case "variable_assignment":
       case "variable_assignments":
         this.walkSubs(node, e, 0);
-        this.recordAssignments(node, e);
+        this.recordAssignments(node, e, false);
         return null;
       case "declaration_command":
       case "unset_command":
@@ -134,30 +139,38 @@ export class Walker {
       case "comment":
       case "heredoc_body":
         return null;
+      case "subshell":
+      case "list":
+      case "if_statement":
+      case "case_statement":
+      case "for_statement":
+      case "while_statement":
+      case "c_style_for_statement":
+        return walkScoped(node, type, e, env.scope.vars, {
+          children: (nodes, env2) => this.walkChildren(nodes, env2),
+          subs: (n, env2) => this.walkSubs(n, env2, 0),
+        });
       default:
-        if (type === "for_statement") {
-          const v = node.childForFieldName("variable");
-          if (v) env.scope.vars.set(env.src.slice(v.startIndex, v.endIndex), null);
-        }
-        if (CONTAINER_TYPES.has(type)) {
-          let out: number | null = null;
-          // Only named children matter (no anonymous token is a statement or
-          // container type): skip reading `;`, `then`, `do`, … at all.
-          for (const child of node.namedChildren) {
-            if (!child || this.sink.stopped) continue;
-            const ct = child.type;
-            if (STATEMENT_TYPES.has(ct) || CONTAINER_TYPES.has(ct)) {
-              const o = this.walkStatement(child, e);
-              if (o !== null) out = o;
-            } else {
-              this.walkSubs(child, e, 0);
-            }
-          }
-          return out;
-        }
+        if (CONTAINER_TYPES.has(type)) return this.walkChildren(node.namedChildren, e);
         this.walkSubs(node, e, 0);
         return null;
     }
+  }
+
+  /** A container's named children: statements are walked, words have their substitutions walked. */
+  private walkChildren(children: ReadonlyArray<Node | null>, e: Env): number | null {
+    let out: number | null = null;
+    for (const child of children) {
+      if (!child || this.sink.stopped) continue;
+      const ct = child.type;
+      if (STATEMENT_TYPES.has(ct) || CONTAINER_TYPES.has(ct)) {
+        const o = this.walkStatement(child, e);
+        if (o !== null) out = o;
+      } else {
+        this.walkSubs(child, e, 0);
+      }
+    }
+    return out;
   }
 
   /** `a | b | c`: each stage's stdin is the previous stage's output command. */
@@ -171,7 +184,8 @@ export class Walker {
       const senv: Env = hasUpstream
         ? { ...env, stdin: prevOut !== null ? { kind: "pipe", upstream: prevOut } : null, stdinLiteral: prevLiteral }
         : env;
-      const o = this.walkStatement(stage, senv);
+      // Every stage of a pipeline runs in a subshell: its assignments stay there.
+      const o = stages.length > 1 || first !== null ? isolated(env.scope.vars, () => this.walkStatement(stage, senv)) : this.walkStatement(stage, senv);
       out = o;
       prevOut = o;
       const upstream = prevLiteral;
@@ -235,7 +249,7 @@ export class Walker {
 
   private infos(nodes: Node[], env: Env): RedirInfo[] {
     const src = env.src;
-    return redirectInfos(nodes, src, (w) => literalOfWord(w, src, 0));
+    return redirectInfos(nodes, src, (w) => literalOfWord(w, src, 0), valueResolver({ src, vars: env.scope.vars }));
   }
 
   private stdinAfter(infos: RedirInfo[], env: Env) {
@@ -263,47 +277,49 @@ export class Walker {
     if (name) env.scope.functions.add(env.src.slice(name.startIndex, name.endIndex));
     const body = node.childForFieldName("body");
     const fenv: Env = { ...env, stdin: null, stdinLiteral: null };
-    for (const child of node.children) {
-      if (!child || (name !== null && child.id === name.id)) continue;
-      if (body !== null && child.id === body.id) this.walkStatement(body, fenv);
-      else if (child.isNamed) this.walkSubs(child, fenv, 0);
-    }
+    const vars = env.scope.vars;
+    // The body runs when the function is called, which may be anywhere later:
+    // what it assigns is unknown from here on.
+    let assigned = new Set<string>();
+    isolated(vars, () => {
+      assigned = vars.track(() => {
+        for (const child of node.children) {
+          if (!child || (name !== null && child.id === name.id)) continue;
+          if (body !== null && child.id === body.id) this.walkStatement(body, fenv);
+          else if (child.isNamed) this.walkSubs(child, fenv, 0);
+        }
+      });
+    });
+    for (const n of assigned) vars.set(n, null);
     return null;
   }
 
-  /** Remember `x=literal` so a later `$x` program word can be resolved. */
-  private recordAssignments(node: Node, env: Env): void {
+  /** Record `x=value` (alone or in `export`/`declare`/`local`/`readonly`): its known values, or unknown. */
+  private recordAssignments(node: Node, env: Env, exported: boolean): void {
     const list = node.type === "variable_assignment" ? [node] : node.namedChildren;
+    const vars = env.scope.vars;
     for (const a of list) {
       if (!a || a.type !== "variable_assignment") continue;
-      const name = a.childForFieldName("name");
-      if (!name) continue;
-      const value = a.childForFieldName("value");
-      const key = env.src.slice(name.startIndex, name.endIndex);
-      if (!value) {
-        env.scope.vars.set(key, "");
-        continue;
-      }
-      const w = wordFromNode(value, env.src);
-      env.scope.vars.set(key, w.dynamic ? null : w.value);
+      const r = assignmentValue(a, env);
+      if (!r) continue;
+      vars.set(r.name, r.state, exported);
+      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
     }
   }
 
   private walkDeclaration(node: Node, env: Env): number | null {
     this.walkSubs(node, env, 0);
-    this.recordAssignments(node, env);
-    if (node.type === "unset_command") {
-      for (const c of node.namedChildren) if (c) env.scope.vars.delete(env.src.slice(c.startIndex, c.endIndex));
-    }
-    if (!this.sink.countCommand(env)) return null;
     const first = node.child(0);
+    const keyword = first ? env.src.slice(first.startIndex, first.endIndex) : "";
+    declareVariables(node, keyword, env, (exported) => this.recordAssignments(node, env, exported));
+    if (!this.sink.countCommand(env)) return null;
     if (!first) return null;
-    const words: Word[] = [literalWord(env.src.slice(first.startIndex, first.endIndex))];
+    const words: Word[] = [literalWord(keyword)];
     words[0].start = first.startIndex;
     words[0].end = first.endIndex;
     for (const child of node.namedChildren) {
       if (!child || child.type === "comment") continue;
-      words.push(wordFromNode(child, env.src));
+      words.push(decodeWord(child, env));
     }
     const raw = env.src.slice(node.startIndex, node.endIndex);
     if (words.some((w) => w.ansiC)) this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
@@ -324,7 +340,7 @@ export class Walker {
         if (level === 0 && (c.id === open.id || ((ct === "]" || ct === "]]") && !c.isNamed))) continue;
         if (level < 32 && TEST_EXPRESSION_TYPES.has(ct)) flatten(c, level + 1);
         else if (ct === "redirected_statement" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
-        else words.push(wordFromNode(c, env.src));
+        else words.push(decodeWord(c, env));
       }
     };
     flatten(node, 0);
@@ -341,14 +357,17 @@ export class Walker {
     if (SUBSTITUTION_TYPES.has(t)) {
       const senv: Env = { ...env, inSub: true, stdin: null, stdinLiteral: null, redirects: [] };
       let out: number | null = null;
-      for (const child of node.namedChildren) {
-        if (!child) continue;
-        const ct = child.type;
-        if (STATEMENT_TYPES.has(ct) || ct === "ERROR") {
-          const o = this.walkStatement(child, senv);
-          if (o !== null) out = o;
-        } else this.walkSubs(child, senv, level + 1);
-      }
+      // A substitution runs in a subshell: its assignments stay there.
+      isolated(env.scope.vars, () => {
+        for (const child of node.namedChildren) {
+          if (!child) continue;
+          const ct = child.type;
+          if (STATEMENT_TYPES.has(ct) || ct === "ERROR") {
+            const o = this.walkStatement(child, senv);
+            if (o !== null) out = o;
+          } else this.walkSubs(child, senv, level + 1);
+        }
+      });
       this.substOut.set(nodeKey(env, node), out);
       return;
     }
@@ -366,9 +385,12 @@ export class Walker {
   private walkCommand(node: Node, env: Env, outerRedirs: Node[]): number | null {
     if (!this.sink.countCommand(env)) return null;
     const redirs: Node[] = [...outerRedirs];
+    const prefix: Node[] = [];
     const parts = commandParts(node, redirs, (c, ct) => {
-      if (ct === "variable_assignment") this.walkSubs(c, env, 0);
-      else if (ct === "ERROR" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
+      if (ct === "variable_assignment") {
+        this.walkSubs(c, env, 0);
+        prefix.push(c);
+      } else if (ct === "ERROR" || STATEMENT_TYPES.has(ct)) this.walkStatement(c, env);
       else if (c.isNamed && ct !== "comment") this.walkSubs(c, env, 0);
     });
     let nameNode = parts.nameNode;
@@ -402,15 +424,42 @@ export class Walker {
     if (!nameNode) {
       return infos.length > 0 ? this.sink.bare(raw, redirects, stdin, env) : null;
     }
-    const nameWord = wordFromNodeSpan(nameNode, nameNode.startIndex, nameEnd, env.src);
-    const words = [...expandWord(nameWord), ...args.flatMap((a) => expandWord(wordFromNode(a, env.src)))];
+    // `NAME=value cmd`: the command's environment, not this shell's variables.
+    const assigns = prefix.length > 0 ? new Map<string, VarState>() : NO_ASSIGNS;
+    for (const a of prefix) {
+      const r = assignmentValue(a, env);
+      if (!r) continue;
+      (assigns as Map<string, VarState>).set(r.name, r.state);
+      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
+    }
+    const ctx = cmdCtx(env, raw, redirects, stdin, stdinLiteral);
+    ctx.assigns = assigns;
+    const span = { start: nameNode.startIndex, end: nameEnd };
+    const build = (choice?: Choice, multi?: Set<string>) => {
+      const resolve = resolverFor(env, choice, multi);
+      const nameWord = decodeWith(nameNode!, env, resolve, span);
+      const words = argumentWords(nameNode!, nameWord);
+      for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve))) words.push(w);
+      return { nameWord, words };
+    };
+    const multi = env.expands ? new Set<string>() : undefined;
+    const { nameWord, words } = build(undefined, multi);
     if (words.some((w) => w.ansiC) || infos.some((i) => i.word?.ansiC)) {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
     }
-    if (words[0].value !== nameWord.value) {
+    if (!nameWord.resolved && words[0]?.value !== nameWord.value) {
       this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `brace expansion forms the program word ${excerpt(nameWord.raw)}`, raw);
     }
-    return this.sink.command(words, cmdCtx(env, raw, redirects, stdin, stdinLiteral));
+    // A variable with several values (a `for` list): one command per combination.
+    const combos = multi && multi.size > 0 ? choices(env.scope.vars, multi) : null;
+    if (combos === null) return words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
+    let out: number | null = null;
+    for (const c of combos) {
+      const w = build(c).words;
+      const o = w.length > 0 ? this.sink.command(w, ctx) : null;
+      out ??= o;
+    }
+    return out;
   }
 
   /** `<(cmd)` as a source of input: a pipe from cmd's output command. */
@@ -424,18 +473,15 @@ export class Walker {
   }
 }
 
+const NO_ASSIGNS: ReadonlyMap<string, VarState> = new Map();
+
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
-  return { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null };
+  const ctx: CmdCtx = { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };
+  if (env.possible) ctx.possible = env.possible;
+  return ctx;
 }
 
 function nodeKey(env: Env, node: Node): string {
   return `${env.tree}:${node.id}`;
 }
 
-/** Brace expansion of an unquoted literal word: one word per expansion (argv and raw_argv alike). */
-function expandWord(w: Word): Word[] {
-  if (w.dynamic || w.quoted || !w.value.includes("{")) return [w];
-  const parts = braceExpand(w.value);
-  if (parts.length === 1 && parts[0] === w.value) return [w];
-  return parts.map((p) => ({ ...w, value: p, raw: p }));
-}

@@ -17,6 +17,8 @@ export interface Word extends Arg {
   /** Offsets into the parsed text (UTF-16 units), when known. */
   start: number;
   end: number;
+  /** An expansion or substitution in it was replaced by its known value (`$D`, `$(echo x)`). */
+  resolved?: boolean;
 }
 
 /** A literal word that was never shell text (argv-form commands, synthesised words). */
@@ -74,6 +76,9 @@ interface DecodeState {
   subst: boolean;
   vars: string[] | null;
   resolve?: Resolver;
+  /** A resolved value that means home (`D=~`) starts the word. */
+  tilde: boolean;
+  resolved: boolean;
 }
 
 const VAR_NAME = /^\$\{?[#!]?([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/;
@@ -89,18 +94,36 @@ function noteExpansion(type: string, text: string, st: DecodeState): void {
 }
 
 function appendDynamic(node: Node, type: string, text: string, st: DecodeState): void {
-  noteExpansion(type, text, st);
   const r = st.resolve ? st.resolve(node) : null;
   if (r !== null) {
-    st.value += r;
+    st.resolved = true;
+    if (typeof r === "string") {
+      st.value += r;
+      return;
+    }
+    if (r.tilde) {
+      // `~` means home only at the start of a word; elsewhere the value is not known here.
+      if (st.value === "") st.tilde = true;
+      else st.dynamic = true;
+    }
+    if (r.vars && r.vars.length > 0) {
+      // Still holds `$HOME`/`$PWD`/`$TMPDIR`: the path table expands them from env.
+      (st.vars ??= []).push(...r.vars);
+      st.dynamic = true;
+    }
+    st.value += r.value;
     return;
   }
+  noteExpansion(type, text, st);
   st.dynamic = true;
   st.value += text;
 }
 
+/** A known value: text, or text with facts (a leading `~` meaning home, env variables still in it). */
+export type Resolved = string | { value: string; tilde?: boolean; vars?: readonly string[] };
+
 /** Resolves an expansion or substitution node to its known value, or null. */
-export type Resolver = (node: Node) => string | null;
+export type Resolver = (node: Node) => Resolved | null;
 
 /**
  * Decode a word-like node (word, string, raw_string, concatenation,
@@ -120,21 +143,23 @@ export function wordFromNodeSpan(node: Node, start: number, end: number, src: st
   if (!NOT_PLAIN.test(raw)) {
     return { value: raw, raw, dynamic: false, subst: false, vars: NO_VARS, tilde: raw.charCodeAt(0) === 126, quoted: false, ansiC: false, node, start, end };
   }
-  const st: DecodeState = { value: "", dynamic: false, quoted: false, ansiC: false, subst: false, vars: null, resolve };
+  const st: DecodeState = { value: "", dynamic: false, quoted: false, ansiC: false, subst: false, vars: null, resolve, tilde: false, resolved: false };
   decodeNode(node, start, end, src, st, 0);
-  return {
+  const w: Word = {
     value: st.value,
     raw,
     dynamic: st.dynamic,
     subst: st.subst,
     vars: st.vars ?? NO_VARS,
-    tilde: raw.charCodeAt(0) === 126,
+    tilde: raw.charCodeAt(0) === 126 || st.tilde,
     quoted: st.quoted,
     ansiC: st.ansiC,
     node,
     start,
     end,
   };
+  if (st.resolved) w.resolved = true;
+  return w;
 }
 
 /** A character that can make a word's value differ from its text (quotes, escapes, expansions, substitutions). */
@@ -253,11 +278,15 @@ function decodeDoubleQuoted(node: Node, nodeStart: number, nodeEnd: number, src:
 }
 
 /**
- * A program word whose quotes or escapes were not needed to form it
- * (`'rm'`, `"r"m`, `r\m`, `\rm`) — quoting used only to hide the name.
- * Quoting a name that holds blanks or shell metacharacters is not flagged.
+ * A program word whose quotes or escapes hide what runs (`r\m`, `"r"m`,
+ * `r''m`, `\r\m`). A whole-word quote or one leading backslash (`"git"`,
+ * `'ls'`, `\git` — the usual way to skip an alias) decodes to the plain name
+ * as written: that program, no obfuscation (SPEC §6.1). Quoting a name that
+ * holds blanks or shell metacharacters is not flagged.
  */
 export function isObfuscatedProgramWord(word: Word): boolean {
   if (!word.quoted || word.dynamic || word.value === "") return false;
-  return !/[\s|&;<>()$`\\"'*?[\]#~={}!]/.test(word.value);
+  const v = word.value;
+  if (/[\s|&;<>()$`\\"'*?[\]#~={}!]/.test(v)) return false;
+  return word.raw !== `\\${v}` && word.raw !== `"${v}"` && word.raw !== `'${v}'`;
 }

@@ -61,17 +61,22 @@ const SHAPE_CASES: [string, number[]][] = [
   ["alias r=rm; r -rf /usr", [11]],
   ["f() { ls; }", []],
   ["alias ll='ls -la'", []],
-  ["alias r=rm; \\r -rf x", [12]],
-  // 12 quote-escape obfuscation
+  // `\r` skips the alias: it runs the program `r`, named as written.
+  ["alias r=rm; \\r -rf x", []],
+  // 12 quote-escape obfuscation — a whole-word quote or one leading backslash
+  // decodes to the name as written: that program, no gap (SPEC §6.1).
   ["r\\m -rf /x", [12]],
-  ["\\rm -rf /x", [12]],
-  ['"rm" -rf /x', [12]],
-  ["'rm' -rf /x", [12]],
+  ["\\rm -rf /x", []],
+  ['"rm" -rf /x', []],
+  ["'rm' -rf /x", []],
+  ["\\r\\m -rf /x", [12]],
+  ["/bin/'rm' -rf /x", [12]],
   ['"r"m -rf /x', [12]],
   ["r''m -rf /x", [12]],
   ["$'rm' -rf /x", [12]],
   ["echo $'a\\nb'", [12]],
-  ["sudo 'rm' -rf /x", [12]],
+  ["sudo 'rm' -rf /x", []],
+  ["sudo 'r'm -rf /x", [12]],
   ["{rm,-rf,/tmp/x} a", [2]],
   ["r{m,} -rf /tmp/x", [12]],
   ['"/opt/my tools/run" x', []],
@@ -151,8 +156,13 @@ describe("shape 9: depth", () => {
 });
 
 describe("dynamic program words resolved when the text says their value", () => {
-  it("x=literal; $x", () => {
+  it("x=literal; $x: the text names the program, so no gap", () => {
     const r = analyze("x=rm; $x -rf /tmp/y");
+    expect(programs(r)).toEqual(["rm -rf /tmp/y"]);
+    expect(shapes(r)).toEqual([]);
+  });
+  it("a program only decoding shows is still judged, with shape 4", () => {
+    const r = analyze("a=r; b=m; $a$b -rf /tmp/y");
     expect(programs(r)).toEqual(["rm -rf /tmp/y"]);
     expect(shapes(r)).toEqual([4]);
   });
@@ -160,11 +170,11 @@ describe("dynamic program words resolved when the text says their value", () => 
     const r = analyze("x=rm; x=$(cat f); $x -rf /tmp/y");
     expect(programs(r)).toEqual(["cat f", "$x -rf /tmp/y"]);
   });
-  it("unset: not resolved", () => {
-    expect(programs(analyze("x=rm; unset x; $x a"))).toEqual(["unset x", "$x a"]);
+  it("unset: empty, so an unquoted $x disappears", () => {
+    expect(programs(analyze("x=rm; unset x; $x a"))).toEqual(["unset x", "a"]);
   });
-  it("loop variable: not resolved", () => {
-    expect(programs(analyze("x=rm; for x in a b; do $x y; done"))).toEqual(["$x y"]);
+  it("loop variable: one command per value of the list", () => {
+    expect(programs(analyze("x=rm; for x in a b; do $x y; done"))).toEqual(["a y", "b y"]);
   });
   it("quoted expansion is one word", () => {
     expect(programs(analyze('c="rm -rf"; "$c" x'))).toEqual(["rm -rf x"]);

@@ -39,16 +39,16 @@ describe("the table", () => {
 });
 
 describe("adding a launcher is a row", () => {
-  // What later work adds for `flock` and `ssh host CMD`, as the docs describe it —
-  // here in a table of the test's own, so the built-in one stays as it is.
+  // Rows of the test's own (`demolock` and `demosh`, shaped like the built-in
+  // `flock` and `ssh`), in a table of their own, as the docs describe adding one.
   const flock: LauncherRow = {
-    names: ["flock"],
+    names: ["demolock"],
     runs: "the command after its options and the lock FILE",
     launch: wrapper({ options: { shortValue: "wEc", longValue: ["timeout", "conflict-exit-code", "command"] }, operandsBefore: 1 }),
-    examples: [["flock /tmp/l rm -rf /tmp/x", ["flock>rm -rf /tmp/x"]]],
+    examples: [["demolock /tmp/l rm -rf /tmp/x", ["demolock>rm -rf /tmp/x"]]],
   };
   const ssh: LauncherRow = {
-    names: ["ssh"],
+    names: ["demosh"],
     runs: "its command words, joined, through the remote user's shell",
     runsOn: "remote",
     launch: (call) => {
@@ -58,24 +58,24 @@ describe("adding a launcher is a row", () => {
       if (rest.length > 0 && rest.every((w) => w !== null)) call.inline(rest.join(" "), { inheritStdin: false, sameScope: false });
       return out;
     },
-    examples: [["ssh host rm -rf /data", ["ssh host rm -rf /data", "ssh>rm -rf /data"]]],
+    examples: [["demosh host rm -rf /data", ["demosh host rm -rf /data", "demosh>rm -rf /data"]]],
   };
   const table = launcherTable([...LAUNCHER_ROWS, flock, ssh]);
   const analyze = (text: string) => analyzeShellText(parser, text, { launchers: table });
   it("a wrapper row peels", () => {
-    expect(summary(analyze("flock -w 5 /tmp/l sudo rm -rf /tmp/x"))).toEqual(["flock>sudo>rm -rf /tmp/x"]);
+    expect(summary(analyze("demolock -w 5 /tmp/l sudo rm -rf /tmp/x"))).toEqual(["demolock>sudo>rm -rf /tmp/x"]);
   });
   it("a row says where its command runs, and the effects say so", () => {
-    const r = analyze("ssh host 'rm -rf /data'");
+    const r = analyze("demosh host 'rm -rf /data'");
     expect(r.commands.map((c) => c.runsOn)).toEqual([null, "remote"]);
     const e = shellEffects(r, { cwd: "/home/u/p", home: "/home/u", path_dirs: [], additional_dirs: [] }).effects;
     expect(e).toContainEqual({ verb: "delete", target_class: "data_store", attrs: { program: "rm", target: "/data", runs_on: "remote", recursive: true, force: true } });
   });
   it("what runs elsewhere stays elsewhere through wrappers and inline scripts", () => {
-    const r = analyze("ssh host sudo sh -c 'rm -rf /x'");
+    const r = analyze("demosh host sudo sh -c 'rm -rf /x'");
     expect(r.commands.filter((c) => c.cmd.program === "rm").map((c) => c.runsOn)).toEqual(["remote"]);
   });
-  it("the built-in table does not know them yet", () => {
-    expect(summary(analyzeShellText(parser, "flock /tmp/l rm -rf /tmp/x"))).toEqual(["flock /tmp/l rm -rf /tmp/x"]);
+  it("the built-in table does not know them", () => {
+    expect(summary(analyzeShellText(parser, "demolock /tmp/l rm -rf /tmp/x")).slice(0, 1)).toEqual(["demolock /tmp/l rm -rf /tmp/x"]);
   });
 });

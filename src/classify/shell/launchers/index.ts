@@ -6,6 +6,12 @@
 // docs/shell.md.
 import { interpreterName } from "../../programs/interpreters.js";
 import { AWK_ROWS } from "./awk.js";
+import { BUILTIN_ROWS } from "./builtins.js";
+import { DEFERRED_ROWS } from "./deferred.js";
+import { ENV_RUNNER_ROWS } from "./envs.js";
+import { GIT_ROWS } from "./git.js";
+import { REMOTE_ROWS } from "./remote.js";
+import { TOOL_ROWS } from "./tools.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -27,7 +33,7 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
   return table;
 }
 
-export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS];
+export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);
 

@@ -1,15 +1,13 @@
 // Runners: programs that run a command given as their arguments, each with
 // its own rules — `su -c`/`runuser`, `watch`, GNU `parallel`, `find -exec`
-// (find's grammar is src/classify/programs/find.ts), and git aliases defined
-// on the command line (git's options are src/classify/programs/git.ts).
+// (find's grammar is src/classify/programs/find.ts), `fd -x` (fd's is
+// programs/fd.ts), `script`, `systemd-run`.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { FD_PLACEHOLDER, parseFd } from "../../programs/fd.js";
 import { findRootValues, parseFind } from "../../programs/find.js";
-import { invokedAlias, parseGit } from "../../programs/git.js";
-import { has } from "../../programs/options.js";
+import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { MAX_WRAPPER_DEPTH } from "../limits.js";
-import { splitWords } from "../text.js";
-import { literalWord, placeholderWord, type Word } from "../words.js";
+import { literalWord, placeholderWord, shellQuote, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
@@ -114,13 +112,24 @@ function parallel(call: Launch): number | null {
     let out: number | null = null;
     const fill = (v: string, input: string): string =>
       repl.reduce((acc, r) => acc.split(r).join(input), v.replace(new RegExp(PARALLEL_PLACEHOLDER.source, "g"), input));
-    for (const input of literalInputs.slice(0, MAX_JOBS)) {
-      const words = cmdWords.some((w) => !w.dynamic && placeholder(w.value))
-        ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w))
-        : [...cmdWords, literalWord(input)];
-      const o = job(words);
+    const literalCmd = cmdWords.every((w) => !w.dynamic);
+    const quoted = has(scan, "q", "quote");
+    const hasPlaceholder = cmdWords.some((w) => !w.dynamic && placeholder(w.value));
+    inputWords.slice(0, MAX_JOBS).forEach((iw) => {
+      const input = iw.value;
+      let o: number | null;
+      const asWords = () => job(hasPlaceholder ? cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? literalWord(fill(w.value, input)) : w)) : [...cmdWords, iw]);
+      // parallel joins its command words with blanks and runs the line through the shell, the input quoted
+      // (`parallel 'rm -rf {}' ::: x`); a home the shell expanded before parallel saw it stays home. A later
+      // word that holds blanks or shell syntax (`parallel bash -c 'git reset --hard' ::: x`) was meant as one
+      // word, and the joined line would be another command (or none): judged as words, like `-q`.
+      if (literalCmd && !quoted && !cmdWords.slice(1).some((w) => /[\s'"(){};|&<>$`\\]/.test(w.value))) {
+        const q = iw.tilde ? input : shellQuote(input);
+        const line = hasPlaceholder ? cmdWords.map((w) => fill(w.value, q)).join(" ") : [...cmdWords.map((w) => w.value), q].join(" ");
+        o = call.inline(line, { inheritStdin: false, sameScope: false });
+      } else o = asWords();
       if (o !== null) out = o;
-    }
+    });
     return out;
   }
   return job(cmdWords.map((w) => (!w.dynamic && placeholder(w.value) ? placeholderWord(w) : w)));
@@ -168,25 +177,40 @@ function fd(call: Launch): number | null {
   return out;
 }
 
-/** `git -c alias.X='!cmd' X` runs cmd through the shell; `-c alias.X=sub` then `git X` runs `git sub`. */
-function git(call: Launch): number | null {
-  const { words } = call;
-  const g = parseGit(words, call.i + 1);
-  const a = invokedAlias(words, g);
-  if (!a) return call.emit();
-  if (a.arg.dynamic) {
-    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "git alias defined on the command line is not a literal");
-    return call.emit();
+/**
+ * `script [opts] -c CMD [FILE]` (util-linux: CMD through the shell) or
+ * `script [opts] FILE CMD…` (BSD: CMD exec'd); without either, an
+ * interactive shell that runs nothing this text says.
+ */
+function script(call: Launch): number | null {
+  const p = parseArgs(call.words, { shortValue: "cEIOBTmo", shortOptional: "t", longValue: ["command", "echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], longOptional: ["timing"], aliases: { command: "c" }, stopAtOperand: true, stopAtDynamic: true }, call.i + 1);
+  const c = p.flags.find((f) => f.name === "c");
+  if (c) {
+    const lit = call.flagText(c);
+    if (lit === null) {
+      call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "the script -c command is not a literal");
+      return call.emit();
+    }
+    return call.inline(lit, { inheritStdin: true, sameScope: false });
   }
-  if (a.value.startsWith("!")) {
-    const out = call.emit();
-    const rest = words.slice(g.sub + 1).map((w) => w.raw);
-    call.inline([a.value.slice(1), ...rest].join(" "), { inheritStdin: true, sameScope: false });
-    return out;
-  }
-  // A git alias to another git command: emit what git will run.
-  const parts = splitWords(a.value) ?? [a.value];
-  return call.emit([...words.slice(0, g.sub), ...parts.map((p) => literalWord(p)), ...words.slice(g.sub + 1)]);
+  return p.end + 1 < call.words.length ? call.run(p.end + 1) : call.emit();
+}
+
+const SYSTEMD_RUN: OptionSpec = {
+  shortValue: "upEHM",
+  longValue: [
+    "unit", "property", "description", "slice", "setenv", "uid", "gid", "nice", "working-directory", "on-active", "on-boot",
+    "on-startup", "on-unit-active", "on-unit-inactive", "on-calendar", "timer-property", "path-property", "socket-property",
+    "host", "machine", "service-type", "capsule", "json",
+  ],
+  aliases: { H: "host", M: "machine" },
+};
+
+/** `systemd-run [opts] CMD…`: a transient unit runs CMD — later (`--on-*` timers) or now, here, on `-H HOST` or in `-M MACHINE`. */
+function systemdRun(call: Launch): number | null {
+  const p = wrapperOptions(call, SYSTEMD_RUN);
+  const runsOn = has(p, "host") ? "remote" : has(p, "machine") ? "container" : undefined;
+  return call.run(p.end, { runsOn });
 }
 
 export const RUNNER_ROWS: readonly LauncherRow[] = [
@@ -216,6 +240,7 @@ export const RUNNER_ROWS: readonly LauncherRow[] = [
     examples: [
       ["parallel rm -rf ::: /a /b", ["parallel>rm -rf /a", "parallel>rm -rf /b"]],
       ["parallel ::: 'rm -rf /' 'true'", ["parallel>rm -rf /", "parallel>true"]],
+      ["parallel 'rm -rf {}' ::: /a 'b c'", ["parallel>rm -rf /a", "parallel>rm -rf b c"]],
       ["echo / | parallel rm -rf", ["echo /", "parallel>rm -rf"]],
     ],
   },
@@ -239,12 +264,22 @@ export const RUNNER_ROWS: readonly LauncherRow[] = [
     ],
   },
   {
-    names: ["git"],
-    runs: "itself; an alias defined with `-c alias.X=…` and invoked as `git X` (a `!` alias through the shell)",
-    launch: git,
+    names: ["script"],
+    runs: "its `-c` command through the shell (util-linux), or the command after FILE (BSD)",
+    launch: script,
     examples: [
-      ["git -c alias.x='!rm -rf /tmp/y' x", ["git -c alias.x=!rm -rf /tmp/y x", "git>rm -rf /tmp/y"]],
-      ["git -c alias.p=push p -f origin main", ["git -c alias.p=push push -f origin main"]],
+      ["script -q -c 'rm -rf /tmp/x' /dev/null", ["script>rm -rf /tmp/x"]],
+      ["script -q /dev/null rm -rf /tmp/x", ["script>rm -rf /tmp/x"]],
+      ["script out.log", ["script out.log"]],
+    ],
+  },
+  {
+    names: ["systemd-run"],
+    runs: "the command after its options, in a transient unit (`-H HOST`: remote, `-M MACHINE`: a container)",
+    launch: systemdRun,
+    examples: [
+      ["systemd-run --user --on-active=30 rm -rf /tmp/x", ["systemd-run>rm -rf /tmp/x"]],
+      ["systemd-run -p User=app -H web1 rm -rf /srv/x", ["systemd-run>rm -rf /srv/x"]],
     ],
   },
 ];

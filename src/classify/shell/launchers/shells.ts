@@ -7,7 +7,6 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { decodeBase64Text } from "../text.js";
-import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 
 /** sh/bash/…: `-c SCRIPT`, a script from stdin, or `bash <(…)`; the script is parsed like top-level text. */
@@ -71,23 +70,13 @@ function interpreter(call: Launch): number | null {
   return call.emit();
 }
 
-/** The literal values of `words`, or null when one is not known. */
-function literals(call: Launch, words: readonly Word[]): string[] | null {
-  const out: string[] = [];
-  for (const w of words) {
-    const l = call.literal(w);
-    if (l === null) return null;
-    out.push(l);
-  }
-  return out;
-}
-
 function evalScript(call: Launch): number | null {
   const rest = call.words.slice(call.i + 1);
   if (rest.length === 0) return call.emit();
-  const lits = literals(call, rest);
+  const lits = call.literals(rest);
   if (lits === null) {
     call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
+    call.scope.vars.forgetAll(); // it may assign anything
     return call.emit();
   }
   return call.inline(lits.join(" "), { inheritStdin: true, sameScope: true });
@@ -96,7 +85,11 @@ function evalScript(call: Launch): number | null {
 /** `source <(…)` / `. <(…)`: a script from a process substitution, run in this shell. */
 function source(call: Launch): number | null {
   const p = call.procSub(call.words[call.i + 1]);
-  if (!p) return call.emit();
+  if (!p) {
+    // A script file runs in this shell: any variable may hold anything after it.
+    if (call.words.length > call.i + 1) call.scope.vars.forgetAll();
+    return call.emit();
+  }
   if (p.literal === null) {
     call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
     return call.emit();
@@ -107,7 +100,7 @@ function source(call: Launch): number | null {
 function cmd(call: Launch): number | null {
   const src = programSource("cmd", call.words, call.i + 1);
   if (src?.kind !== "inline") return call.emit();
-  const lits = literals(call, call.words.slice(src.code));
+  const lits = call.literals(call.words.slice(src.code));
   if (lits === null) {
     call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "cmd /C script is not a literal");
     return call.emit();
@@ -130,7 +123,7 @@ function powershell(call: Launch): number | null {
       return call.emit();
     }
   } else {
-    const lits = literals(call, src.code >= 0 ? words.slice(src.code) : []);
+    const lits = call.literals(src.code >= 0 ? words.slice(src.code) : []);
     if (lits === null) {
       call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} -Command script is not a literal`);
       return call.emit();

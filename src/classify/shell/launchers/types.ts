@@ -7,6 +7,7 @@
 import type { GapShape } from "../../../model/gap-shapes.js";
 import type { Scope } from "../context.js";
 import type { FindContext, RunsOn, StdinSource } from "../types.js";
+import type { VarState } from "../values.js";
 import type { Word } from "../words.js";
 
 export interface RunOptions {
@@ -20,10 +21,12 @@ export interface RunOptions {
   find?: FindContext;
   /** The words are not shell text (aliases and functions do not apply). Default: as the launcher's. */
   fromText?: boolean;
-  /** Where the inner command runs (default the row's `runsOn`). */
-  runsOn?: RunsOn;
+  /** Where the inner command runs (default the row's `runsOn`; null: here, whatever the row says). */
+  runsOn?: RunsOn | null;
   /** Over the wrapper depth limit (shape 9), emit the launcher (default), the inner command, or nothing. */
   onDepth?: "launcher" | "inner" | "none";
+  /** `VAR=value` words the launcher puts in the command's environment (`env`, `sudo`). */
+  assigns?: ReadonlyMap<string, VarState>;
 }
 
 export interface InlineOptions {
@@ -31,8 +34,8 @@ export interface InlineOptions {
   inheritStdin: boolean;
   /** The script runs in the caller's shell (`eval`, `source`): its functions and variables persist. */
   sameScope: boolean;
-  /** Where the script runs (default the row's `runsOn`). */
-  runsOn?: RunsOn;
+  /** Where the script runs (default the row's `runsOn`; null: here, whatever the row says). */
+  runsOn?: RunsOn | null;
 }
 
 /** One call of a launcher: its words, where it stands, and what it may do. */
@@ -68,6 +71,12 @@ export interface Launch {
   run(next: number, opts?: RunOptions): number | null;
   /** Parse `script` as shell text, one inline level down. */
   inline(script: string, opts: InlineOptions): number | null;
+  /** A command the program will run: parsed as shell text (no stdin, its own scope), or a shape-3 gap naming `what` when not a literal. */
+  runScript(text: string | null, what: string, opts?: Partial<InlineOptions>): void;
+  /** The literal values of `words`, or null when one is not known. */
+  literals(words: readonly Word[]): string[] | null;
+  /** The value of a flag parsed from `words` (its own word or the one it is attached to), when known. */
+  flagText(f: { index: number; valueIndex: number; value: string | null }): string | null;
 }
 
 /** [command text, the commands the walk yields as `wrapper>…>program argv…`, the gap shapes (default none)]. */

@@ -1,0 +1,83 @@
+// Environment variables whose value a program runs as a command: git's
+// `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR`, …, the `EDITOR`/`VISUAL`/`PAGER`
+// every tool reads, `LESSOPEN`. Setting one (`GIT_SSH_COMMAND='…' git fetch`,
+// `export GIT_PAGER=…`) plants a command that runs later: the walker parses its
+// value as shell text (src/classify/shell/analyzer.ts, `assigned`).
+import { isCommandSetting } from "./git.js";
+
+export interface CommandVariable {
+  /** Who runs it (for the docs). */
+  readers: string;
+  /** The shell text the value amounts to, or null when it runs nothing. */
+  command(value: string): string | null;
+}
+
+const shellText = (value: string): string | null => (value.trim() === "" ? null : value);
+
+/** `LESSOPEN='| cmd %s'` / `'||cmd %s'`: the input preprocessor less runs. */
+const lessPipe = (value: string): string | null => shellText(value.replace(/^\s*\|{1,2}-?/, "").replace(/%s/g, "f"));
+
+const row = (readers: string, command: CommandVariable["command"] = shellText): CommandVariable => ({ readers, command });
+
+/** Exact names. */
+export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
+  GIT_SSH_COMMAND: row("git, for every network operation over ssh"),
+  GIT_SSH: row("git (a program run instead of ssh)"),
+  GIT_EDITOR: row("git commit, rebase -i, tag -a, …"),
+  GIT_SEQUENCE_EDITOR: row("git rebase -i"),
+  GIT_PAGER: row("git log, diff, show, …"),
+  GIT_EXTERNAL_DIFF: row("git diff"),
+  GIT_ASKPASS: row("git, when it needs a password"),
+  SSH_ASKPASS: row("ssh, when it needs a password"),
+  SUDO_ASKPASS: row("sudo -A"),
+  GIT_PROXY_COMMAND: row("git, for git:// connections"),
+  EDITOR: row("git, crontab -e, visudo, less v, …"),
+  VISUAL: row("the same, preferred over EDITOR"),
+  PAGER: row("man, git, psql, …"),
+  MANPAGER: row("man"),
+  SYSTEMD_PAGER: row("systemctl, journalctl"),
+  LESSOPEN: row("less (input preprocessor)", lessPipe),
+  LESSCLOSE: row("less (input postprocessor)", lessPipe),
+  RSYNC_RSH: row("rsync (the remote shell program)"),
+  CVS_RSH: row("cvs"),
+  FCEDIT: row("fc"),
+  PROMPT_COMMAND: row("interactive bash, before every prompt"),
+  GIT_CONFIG_PARAMETERS: row("git: `-c` settings in the environment", gitConfigParameters),
+};
+
+/** `GIT_CONFIG_PARAMETERS="'core.pager'='cmd'"`: the command settings among them, as shell text. */
+function gitConfigParameters(value: string): string | null {
+  const cmds: string[] = [];
+  for (const m of value.matchAll(/'([^']*)'(?:='((?:[^']|'\\'')*)')?/g)) {
+    const key = m[1].toLowerCase();
+    const v = (m[2] ?? "").replace(/'\\''/g, "'");
+    if (isCommandSetting(key, v)) cmds.push(v.replace(/^!/, ""));
+  }
+  return cmds.length ? cmds.join("\n") : null;
+}
+
+/** `GIT_CONFIG_KEY_<n>` / `GIT_CONFIG_VALUE_<n>`: a `-c` setting by number (with `GIT_CONFIG_COUNT`). */
+const GIT_CONFIG_VALUE = /^GIT_CONFIG_VALUE_(\d+)$/;
+
+/**
+ * The command variable `name` is, if any. `lookup` gives the other variables
+ * set alongside (for `GIT_CONFIG_VALUE_<n>`, whose key names the setting).
+ */
+export function commandVariable(name: string, lookup: (name: string) => string | null): CommandVariable | null {
+  const exact = Object.prototype.hasOwnProperty.call(COMMAND_VARIABLES, name) ? COMMAND_VARIABLES[name] : undefined;
+  if (exact) return exact;
+  const m = GIT_CONFIG_VALUE.exec(name);
+  if (!m) return null;
+  const key = lookup(`GIT_CONFIG_KEY_${m[1]}`);
+  if (key === null) return null;
+  return row("git: a numbered `-c` setting", (value) => (isCommandSetting(key.toLowerCase(), value) ? shellText(value.replace(/^!/, "")) : null));
+}
+
+/** [variable, value, the shell text it amounts to] — run by test/classify/programs/. */
+export const COMMAND_VARIABLE_EXAMPLES: ReadonlyArray<readonly [string, string, string | null]> = [
+  ["GIT_SSH_COMMAND", "ssh -i key", "ssh -i key"],
+  ["LESSOPEN", "| rm -rf ~ %s", " rm -rf ~ f"],
+  ["GIT_CONFIG_PARAMETERS", "'core.pager'='rm -rf ~' 'user.name'='x'", "rm -rf ~"],
+  ["GIT_CONFIG_PARAMETERS", "'color.ui'='true'", null],
+  ["EDITOR", "", null],
+];
