@@ -22,6 +22,7 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 });
 
 const PROTECTED = ["main", "master"];
+const SHELL_SOCKETS = ["reverse shell", "bind shell"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
 const artifacts = [
@@ -46,7 +47,8 @@ const artifacts = [
     eff("send", "secret_file"),
     "secret.exfiltrate: `{{program}}` would send the secret-looking file {{target}} off this machine. Never upload credentials or keys; if a service needs a secret, configure it there."),
   rule("net.pipe_to_interpreter", "security", "critical", "deny",
-    eff("execute", "remote_code"),
+    // Reverse and bind shells are `execute × remote_code` too; net.reverse_shell says what they are.
+    all(eff("execute", "remote_code"), not(any(...SHELL_SOCKETS.map((via) => eff("execute", "remote_code", { via }))))),
     "net.pipe_to_interpreter: downloaded content is piped straight into an interpreter (`{{program}}`), running code nobody has read. Download to a file, inspect it, then run it."),
 
   // ── more irreversible or boundary-escaping actions ─────────────────
@@ -178,6 +180,11 @@ const artifacts = [
     all(eff("delete", "unknown", { recursive: true }), not(leaf("unknown.shape", "exists"))),
     "fs.delete_unknown: `{{program}}` would recursively delete {{target}}, a path gatehouse cannot place (no working directory declared, or one changed to an unknown place). Confirm what it names."),
   // ── end issue 7c ──
+  // ── issue 8c: network (SPEC §6.5) — reverse and bind shells ──
+  rule("net.reverse_shell", "security", "critical", "deny",
+    any(...SHELL_SOCKETS.map((via) => eff("execute", "remote_code", { via }))),
+    "net.reverse_shell: `{{program}}` wires a shell to a network socket ({{target}}), so whoever is at the other end runs commands on this machine. Nothing in a project needs that; if you need a remote session, use ssh to a host you control."),
+  // ── end issue 8c: network ──
 ];
 
 const bundle = {

@@ -2,11 +2,11 @@
 // copies to a remote (scp/rsync), raw sockets. The download-piped-to-interpreter
 // rule is remote-code.ts.
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
-import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
-import { classifyUrl, remoteSpecUrl } from "../urls.js";
+import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOperand } from "../programs/options.js";
+import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
-import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 import { sendStdin, sendSubstitutedSecrets } from "./flow.js";
 
@@ -32,7 +32,7 @@ export const CURL_SPEC: OptionSpec = {
   aliases: {
     o: "output", d: "data", F: "form", T: "upload-file", H: "header", X: "request", u: "user", A: "user-agent",
     e: "referer", b: "cookie", c: "cookie-jar", x: "proxy", K: "config", w: "write-out", m: "max-time",
-    r: "range", E: "cert", U: "proxy-user", C: "continue-at", O: "remote-name", D: "dump-header",
+    r: "range", E: "cert", U: "proxy-user", C: "continue-at", O: "remote-name", D: "dump-header", I: "head", G: "get",
   },
 };
 
@@ -76,12 +76,26 @@ function urlBasename(u: string): string {
   return name && name !== ".." ? name : "index.html";
 }
 
+const CURL_DATA = ["data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string"];
+
+/** curl's request method: `-X` wins; else `-I` HEAD, `-T` PUT, data or a form POST (GET with `-G`), GET. */
+function curlMethod(p: ParsedArgs): string {
+  const explicit = p.flags.filter((f) => f.name === "request" && f.value !== null).pop();
+  if (explicit) return explicit.value!.toUpperCase();
+  if (has(p, "head")) return "HEAD";
+  if (has(p, "upload-file")) return "PUT";
+  if (p.flags.some((f) => CURL_DATA.includes(f.name)) && !has(p, "get")) return "POST";
+  return "GET";
+}
+
 function curl(ctx: Ctx): void {
   const p = parseArgs(ctx.args, CURL_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const f of p.flags) if (f.name === "url" && f.value) urls.push(downloadUrl(f.value) ?? { value: f.value, host: "", tld: "", scheme: "", boundary: "external" });
   for (const u of urls) if (u.host !== "" || u.scheme !== "") ctx.out.url(u);
-  ctx.out.effect("fetch", "network_host", attrs(ctx, urlTarget(ctx, urls)));
+  // `curl file:///etc/shadow` reads that file; only the other URLs reach a host.
+  const network = readFileUrls(ctx, urls);
+  if (network) httpEffect(ctx, curlMethod(p), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
   sendSubstitutedSecrets(ctx);
   let readsStdin = false;
   for (const f of p.flags) {
@@ -155,11 +169,18 @@ function downloadsInto(ctx: Ctx, dir: { value: string; arg: Arg } | null, urls: 
   }
 }
 
+/** wget's request method: `--method`; else `--post-data`/`--post-file` POST; else GET. */
+function wgetMethod(p: ParsedArgs): string {
+  const explicit = p.flags.filter((f) => f.name === "method" && f.value !== null).pop();
+  if (explicit) return explicit.value!.toUpperCase();
+  return p.flags.some((f) => f.name === "post-data" || f.name === "post-file") ? "POST" : "GET";
+}
+
 function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const u of urls) ctx.out.url(u);
-  ctx.out.effect("fetch", "network_host", attrs(ctx, urlTarget(ctx, urls)));
+  httpEffect(ctx, wgetMethod(p), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -181,6 +202,26 @@ function wget(ctx: Ctx): void {
   if (doc) {
     if (doc.value !== "-") recordDownloadTarget(ctx, doc.value, doc.arg);
   } else downloadsInto(ctx, flagWithValue(p, "directory-prefix"), urls);
+}
+
+/**
+ * The effect of one HTTP request (SPEC §6.5): GET and HEAD fetch; DELETE
+ * deletes and any other method writes the resource on the host, carrying `method`.
+ */
+export function httpEffect(ctx: Ctx, method: string, extra: Attrs = {}): void {
+  if (method === "GET" || method === "HEAD") ctx.out.effect("fetch", "network_host", attrs(ctx, extra));
+  else ctx.out.effect(method === "DELETE" ? "delete" : "write", "network_host", attrs(ctx, { ...extra, method }));
+}
+
+/** `file:` URLs name paths (read × class); true when some other URL (or none known) reaches the network. */
+function readFileUrls(ctx: Ctx, urls: readonly ClassifiedUrl[]): boolean {
+  let network = urls.length === 0;
+  for (const u of urls) {
+    const path = u.scheme === "file" ? fileUrlPath(u.value) : null;
+    if (path === null) network = true;
+    else emitPath(ctx, "read", path, null, "plain");
+  }
+  return network;
 }
 
 const SCP_SPEC: OptionSpec = { shortValue: "cFiJloPS", aliases: { r: "recursive" } };

@@ -97,8 +97,11 @@ export const specs: CaseSpec[] = [
   gap("a variable chmod operand", "chmod -R 777 $P", 8),
   gap("a dynamic shell script", 'bash -c "$X"', 3),
   gap("a dynamic program word", "$CMD -rf /tmp/x", 4),
-  gap("python -c inline code", "python3 -c 'import shutil; shutil.rmtree(\"/\")'", 6),
-  gap("node -e inline code", "node -e 'require(\"fs\").rmSync(\"/\", {recursive: true})'", 6),
+  // inline code is read with its grammar (SPEC §6.7): what it would do decides; code it cannot read stays shape 6
+  deny("python -c inline code", "python3 -c 'import shutil; shutil.rmtree(\"/\")'", "fs.wipe"),
+  deny("node -e inline code", "node -e 'require(\"fs\").rmSync(\"/\", {recursive: true})'", "fs.wipe"),
+  gap("python -c running code built at run time", "python3 -c 'import sys; exec(sys.argv[1])' 'import os'", 6),
+  gap("perl -e inline code (no grammar)", "perl -e 'unlink glob q{*}'", 6),
   gap("a redirection to a ~ target", "echo x > ~/notes.txt", 10),
   gap("unbalanced quotes", "echo 'unterminated", 2),
   {
