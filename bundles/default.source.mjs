@@ -185,6 +185,16 @@ const artifacts = [
     any(...SHELL_SOCKETS.map((via) => eff("execute", "remote_code", { via }))),
     "net.reverse_shell: `{{program}}` wires a shell to a network socket ({{target}}), so whoever is at the other end runs commands on this machine. Nothing in a project needs that; if you need a remote session, use ssh to a host you control."),
   // ── end issue 8c: network ──
+
+  // ── issue 8c: databases — SQL read with the tokenizer, Redis, the Mongo shell, dropping CLIs ──
+  // (db.drop and db.delete_all above ask for any destroy and any unfiltered delete/update.)
+  rule("db.drop_production", "safety", "critical", "deny",
+    any(eff("destroy", "database", { is_production: true }), ...["none", "always_true"].flatMap((w) => ["delete", "write"].map((v) => eff(v, "database", { is_production: true, where: w })))),
+    "db.drop_production: `{{program}}` would drop or wipe {{target}} on a database named as production. Run it against a copy, or have a person run it with a fresh backup."),
+  rule("db.admin", "security", "high", "ask",
+    eff("write", "database", { admin: true }),
+    "db.admin: `{{program}}` changes how the database server itself runs ({{target}}): privileges on everything, replication, where it writes its files, or a shutdown. Confirm this server is yours to administer."),
+  // ── end issue 8c: databases ──
 ];
 
 const bundle = {

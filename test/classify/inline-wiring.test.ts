@@ -115,6 +115,20 @@ describe("code that cannot be fully read stays shape 6", () => {
   });
 });
 
+describe("the Mongo shell's --eval code is JavaScript, read with its grammar", () => {
+  it.each<[string, string]>([
+    ["mongosh --eval 'db.dropDatabase()'", "ask db.drop"],
+    ["mongosh mongodb://db.prod.internal/app --eval 'db.getCollection(\"users\").drop()'", "ask db.drop"],
+    ["mongo app --eval 'db.sessions.deleteMany({})'", "ask db.delete_all"],
+    ["mongosh --eval 'db.users.find({age: {$gt: 30}}).count()'", "allow"],
+    ["mongosh --eval 'db.events.deleteMany({ts: {$lt: 1}})'", "allow"],
+    ["mongosh app <<'EOF'\ndb.logs.drop()\nEOF", "ask db.drop"],
+    [`mongosh --eval "db.users.find(); // db.dropDatabase()"`, "allow"],
+  ])("%s → %s", (command, want) => {
+    expect(verdict(command)).toBe(want);
+  });
+});
+
 describe("lazy grammars", () => {
   it("events without inline code load no grammar", async () => {
     const fresh = await loadEngine({});

@@ -143,7 +143,8 @@ export const specs: CaseSpec[] = [
 
   // databases, clusters, cloud, infrastructure
   ask("psql DROP TABLE", "psql -c 'DROP TABLE users'", "db.drop"),
-  ask("mysql DROP DATABASE", "mysql -e 'DROP DATABASE prod'", "db.drop"),
+  deny("mysql DROP DATABASE of a database named prod", "mysql -e 'DROP DATABASE prod'", "db.drop_production"),
+  ask("mysql DROP DATABASE", "mysql -e 'DROP DATABASE app_dev'", "db.drop"),
   ask("sqlite3 truncate-like delete", "sqlite3 app.db 'DROP TABLE sessions'", "db.drop"),
   ask("kubectl delete ns", "kubectl delete ns prod", "cloud.teardown"),
   ask("helm uninstall", "helm uninstall x", "cloud.teardown"),

@@ -6,6 +6,7 @@
 // docs/shell.md.
 import { interpreterName } from "../../programs/interpreters.js";
 import { AWK_ROWS } from "./awk.js";
+import { DATABASE_SHELL_ROWS } from "./database-shells.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -27,7 +28,7 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
   return table;
 }
 
-export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS];
+export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...DATABASE_SHELL_ROWS];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);
 
