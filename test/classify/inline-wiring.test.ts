@@ -118,7 +118,8 @@ describe("code that cannot be fully read stays shape 6", () => {
 describe("the Mongo shell's --eval code is JavaScript, read with its grammar", () => {
   it.each<[string, string]>([
     ["mongosh --eval 'db.dropDatabase()'", "ask db.drop"],
-    ["mongosh mongodb://db.prod.internal/app --eval 'db.getCollection(\"users\").drop()'", "ask db.drop"],
+    ["mongosh mongodb://db.prod.internal/app --eval 'db.getCollection(\"users\").drop()'", "deny db.drop_production"],
+    ["mongosh mongodb://localhost/app --eval 'db.getCollection(\"users\").drop()'", "ask db.drop"],
     ["mongo app --eval 'db.sessions.deleteMany({})'", "ask db.delete_all"],
     ["mongosh --eval 'db.users.find({age: {$gt: 30}}).count()'", "allow"],
     ["mongosh --eval 'db.events.deleteMany({ts: {$lt: 1}})'", "allow"],

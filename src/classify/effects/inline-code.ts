@@ -11,6 +11,7 @@ import { literalArg, type Arg } from "../programs/args.js";
 import { interpreterOf } from "../programs/interpreters.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, emitPath, targetText, type Ctx, type TargetRole } from "./common.js";
+import { databaseEffect } from "./database.js";
 
 /** The shell value of an inline path and the word facts that make the path table expand it. */
 function pathWord(p: InlinePath, ctx: Ctx): { value: string; arg: Arg | null } {
@@ -51,12 +52,24 @@ function interactiveShell(c: InlineCommand): boolean {
   return words.slice(1).every((w) => /^-[a-z]*i[a-z]*$|^-l$|^--login$|^-$|^-s$/.test(w) || w === "");
 }
 
+/** The Mongo shell's connection strings, database names and `--host`: what says which environment its `db` is. */
+function connectionNames(ctx: Ctx): string[] {
+  const out: string[] = [];
+  ctx.args.forEach((a, i) => {
+    const prev = ctx.args[i - 1]?.value;
+    if (prev === "--eval" || a.value.startsWith("--eval=")) return;
+    if (prev === "--host" || prev === "-h") out.push(a.value);
+    else if (!a.value.startsWith("-")) out.push(a.value);
+  });
+  return out;
+}
+
 export function inlineCodeEffects(ctx: Ctx): void {
   const code = ctx.pc.code;
   if (!code) return;
   for (const e of code.effects) {
     if (e.kind === "file") fileEffect(ctx, e);
-    else if (e.kind === "database") ctx.out.effect(e.verb, "database", attrs(ctx, { ...e.attrs, target: targetText(String(e.attrs.table ?? e.attrs.statement ?? "")) }));
+    else if (e.kind === "database") databaseEffect(ctx, { verb: e.verb as "destroy" | "delete" | "write", attrs: e.attrs }, connectionNames(ctx));
     else {
       const u = e.url === null ? null : (classifyUrl(e.url) ?? classifyUrl(`http://${e.url}`));
       ctx.out.url(u);

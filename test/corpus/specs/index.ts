@@ -20,6 +20,7 @@ import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
 import classifyTargets from "./classify-targets.js";
+import inlineCode from "./inline-code.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -37,6 +38,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "breadth-inputs": breadthInputs,
   "hook-events": hookEvents,
   "classify-structure": classifyStructure,
+  "inline-code": inlineCode,
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,
