@@ -11,7 +11,7 @@ import { classifyUrl } from "../urls.js";
 import { attrs, emitPath, pathTarget, substGap, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 import { stdinClasses } from "./flow.js";
-import { httpEffect } from "./network.js";
+import { httpEffect, requestMethod } from "./network.js";
 
 const SPEC: OptionSpec = {
   shortValue: "aApsoP",
@@ -51,7 +51,9 @@ function httpie(ctx: Ctx): void {
   // Piped, redirected or heredoc stdin is the body (unless `--ignore-stdin`).
   const stdinBody = (ctx.pc.stdin !== null || ctx.pc.redirects.some((r) => r.op === "<" || r.op === "0<")) && !has(p, "ignore-stdin");
   if (has(p, "offline")) return; // printed, never sent
-  const method = named ? ops[0].value.toUpperCase() : body || stdinBody ? "POST" : "GET";
+  // The request reader's method; a body that only stdin carries makes it a POST as well (HTTPie reads piped stdin as the body).
+  const read = requestMethod(ctx);
+  const method = !named && read === "GET" && stdinBody ? "POST" : read;
   httpEffect(ctx, method);
   for (const f of files) {
     const value = f.value.replace(/;type=.*$/s, "");

@@ -2,7 +2,8 @@
 // copies to a remote (scp/rsync), raw sockets. The download-piped-to-interpreter
 // rule is remote-code.ts.
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
-import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOperand } from "../programs/options.js";
+import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
+import { httpRequest } from "./families/http-request.js";
 import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
@@ -76,18 +77,6 @@ function urlBasename(u: string): string {
   return name && name !== ".." ? name : "index.html";
 }
 
-const CURL_DATA = ["data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string"];
-
-/** curl's request method: `-X` wins; else `-I` HEAD, `-T` PUT, data or a form POST (GET with `-G`), GET. */
-function curlMethod(p: ParsedArgs): string {
-  const explicit = p.flags.filter((f) => f.name === "request" && f.value !== null).pop();
-  if (explicit) return explicit.value!.toUpperCase();
-  if (has(p, "head")) return "HEAD";
-  if (has(p, "upload-file")) return "PUT";
-  if (p.flags.some((f) => CURL_DATA.includes(f.name)) && !has(p, "get")) return "POST";
-  return "GET";
-}
-
 function curl(ctx: Ctx): void {
   const p = parseArgs(ctx.args, CURL_SPEC);
   const urls = operandUrls(ctx, p.operands);
@@ -95,7 +84,7 @@ function curl(ctx: Ctx): void {
   for (const u of urls) if (u.host !== "" || u.scheme !== "") ctx.out.url(u);
   // `curl file:///etc/shadow` reads that file; only the other URLs reach a host.
   const network = readFileUrls(ctx, urls);
-  if (network) httpEffect(ctx, curlMethod(p), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
+  if (network) httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
   sendSubstitutedSecrets(ctx);
   let readsStdin = false;
   for (const f of p.flags) {
@@ -169,18 +158,11 @@ function downloadsInto(ctx: Ctx, dir: { value: string; arg: Arg } | null, urls: 
   }
 }
 
-/** wget's request method: `--method`; else `--post-data`/`--post-file` POST; else GET. */
-function wgetMethod(p: ParsedArgs): string {
-  const explicit = p.flags.filter((f) => f.name === "method" && f.value !== null).pop();
-  if (explicit) return explicit.value!.toUpperCase();
-  return p.flags.some((f) => f.name === "post-data" || f.name === "post-file") ? "POST" : "GET";
-}
-
 function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const u of urls) ctx.out.url(u);
-  httpEffect(ctx, wgetMethod(p), urlTarget(ctx, urls));
+  httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -204,11 +186,17 @@ function wget(ctx: Ctx): void {
   } else downloadsInto(ctx, flagWithValue(p, "directory-prefix"), urls);
 }
 
+/** The request method of this curl/wget/httpie command line (GET when it names none). */
+export function requestMethod(ctx: Ctx): string {
+  return httpRequest(ctx.program, ctx.args)?.method ?? "GET";
+}
+
 /**
  * The effect of one HTTP request (SPEC §6.5): GET and HEAD fetch; DELETE
  * deletes and any other method writes the resource on the host, carrying `method`.
  */
 export function httpEffect(ctx: Ctx, method: string, extra: Attrs = {}): void {
+  // (the method is the one HTTP request reader's: families/http-request.ts)
   if (method === "GET" || method === "HEAD") ctx.out.effect("fetch", "network_host", attrs(ctx, extra));
   else ctx.out.effect(method === "DELETE" ? "delete" : "write", "network_host", attrs(ctx, { ...extra, method }));
 }
