@@ -23,6 +23,8 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 
 const PROTECTED = ["main", "master"];
 const SHELL_SOCKETS = ["reverse shell", "bind shell"];
+/** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
+const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
 const artifacts = [
@@ -195,6 +197,25 @@ const artifacts = [
     eff("write", "database", { admin: true }),
     "db.admin: `{{program}}` changes how the database server itself runs ({{target}}): privileges on everything, replication, where it writes its files, or a shutdown. Confirm this server is yours to administer."),
   // ── end issue 8c: databases ──
+
+  // ── issue 8c: containers (families/containers.ts) ──
+  rule("container.wipe", "safety", "critical", "deny",
+    eff("destroy", "container", { total: true }),
+    "container.wipe: `{{program}}` would delete every unused volume ({{target}}) — databases and uploads kept in volumes go with them, and nothing brings them back. Remove the specific volumes you mean, after a backup."),
+  rule("container.remove", "safety", "medium", "ask",
+    eff("destroy", "container"),
+    "container.remove: `{{program}}` would force-remove or prune containers, images, volumes or networks ({{target}}); a running container's state and a volume's data are lost. Confirm what goes (`docker system df`, `docker ps -a` first)."),
+  // ── end issue 8c: containers ──
+
+  // ── issue 8c: clusters and clouds (families/clusters.ts, clouds.ts, iac.ts, app-platforms.ts) ──
+  // (cloud.teardown above asks for any other destroy × infrastructure; infra.destroy denies terraform/tofu/pulumi.)
+  rule("cloud.wipe", "safety", "critical", "deny",
+    any(...TEARDOWNS.map((teardown) => eff("destroy", "infrastructure", { teardown }))),
+    "cloud.wipe: `{{program}} {{target}}` would tear down a whole namespace, cluster, project, resource group, stack, app or account, with everything in it. Delete the specific resources you mean, or have a person run it."),
+  rule("infra.disrupt", "safety", "high", "ask",
+    eff("write", "infrastructure", { disrupts: true }),
+    "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback or unreviewed apply. Confirm the target and the time."),
+  // ── end issue 8c: clusters and clouds ──
 ];
 
 const bundle = {

@@ -447,8 +447,9 @@ table("infrastructure", [
   ["pulumi up", []],
   ["kubectl delete pod x", ["destroy×infrastructure"]],
   ["kubectl delete -f k8s/", ["destroy×infrastructure"]],
-  ["kubectl get pods", []],
-  ["kubectl apply -f x.yaml", []],
+  // The clusters and containers families' rows (test/classify/families/) say what kubectl, helm and docker read and write.
+  ["kubectl get pods", ["read×infrastructure"]],
+  ["kubectl apply -f x.yaml", ["write×infrastructure"]],
   ["helm uninstall my-release", ["destroy×infrastructure"]],
   ["helm delete my-release", ["destroy×infrastructure"]],
   ["helm install x chart", []],
@@ -463,23 +464,24 @@ table("infrastructure", [
   ["gcloud compute instances list", []],
   ["az group delete --name rg1 --yes", ["destroy×infrastructure"]],
   ["az vm list", []],
-  ["docker system prune -af", ["destroy×infrastructure"]],
-  ["docker volume rm data", ["destroy×infrastructure"]],
-  ["docker compose down -v", ["destroy×infrastructure"]],
+  ["docker system prune -af", ["destroy×container"]],
+  ["docker volume rm data", ["destroy×container"]],
+  ["docker compose down -v", ["destroy×container"]],
   ["docker compose down", []],
-  ["docker ps", []],
+  ["docker ps", ["read×container"]],
 ]);
 
 describe("is_production", () => {
   it("kubectl --context / -n", () => {
-    expect(attrsOf("kubectl --context prod-eu delete deploy x", "destroy")).toEqual({ program: "kubectl", is_production: true });
-    expect(attrsOf("kubectl -n production delete pod x", "destroy")).toEqual({ program: "kubectl", is_production: true });
-    expect(attrsOf("kubectl --context staging delete pod x", "destroy")).toEqual({ program: "kubectl", is_production: false });
-    expect(attrsOf("kubectl -n product-catalog delete pod x", "destroy")).toEqual({ program: "kubectl", is_production: false });
-    expect(attrsOf("kubectl delete pod x", "destroy")).toEqual({ program: "kubectl" });
+    const kube = { program: "kubectl", service: "kubernetes" };
+    expect(attrsOf("kubectl --context prod-eu delete deploy x", "destroy")).toEqual({ ...kube, resource: "deploy", is_production: true });
+    expect(attrsOf("kubectl -n production delete pod x", "destroy")).toEqual({ ...kube, resource: "pod", is_production: true });
+    expect(attrsOf("kubectl --context staging delete pod x", "destroy")).toEqual({ ...kube, resource: "pod", is_production: false });
+    expect(attrsOf("kubectl -n product-catalog delete pod x", "destroy")).toEqual({ ...kube, resource: "pod", is_production: false });
+    expect(attrsOf("kubectl delete pod x", "destroy")).toEqual({ ...kube, resource: "pod" });
   });
   it("kubectl config use-context earlier in the text", () => {
-    expect(attrsOf("kubectl config use-context prod && kubectl delete ns x", "destroy")).toEqual({ program: "kubectl", is_production: true });
+    expect(attrsOf("kubectl config use-context prod && kubectl delete ns x", "destroy")).toEqual({ program: "kubectl", service: "kubernetes", resource: "ns", teardown: "namespace", is_production: true });
   });
   it("terraform workspace select / -chdir / -var-file", () => {
     expect(attrsOf("terraform workspace select prod && terraform destroy", "destroy")).toEqual({ program: "terraform", is_production: true });
@@ -715,7 +717,7 @@ describe("property: the table never fails on arbitrary argv", () => {
   it("no classifier-error gaps for any program of the table", async () => {
     const fc = (await import("fast-check")).default;
     const { handlersFor } = await import("../../src/classify/effects/index.js");
-    const programs = ["rm", "rmdir", "rd", "del", "remove-item", "unlink", "shred", "find", "cp", "mv", "ln", "install", "tee", "dd", "truncate", "chmod", "chown", "mkdir", "touch", "sed", "mkfs.ext4", "cat", "grep", "rg", "awk", "jq", "head", "source", ".", "tar", "unzip", "curl", "wget", "scp", "rsync", "sftp", "ssh", "nc", "git", "terraform", "pulumi", "kubectl", "helm", "aws", "gcloud", "az", "gsutil", "docker", "psql", "mysql", "sqlite3", "redis-cli", "dropdb", "mysqladmin", "npm", "pip", "pip3", "pacman", "npx", "bash", "python3", "node", "pwsh", "deno", "bun", "ts-node", "cd"];
+    const programs = ["rm", "rmdir", "rd", "del", "remove-item", "unlink", "shred", "find", "cp", "mv", "ln", "install", "tee", "dd", "truncate", "chmod", "chown", "mkdir", "touch", "sed", "mkfs.ext4", "cat", "grep", "rg", "awk", "jq", "head", "source", ".", "tar", "unzip", "curl", "wget", "scp", "rsync", "sftp", "ssh", "nc", "git", "terraform", "pulumi", "aws", "gcloud", "az", "gsutil", "psql", "mysql", "sqlite3", "redis-cli", "dropdb", "mysqladmin", "npm", "pip", "pip3", "pacman", "npx", "bash", "python3", "node", "pwsh", "deno", "bun", "ts-node", "cd"];
     expect(programs.filter((p) => p !== "cd" && handlersFor(p).length === 0)).toEqual([]);
     const word = fc.oneof(
       fc.constantFrom("-", "--", "-rf", "-o", "-d", "@-", "@.env", "/", "~", "$X", "$(x)", "`y`", "<(z)", "{}", "*", "push", "reset", "--hard", "-f", "+main", ":x", "destroy", "-destroy", "delete", "install", "-c", "DROP TABLE t", "of=/dev/sda", "if=x", "C:\\", "/s", "host:/x", "u@h:p", "https://x.io", "-m", "pip", "'q'", '"$HOME"', "-exec", ";", "-delete", "-name"),

@@ -26,7 +26,6 @@ const SPEC: OptionSpec = {
 
 /** A request item: `name<sep>value`; separators per HTTPie (`\` escapes one). */
 const ITEM = /^((?:\\.|[^\\=:@;])*)(:=@|=@|:=|==|=|:|@|;)(.*)$/s;
-const DATA_SEPS = new Set(["=", ":=", "=@", ":=@", "@"]);
 const FILE_SEPS = new Set(["=@", ":=@", "@"]);
 
 function httpie(ctx: Ctx): void {
@@ -40,13 +39,12 @@ function httpie(ctx: Ctx): void {
   substGap(ctx, urlOp.arg, "the URL");
   const u = classifyUrl(urlOp.value) ?? classifyUrl(`http${ctx.program.endsWith("s") ? "s" : ""}://${urlOp.value.replace(/^:/, "localhost:")}`);
   if (u) ctx.out.url({ ...u, value: urlOp.value });
-  let body = false;
+  // Items that carry a file's contents (the method comes from the one request reader: network.ts requestMethod).
   const files: ParsedOperand[] = [];
   for (const item of items) {
     const m = ITEM.exec(item.value);
-    if (m && DATA_SEPS.has(m[2])) body = true;
     if (m && FILE_SEPS.has(m[2])) files.push({ ...item, value: m[3] });
-    if (!m && item.value.startsWith("@")) (body = true), files.push({ ...item, value: item.value.slice(1) });
+    if (!m && item.value.startsWith("@")) files.push({ ...item, value: item.value.slice(1) });
   }
   // Piped, redirected or heredoc stdin is the body (unless `--ignore-stdin`).
   const stdinBody = (ctx.pc.stdin !== null || ctx.pc.redirects.some((r) => r.op === "<" || r.op === "0<")) && !has(p, "ignore-stdin");

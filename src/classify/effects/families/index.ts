@@ -24,9 +24,16 @@ import { PLATFORMS } from "./platforms.js";
 import { SEARCH } from "./search.js";
 import { SECRETS } from "./secrets.js";
 import { STORAGE } from "./storage.js";
+import { CONTAINERS } from "./containers.js";
+import { CLUSTERS } from "./clusters.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
-export const FAMILIES: readonly Family[] = [STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS];
+export const FAMILIES: readonly Family[] = [
+  // group A (issue 8b)
+  STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
+  // group B (issue 8c)
+  CONTAINERS, CLUSTERS,
+];
 
 const TABLE = compileFamilies(FAMILIES);
 const API_ROWS: readonly ApiRow[] = FAMILIES.flatMap((f) => f.apis ?? []);
