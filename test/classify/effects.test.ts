@@ -438,13 +438,13 @@ table("infrastructure", [
   ["terraform apply -destroy", ["destroy×infrastructure"]],
   ["terraform apply -auto-approve -destroy", ["destroy×infrastructure"]],
   ["terraform -chdir=envs/prod apply -destroy=true", ["destroy×infrastructure"]],
-  ["terraform apply -destroy=false", []],
-  ["terraform apply", []],
-  ["terraform apply -auto-approve", []],
-  ["terraform plan -destroy", []],
-  ["terraform plan", []],
+  ["terraform apply -destroy=false", ["write×infrastructure"]],
+  ["terraform apply", ["write×infrastructure"]],
+  ["terraform apply -auto-approve", ["write×infrastructure"]],
+  ["terraform plan -destroy", ["read×infrastructure"]],
+  ["terraform plan", ["read×infrastructure"]],
   ["pulumi destroy --yes", ["destroy×infrastructure"]],
-  ["pulumi up", []],
+  ["pulumi up", ["write×infrastructure"]],
   ["kubectl delete pod x", ["destroy×infrastructure"]],
   ["kubectl delete -f k8s/", ["destroy×infrastructure"]],
   // The clusters and containers families' rows (test/classify/families/) say what kubectl, helm and docker read and write.
@@ -457,7 +457,7 @@ table("infrastructure", [
   // The storage family's rows take over from the aws catch-all (test/classify/families/).
   ["aws s3 rb s3://bucket --force", ["destroy×object_storage"]],
   ["aws s3 rm s3://bucket/x --recursive", ["delete×object_storage"]],
-  ["aws rds delete-db-instance --db-instance-identifier db1", ["destroy×infrastructure"]],
+  ["aws rds delete-db-instance --db-instance-identifier db1", ["destroy×database"]],
   ["aws s3 ls", ["read×object_storage"]],
   ["aws ec2 describe-instances", []],
   ["gcloud compute instances delete vm1 --zone us-east1-b", ["destroy×infrastructure"]],
@@ -484,9 +484,10 @@ describe("is_production", () => {
     expect(attrsOf("kubectl config use-context prod && kubectl delete ns x", "destroy")).toEqual({ program: "kubectl", service: "kubernetes", resource: "ns", teardown: "namespace", is_production: true });
   });
   it("terraform workspace select / -chdir / -var-file", () => {
-    expect(attrsOf("terraform workspace select prod && terraform destroy", "destroy")).toEqual({ program: "terraform", is_production: true });
-    expect(attrsOf("terraform -chdir=envs/prod destroy", "destroy")).toEqual({ program: "terraform", is_production: true });
-    expect(attrsOf("terraform destroy -var-file=staging.tfvars", "destroy")).toEqual({ program: "terraform", is_production: false });
+    const tf = { program: "terraform", service: "terraform", teardown: "stack" };
+    expect(attrsOf("terraform workspace select prod && terraform destroy", "destroy")).toEqual({ ...tf, is_production: true });
+    expect(attrsOf("terraform -chdir=envs/prod destroy", "destroy")).toEqual({ ...tf, is_production: true });
+    expect(attrsOf("terraform destroy -var-file=staging.tfvars", "destroy")).toEqual({ ...tf, is_production: false });
   });
   it("database host / name", () => {
     expect(attrsOf("psql -h db.prod.internal -c 'DROP TABLE x'", "destroy")).toEqual({ program: "psql", statement: "DROP TABLE", table: "x", is_production: true });
@@ -717,7 +718,7 @@ describe("property: the table never fails on arbitrary argv", () => {
   it("no classifier-error gaps for any program of the table", async () => {
     const fc = (await import("fast-check")).default;
     const { handlersFor } = await import("../../src/classify/effects/index.js");
-    const programs = ["rm", "rmdir", "rd", "del", "remove-item", "unlink", "shred", "find", "cp", "mv", "ln", "install", "tee", "dd", "truncate", "chmod", "chown", "mkdir", "touch", "sed", "mkfs.ext4", "cat", "grep", "rg", "awk", "jq", "head", "source", ".", "tar", "unzip", "curl", "wget", "scp", "rsync", "sftp", "ssh", "nc", "git", "terraform", "pulumi", "aws", "gcloud", "az", "gsutil", "psql", "mysql", "sqlite3", "redis-cli", "dropdb", "mysqladmin", "npm", "pip", "pip3", "pacman", "npx", "bash", "python3", "node", "pwsh", "deno", "bun", "ts-node", "cd"];
+    const programs = ["rm", "rmdir", "rd", "del", "remove-item", "unlink", "shred", "find", "cp", "mv", "ln", "install", "tee", "dd", "truncate", "chmod", "chown", "mkdir", "touch", "sed", "mkfs.ext4", "cat", "grep", "rg", "awk", "jq", "head", "source", ".", "tar", "unzip", "curl", "wget", "scp", "rsync", "sftp", "ssh", "nc", "git", "aws", "gcloud", "az", "gsutil", "psql", "mysql", "sqlite3", "redis-cli", "dropdb", "mysqladmin", "npm", "pip", "pip3", "pacman", "npx", "bash", "python3", "node", "pwsh", "deno", "bun", "ts-node", "cd"];
     expect(programs.filter((p) => p !== "cd" && handlersFor(p).length === 0)).toEqual([]);
     const word = fc.oneof(
       fc.constantFrom("-", "--", "-rf", "-o", "-d", "@-", "@.env", "/", "~", "$X", "$(x)", "`y`", "<(z)", "{}", "*", "push", "reset", "--hard", "-f", "+main", ":x", "destroy", "-destroy", "delete", "install", "-c", "DROP TABLE t", "of=/dev/sda", "if=x", "C:\\", "/s", "host:/x", "u@h:p", "https://x.io", "-m", "pip", "'q'", '"$HOME"', "-exec", ";", "-delete", "-name"),

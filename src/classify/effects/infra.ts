@@ -1,47 +1,15 @@
-// Infrastructure rows: destroy × infrastructure, with `is_production` when a
-// named context, namespace, workspace, stack, profile, project or var-file says.
-import { boolFlag, parseArgs, parseSingleDash, type OptionSpec } from "../programs/options.js";
+// The cloud CLIs' catch-all: any `delete-*`/`terminate-*`/`deregister-*` (aws),
+// a `delete`/`purge` in the command path (gcloud, az), `gsutil rm|rb` →
+// destroy × infrastructure, with `is_production` from the profile, project,
+// subscription or resource group. The tool families (families/*.ts) say more
+// where they have a row, and a row that claims a command replaces this.
+// kubectl/helm's option specs live here for the clusters family.
+import { parseArgs, type OptionSpec } from "../programs/options.js";
 import { attrs, productionAttrs, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 function destroy(ctx: Ctx, extra: Attrs = {}): void {
   ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));
-}
-
-export const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
-
-function terraform(ctx: Ctx): void {
-  const subIdx = ctx.argv.findIndex((a) => !a.startsWith("-"));
-  if (subIdx < 0) return;
-  const global = parseSingleDash(ctx.args.slice(0, subIdx), ["chdir"]);
-  const sub = ctx.argv[subIdx];
-  const rest = ctx.args.slice(subIdx + 1);
-  const p = parseSingleDash(rest, TF_VALUE_FLAGS);
-  if (sub === "workspace" && (p.operands[0]?.value === "select" || p.operands[0]?.value === "new") && p.operands[1]) {
-    ctx.state.tfWorkspace = p.operands[1].value;
-    return;
-  }
-  const names: Array<string | null> = [ctx.state.tfWorkspace];
-  const chdir = global.flags.get("chdir");
-  if (typeof chdir === "string") names.push(chdir);
-  for (const k of ["var-file", "state", "backend-config"]) {
-    const v = p.flags.get(k);
-    if (typeof v === "string") names.push(v);
-  }
-  const isDestroy = sub === "destroy" || (sub === "apply" && boolFlag(p, "destroy"));
-  if (isDestroy) destroy(ctx, productionAttrs(names));
-  if (sub === "workspace" && p.operands[0]?.value === "delete") destroy(ctx, productionAttrs([p.operands[1]?.value]));
-  if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, productionAttrs(names));
-}
-
-export const PULUMI_SPEC: OptionSpec = { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } };
-
-function pulumi(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, PULUMI_SPEC);
-  const [a, b] = p.operands.map((o) => o.value);
-  const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
-  if (a === "destroy" || a === "down") destroy(ctx, productionAttrs([stack]));
-  else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, productionAttrs([stack, p.operands[2]?.value]));
 }
 
 export const KUBE_SPEC: OptionSpec = {
@@ -85,10 +53,6 @@ function gsutil(ctx: Ctx): void {
 }
 
 export const INFRA_HANDLERS: Record<string, Handler> = {
-  terraform,
-  tofu: terraform,
-  terragrunt: terraform,
-  pulumi,
   aws,
   gcloud,
   az,

@@ -4,12 +4,9 @@
 // destroys nothing and `kubectl delete --dry-run=client` deletes nothing. When
 // a tool gets family rows, its `Cli` moves to its family file (or clis.ts) and
 // its entry here goes.
-import { PULUMI_SPEC, TF_VALUE_FLAGS } from "../infra.js";
 import { RSYNC_SPEC } from "../network.js";
 import type { Cli } from "./rows.js";
 
-const TERRAFORM: Cli = { style: "single-dash", valueFlags: [...TF_VALUE_FLAGS, "chdir"], help: { flags: ["help", "h"] } };
-const PULUMI: Cli = { options: PULUMI_SPEC, help: { flags: ["help", "h"] }, dryRun: ["preview-only"] };
 /** Database clients: `-h` is the host. */
 const DB_CLIENT: Cli = { help: { flags: ["help", "?"] } };
 const RSYNC: Cli = {
@@ -29,8 +26,6 @@ const RSYNC: Cli = {
 const PACKAGE_MANAGER: Cli = { help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
 
 export const CONVENTIONS: ReadonlyMap<string, Cli> = new Map<string, Cli>([
-  ...["terraform", "tofu", "terragrunt"].map((n) => [n, TERRAFORM] as const),
-  ["pulumi", PULUMI],
   ...["psql", "pgcli", "usql", "mysql", "mariadb", "mycli", "sqlite3", "sqlite", "duckdb", "mongosh", "mongo", "redis-cli", "valkey-cli", "clickhouse-client", "cqlsh", "sqlcmd", "snowsql", "trino", "dropdb", "dropuser", "mysqladmin", "pg_restore", "mongorestore"].map((n) => [n, DB_CLIENT] as const),
   ["rsync", RSYNC],
   ...["npm", "pnpm", "yarn", "cargo", "pip", "pip3", "uv", "poetry", "gem"].map((n) => [n, PACKAGE_MANAGER] as const),

@@ -26,13 +26,15 @@ import { SECRETS } from "./secrets.js";
 import { STORAGE } from "./storage.js";
 import { CONTAINERS } from "./containers.js";
 import { CLUSTERS } from "./clusters.js";
+import { CLOUDS } from "./clouds.js";
+import { IAC } from "./iac.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
   // group A (issue 8b)
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
-  CONTAINERS, CLUSTERS,
+  CONTAINERS, CLUSTERS, CLOUDS, IAC,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
