@@ -28,13 +28,15 @@ import { CONTAINERS } from "./containers.js";
 import { CLUSTERS } from "./clusters.js";
 import { CLOUDS } from "./clouds.js";
 import { IAC } from "./iac.js";
+import { APP_PLATFORMS } from "./app-platforms.js";
+import { DATABASE_TOOLS } from "./database-tools.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
   // group A (issue 8b)
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
-  CONTAINERS, CLUSTERS, CLOUDS, IAC,
+  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
@@ -44,8 +46,21 @@ const API_CLIENTS: ReadonlySet<string> = new Set(HTTP_CLIENTS);
 /** Tools run as `java -jar NAME.jar …`: the jar's base name is the tool. */
 const JAR_TOOLS: Readonly<Record<string, string>> = { "jenkins-cli.jar": "jenkins-cli" };
 
-/** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`. */
+/** Tool scripts run by an interpreter (`python manage.py flush`, `php artisan migrate:fresh`): the script is the tool. */
+const SCRIPT_TOOLS: Readonly<Record<string, { interpreters: RegExp; tool: string }>> = {
+  "manage.py": { interpreters: /^(python[0-9.]*|pypy3?)$/, tool: "manage.py" },
+  artisan: { interpreters: /^php[0-9.]*$/, tool: "artisan" },
+  ef: { interpreters: /^dotnet$/, tool: "dotnet-ef" },
+};
+
+/** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`, `python manage.py ARGS` is `manage.py ARGS`. */
 function asFamilyCommand(ctx: Ctx): Ctx {
+  const script = ctx.args[0]?.value.split(/[\/]/).pop() ?? "";
+  const scriptTool = SCRIPT_TOOLS[script];
+  if (scriptTool && scriptTool.interpreters.test(ctx.program)) {
+    const args: Arg[] = ctx.args.slice(1);
+    return { ...ctx, program: scriptTool.tool, args, argv: values(args) };
+  }
   if (ctx.program !== "java") return ctx;
   const jar = ctx.args.findIndex((a) => a.value === "-jar");
   const path = jar >= 0 ? ctx.args[jar + 1]?.value : undefined;
