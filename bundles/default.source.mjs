@@ -216,6 +216,36 @@ const artifacts = [
     eff("write", "infrastructure", { disrupts: true }),
     "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback or unreviewed apply. Confirm the target and the time."),
   // ── end issue 8c: clusters and clouds ──
+
+  // ── issue 8c: disks (families/disks.ts; dd/mkfs/wipefs are disk.device_write above) ──
+  rule("disk.erase", "safety", "critical", "deny",
+    eff("destroy", "disk"),
+    "disk.erase: `{{program}} {{target}}` would erase a disk, partition table, array, volume or pool, and every file on it. Nothing brings it back; check `lsblk`/`diskutil list` and have a person run it."),
+  rule("disk.modify", "safety", "high", "ask",
+    eff("write", "disk"),
+    "disk.modify: `{{program}} {{target}}` would change a partition table, array, volume or mount, or take it offline; a wrong device or a shrink loses data. Confirm the device (`lsblk`) and take a backup."),
+  // ── end issue 8c: disks ──
+
+  // ── issue 8c: the host (families/system.ts) ──
+  rule("host.wipe", "safety", "critical", "deny",
+    any(eff("delete", "host", { total: true }), eff("write", "host", { total: true })),
+    "host.wipe: `{{program}} {{target}}` would remove every one of its kind — all of a user's cron jobs, every process you can signal, a user with their home directory. Remove the specific entry or process you mean."),
+  rule("host.change", "safety", "high", "ask",
+    any(eff("write", "host"), eff("delete", "host")),
+    "host.change: `{{program}} {{target}}` changes the machine itself — a service, the firewall, the power state, an account or scheduled jobs; stopping ssh, networking or the firewall can cut this session off. Confirm it."),
+  // ── end issue 8c: the host ──
+
+  // ── issue 8c: package registries (families/registries.ts) ──
+  rule("registry.wipe", "safety", "critical", "deny",
+    eff("delete", "package_registry", { total: true }),
+    "registry.wipe: `{{program}} {{target}}` would unpublish a whole package; everyone who depends on it breaks and the name may not come back. Deprecate it instead (`npm deprecate`)."),
+  rule("registry.publish", "safety", "high", "ask",
+    any(...["push", "delete", "destroy", "write"].map((v) => eff(v, "package_registry"))),
+    "registry.publish: `{{program}} {{target}}` publishes, unpublishes, yanks or retags a package on a registry others install from; a published version cannot be taken back cleanly. Confirm the version (try `--dry-run` first)."),
+  rule("package.remove", "safety", "medium", "ask",
+    eff("delete", "package", { system: true }),
+    "package.remove: `{{program}} {{target}}` removes system packages, and what depends on them may go too. Confirm the package list (`--simulate` first)."),
+  // ── end issue 8c: package registries ──
 ];
 
 const bundle = {

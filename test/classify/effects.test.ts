@@ -570,11 +570,11 @@ describe("package attrs", () => {
 table("interpreters", [
   ["bash script.sh", ["execute×shell"]],
   ["sh ./deploy.sh arg", ["execute×shell"]],
-  ["python3 manage.py migrate", ["execute×shell"]],
+  ["python3 manage.py migrate", ["write×database", "execute×shell"]],
   ["node server.js", ["execute×shell"]],
   ["ruby x.rb", ["execute×shell"]],
   ["perl -w x.pl", ["execute×shell"]],
-  ["php artisan migrate", ["execute×shell"]],
+  ["php artisan migrate", ["write×database", "execute×shell"]],
   ["python -m http.server", ["execute×shell"]],
   ["python -c 'print(1)'", []],
   ["node -e 'console.log(1)'", []],

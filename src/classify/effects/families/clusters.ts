@@ -116,7 +116,7 @@ const KUBECTL = {
   ],
 };
 
-const HELM_CLI: Cli = {
+export const HELM_CLI: Cli = {
   options: { ...HELM_SPEC, longValue: [...(HELM_SPEC.longValue ?? []), "values", "set", "version", "repo", "output", "revision"], longBool: ["force", "reset-values", "reuse-values", "dry-run", "wait", "atomic", "install", "keep-history", "all-namespaces"], aliases: { ...HELM_SPEC.aliases, f: "values", A: "all-namespaces" } },
   help: { flags: ["help", "h"] },
   dryRun: ["dry-run"],

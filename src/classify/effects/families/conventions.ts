@@ -22,11 +22,8 @@ const RSYNC: Cli = {
   help: { flags: ["help"] },
   dryRun: ["dry-run", "n"],
 };
-/** Package managers: `publish`/`install --dry-run` change nothing. */
-const PACKAGE_MANAGER: Cli = { help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
 
 export const CONVENTIONS: ReadonlyMap<string, Cli> = new Map<string, Cli>([
   ...["psql", "pgcli", "usql", "mysql", "mariadb", "mycli", "sqlite3", "sqlite", "duckdb", "mongosh", "mongo", "redis-cli", "valkey-cli", "clickhouse-client", "cqlsh", "sqlcmd", "snowsql", "trino", "dropdb", "dropuser", "mysqladmin", "pg_restore", "mongorestore"].map((n) => [n, DB_CLIENT] as const),
   ["rsync", RSYNC],
-  ...["npm", "pnpm", "yarn", "cargo", "pip", "pip3", "uv", "poetry", "gem"].map((n) => [n, PACKAGE_MANAGER] as const),
 ]);

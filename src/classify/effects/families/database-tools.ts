@@ -155,7 +155,7 @@ const MIGRATORS = [
 ];
 
 const SUPABASE_CLI: Cli = {
-  options: { shortValue: "op", longValue: ["project-ref", "workdir", "profile", "db-url", "password", "output", "org-id", "schema", "version", "db-shell"], longBool: ["linked", "local", "dry-run", "yes", "no-backup", "include-all", "debug"], aliases: { o: "output", p: "password" } },
+  options: { shortValue: "op", longValue: ["project-ref", "workdir", "profile", "db-url", "password", "output", "org-id", "schema", "version", "db-shell"], longBool: ["linked", "local", "dry-run", "yes", "no-backup", "include-all", "debug", "experimental", "recursive"], aliases: { o: "output", p: "password" } },
   help: { flags: ["help", "h"] },
   dryRun: ["dry-run"],
   envFlags: ["project-ref"],
@@ -200,7 +200,7 @@ const BQ = {
       ["bq rm -r -f analytics_prod", "destroy database total is_production"],
       ["bq rm -f -t ds.events_tmp", "destroy database"],
     ]),
-    row("ls|show|head|query|version|help", read, [["bq ls ds", "read database"], ["bq show ds.events", "read database"]]),
+    row("ls|show|head|version", read, [["bq ls ds", "read database"], ["bq show ds.events", "read database"]]),
   ],
 };
 

@@ -31,13 +31,15 @@ import { IAC } from "./iac.js";
 import { APP_PLATFORMS } from "./app-platforms.js";
 import { DATABASE_TOOLS } from "./database-tools.js";
 import { DISKS } from "./disks.js";
+import { SYSTEM } from "./system.js";
+import { REGISTRIES } from "./registries.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
   // group A (issue 8b)
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
-  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS,
+  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
