@@ -24,6 +24,8 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 const PROTECTED = ["main", "master"];
 const SHELL_SOCKETS = ["reverse shell", "bind shell"];
 /** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
+/** chmod modes that open a file to everyone (others may write: 777, 666, a+w, o+w) or add setuid/setgid (4755, u+s, g+s). */
+const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|[+=][rwxXt]*s";
 const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
@@ -233,6 +235,9 @@ const artifacts = [
   rule("host.change", "safety", "high", "ask",
     any(eff("write", "host"), eff("delete", "host")),
     "host.change: `{{program}} {{target}}` changes the machine itself — a service, the firewall, the power state, an account or scheduled jobs; stopping ssh, networking or the firewall can cut this session off. Confirm it."),
+  rule("perm.loosen", "security", "medium", "ask",
+    all(eff("write", null, { program: "chmod" }), leaf("effect.attrs.mode", "regex_lite", LOOSE_MODE)),
+    "perm.loosen: `chmod {{target}}` makes a file writable by everyone, or setuid/setgid (it runs with its owner's or group's rights). Grant only what is needed (`chmod 755`, `chmod u+x`)."),
   // ── end issue 8c: the host ──
 
   // ── issue 8c: package registries (families/registries.ts) ──

@@ -198,13 +198,16 @@ function redisCli(ctx: Ctx): void {
  * whole command parses as a destructive statement; GNU `truncate` with its
  * size options is a file write (filesystem.ts), never SQL.
  */
+/** SQL words a typed statement is made of, for the program names that are also real programs (GNU truncate). */
+const SQL_WORD = /^([A-Za-z_][\w$]*(\.[A-Za-z_][\w$]*)*|"[^"]+"|`[^`]+`)?[;,]?$/;
+
 function typedSql(ctx: Ctx): void {
-  if (ctx.program === "truncate" && ctx.args.some((a) => a.value.startsWith("-"))) return;
+  if (ctx.program === "truncate" && ctx.args.some((a) => a.value.startsWith("-") || !SQL_WORD.test(a.value))) return; // `truncate -s 0 f`, Tailwind's `truncate text-sm`
   if (ctx.args.some((a) => a.dynamic)) return;
   const text = [ctx.pc.cmd.program, ...ctx.argv].join(" ");
   for (const e of analyzeSql(text)) {
-    if (e.attrs.table === undefined) continue; // `update`, `drop` alone: no statement
-    if (e.verb !== "destroy" && e.attrs.where !== "none" && e.attrs.where !== "always_true") continue;
+    if (e.attrs.table === undefined && !e.attrs.admin) continue; // `update`, `drop` alone: no statement
+    if (e.verb !== "destroy" && e.attrs.where !== "none" && e.attrs.where !== "always_true" && !e.attrs.admin) continue;
     databaseEffect(ctx, { ...e, attrs: { ...e.attrs, via: "typed sql" } }, []);
   }
 }
@@ -224,4 +227,5 @@ export const DATABASE_HANDLERS: Record<string, Handler> = {
   truncate: typedSql,
   alter: typedSql,
   update: typedSql,
+  grant: typedSql,
 };

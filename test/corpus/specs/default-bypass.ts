@@ -94,7 +94,7 @@ export const specs: CaseSpec[] = [
   gap("$(…) in an rm operand", "rm -rf $(cat list)", 5),
   gap("backticks in an rm operand", "rm -rf `cat list`", 5),
   gap("a variable rm operand", 'rm -rf "$DIR"', 8),
-  gap("a variable chmod operand", "chmod -R 777 $P", 8),
+  gap("a variable chmod operand", "chmod -R 755 $P", 8),
   gap("a dynamic shell script", 'bash -c "$X"', 3),
   gap("a dynamic program word", "$CMD -rf /tmp/x", 4),
   // inline code is read with its grammar (SPEC §6.7): what it would do decides; code it cannot read stays shape 6

@@ -12,7 +12,7 @@
 import type { ParsedOperand } from "../../programs/options.js";
 import { productionAttrs, substGap, type Attrs } from "../common.js";
 import { HELM_SPEC, KUBE_SPEC } from "../infra.js";
-import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+import { eff, holds, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 export const KUBECTL_CLI: Cli = {
   options: { ...KUBE_SPEC, shortValue: `${KUBE_SPEC.shortValue ?? ""}k`, longValue: [...(KUBE_SPEC.longValue ?? []), "kustomize", "replicas", "current-replicas", "field-manager", "for"], longBool: ["all", "all-namespaces", "force", "now", "recursive", "ignore-not-found", "wait", "overwrite", "server-side", "prune", "ignore-daemonsets", "delete-emptydir-data", "disable-eviction", "dry-run"], aliases: { ...KUBE_SPEC.aliases, A: "all-namespaces", R: "recursive", k: "kustomize" } },
@@ -198,4 +198,55 @@ const K3D = {
   ],
 };
 
-export const CLUSTERS: Family = { name: "clusters", programs: [KUBECTL, HELM, EKSCTL, KIND, MINIKUBE, K3D] };
+/**
+ * The same deletions spelled as Kubernetes API calls (`curl -X DELETE
+ * https://k8s/api/v1/namespaces/prod`): a namespace, a whole collection
+ * (`…/namespaces/prod/pods` with no name: every pod), a workload or a
+ * volume. A single pod, secret or config map by name is routine and, as for
+ * the paths above, left to the request's own `delete × network_host`.
+ */
+const WORKLOADS = /^(deployments|statefulsets|daemonsets|replicasets|jobs|cronjobs)$/;
+const VOLUMES = /^(persistentvolumeclaims|persistentvolumes|storageclasses)$/;
+const CLUSTER_KINDS = /^(nodes|persistentvolumes|storageclasses|customresourcedefinitions|clusterroles|clusterrolebindings|priorityclasses|validatingwebhookconfigurations|mutatingwebhookconfigurations)$/;
+
+function k8sApiDelete(m: ApiMatch): EffectSpec | null {
+  const seg = m.segments;
+  const rest = seg.slice(seg[0] === "api" ? 2 : 3);
+  const base = { service: "kubernetes" };
+  if (rest[0] === "namespaces") {
+    const [, ns, resource, name] = rest;
+    if (ns === undefined) return eff("destroy", "infrastructure", { ...base, resource: "namespaces", teardown: "all namespaces" });
+    const prod = productionAttrs([ns]);
+    if (resource === undefined) return eff("destroy", "infrastructure", { ...base, resource: "namespace", teardown: "namespace", ...prod });
+    if (name === undefined) return eff("destroy", "infrastructure", { ...base, resource, all: true, ...prod });
+    return WORKLOADS.test(resource) || VOLUMES.test(resource) ? eff("destroy", "infrastructure", { ...base, resource, ...prod, ...holds({ storage: VOLUMES.test(resource) }) }) : null;
+  }
+  const [resource, name] = rest;
+  // Outside /namespaces/ only Kubernetes' own cluster-scoped kinds count: `/api/v1/widgets` is any REST API.
+  if (resource === undefined || !CLUSTER_KINDS.test(resource)) return null;
+  if (name === undefined) return eff("destroy", "infrastructure", { ...base, resource, all: true });
+  return VOLUMES.test(resource) || resource === "nodes" ? eff("destroy", "infrastructure", { ...base, resource, ...holds({ storage: VOLUMES.test(resource) }) }) : null;
+}
+
+const K8S_APIS: ApiRow[] = [
+  {
+    service: "kubernetes-api",
+    methods: ["DELETE"],
+    path: /^\/(api\/v\d[^/]*|apis\/[^/]+\/v\d[^/]*)\/[a-z]/,
+    effect: k8sApiDelete,
+    examples: [
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/payments", "destroy infrastructure teardown=namespace"],
+      ["curl -k -XDELETE https://10.0.0.1:6443/api/v1/namespaces/shop/pods", "destroy infrastructure resource=pods all"],
+      ["curl -X DELETE https://k8s.example.internal/apis/apps/v1/namespaces/shop/statefulsets/db", "destroy infrastructure resource=statefulsets"],
+      ["curl --request DELETE https://k8s.example.internal/api/v1/persistentvolumes/pv-12", "destroy infrastructure storage"],
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/shop/pods/web-1", ""],
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/shop/secrets/token", ""],
+      ["curl https://k8s.example.internal/api/v1/namespaces/shop/pods", ""],
+      ["curl -X DELETE https://shop.example.com/api/v1/carts/42", ""],
+      ["curl -X DELETE https://shop.example.com/api/v1/carts", ""],
+      ["curl -X DELETE https://k8s.example.internal/apis/apiextensions.k8s.io/v1/customresourcedefinitions", "destroy infrastructure all"],
+    ],
+  },
+];
+
+export const CLUSTERS: Family = { name: "clusters", programs: [KUBECTL, HELM, EKSCTL, KIND, MINIKUBE, K3D], apis: K8S_APIS };

@@ -278,4 +278,26 @@ const UMOUNT = {
   rows: [row("", (m) => (m.has("force") || m.has("all") ? modify("mount", holds({ force: m.has("force"), all: m.has("all") })) : null), [["umount -f /mnt/nfs", "write disk force"], ["umount -a", "write disk all"], ["umount /mnt/usb", ""]])],
 };
 
-export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT] };
+/** `mount --bind DIR /` (or onto a system directory): the tree seen there is replaced for every process. */
+const SYSTEM_MOUNT_POINT = /^\/(bin|boot|dev|etc|lib|lib64|opt|proc|root|run|sbin|srv|sys|usr|var)?\/?$/;
+
+const MOUNT = {
+  names: ["mount"],
+  service: "mount",
+  cli: { options: { shortValue: "tOoL", longValue: ["types", "options", "test-opts", "label", "uuid", "source", "target"], longBool: ["bind", "rbind", "move", "make-rprivate", "all", "fake", "read-only", "verbose"], aliases: { t: "types", o: "options", B: "bind", R: "rbind", M: "move", a: "all", f: "fake", r: "read-only", v: "verbose" } }, help: { flags: ["help", "h"] }, dryRun: ["fake"] } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      const bind = m.has("bind") || m.has("rbind") || m.has("move") || m.values("options").some((o) => /(^|,)r?bind(,|$)/.test(o));
+      const target = m.rest[m.rest.length - 1]?.value;
+      if (bind && target !== undefined && m.rest.length >= 2 && SYSTEM_MOUNT_POINT.test(target)) return modify("mount", { operation: "bind over a system directory" });
+      return m.rest.length === 0 ? read : null;
+    }, [
+      ["mount --bind /tmp/fake /", "write disk operation='bind over a system directory'"],
+      ["sudo mount -o bind /srv/evil /etc", "write disk"],
+      ["mount --bind ./data /mnt/data", ""],
+      ["mount", "read disk"],
+    ]),
+  ],
+};
+
+export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT] };

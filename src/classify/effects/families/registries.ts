@@ -22,7 +22,7 @@ const uninstall = (system: boolean) => (m: Match): EffectSpec[] => {
 };
 
 const NODE_CLI: Cli = {
-  options: { shortValue: "wC", longValue: ["workspace", "prefix", "registry", "tag", "access", "otp", "filter", "dir", "cwd", "userconfig"], longBool: ["dry-run", "force", "recursive", "workspaces", "global", "provenance", "no-git-checks"], aliases: { w: "workspace", C: "dir", f: "force", r: "recursive", g: "global" } },
+  options: { shortValue: "wC", longValue: ["workspace", "prefix", "registry", "tag", "access", "otp", "filter", "dir", "cwd", "userconfig", "reporter", "loglevel", "cache", "include", "omit", "workspace-root", "store-dir", "lockfile-dir", "publish-branch", "report-summary"], longBool: ["dry-run", "force", "recursive", "workspaces", "global", "provenance", "no-git-checks"], aliases: { w: "workspace", C: "dir", f: "force", r: "recursive", g: "global" } },
   help: { flags: ["help", "h"] },
   dryRun: ["dry-run"],
 };
@@ -40,6 +40,8 @@ const NODE_PMS = {
       ["pnpm -r publish --no-git-checks", "push package_registry"],
       ["npm publish --dry-run", "read package_registry dry_run would=push"],
       ["npm publish --dry-run=false", "push package_registry"],
+      ["pnpm --reporter 'publish'", ""],
+      ["pnpm --reporter append-only publish", "push package_registry"],
     ]),
     row("npm publish", publish("npm"), [["yarn npm publish --tag next", "push package_registry"]]),
     row("unpublish", npmUnpublish, [

@@ -8,6 +8,7 @@
 // user with their home directory — carries `total: true` (host.wipe denies).
 // User-scope services (`systemctl --user`) are the user's own and not listed;
 // status, listing and inspection are reads or nothing.
+import { emitPath } from "../common.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 import { SYSTEMCTL_CLI } from "./clis.js";
 import { SERVICE_CLI } from "./gateways.js";
@@ -253,4 +254,21 @@ const ACCOUNTS = {
   ],
 };
 
-export const SYSTEM: Family = { name: "system", programs: [SYSTEMCTL, SERVICE, LAUNCHCTL, POWER, INIT, CRONTAB, IPTABLES, NFT, UFW, FIREWALL_CMD, KILL, ACCOUNTS] };
+/** setfacl: ACL changes are permission changes, on each path (recursive with `-R`). */
+const SETFACL = {
+  names: ["setfacl"],
+  service: "acl",
+  cli: { options: { shortValue: "mxMX", longValue: ["modify", "remove", "modify-file", "remove-file", "set", "set-file"], longBool: ["recursive", "remove-all", "remove-default", "default", "test", "physical", "logical"], aliases: { m: "modify", x: "remove", M: "modify-file", X: "remove-file", R: "recursive", b: "remove-all", k: "remove-default", d: "default" } }, help: { flags: ["help", "h"] }, dryRun: ["test"] } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      for (const op of m.rest) emitPath(m.ctx, "write", op.value, op.arg, "mutate", { ...m.base, recursive: m.has("recursive"), acl: true });
+      return [];
+    }, [
+      ["setfacl -R -m u:app:rwx /etc", "write system_path recursive acl"],
+      ["setfacl -m u:ci:rx build/", "write workspace_file"],
+      ["setfacl --test -R -m u:x:r /srv", "read data_store dry_run"],
+    ]),
+  ],
+};
+
+export const SYSTEM: Family = { name: "system", programs: [SYSTEMCTL, SERVICE, LAUNCHCTL, POWER, INIT, CRONTAB, IPTABLES, NFT, UFW, FIREWALL_CMD, KILL, ACCOUNTS, SETFACL] };
