@@ -21,6 +21,7 @@ import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
 import classifyTargets from "./classify-targets.js";
 import inlineCode from "./inline-code.js";
+import defaultFamiliesB from "./default-families-b.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -39,6 +40,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "hook-events": hookEvents,
   "classify-structure": classifyStructure,
   "inline-code": inlineCode,
+  "default-families-b": defaultFamiliesB,
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,
