@@ -60,7 +60,7 @@ export const specs: CaseSpec[] = [
     ["kubectl scale deploy/api --replicas=0", "ask infra.disrupt"],
     ["kubectl taint nodes node-1 gpu=true:NoExecute", "ask infra.disrupt"],
     ["kubectl replace --force -f job.yaml", "ask infra.disrupt"],
-    ["helm rollback shop 7", "ask infra.disrupt"],
+    ["helm rollback shop 7", "ask infra.delete"],
     ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/payments", "deny cloud.wipe"],
     ["curl -X DELETE https://k8s.example.internal/apis/apps/v1/namespaces/shop/deployments/api", "ask cloud.teardown"],
     ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/shop/pods/web-1", "allow"],
