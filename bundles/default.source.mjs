@@ -23,9 +23,9 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 
 const PROTECTED = ["main", "master"];
 const SHELL_SOCKETS = ["reverse shell", "bind shell"];
-/** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
 /** chmod modes that open a file to everyone (others may write: 777, 666, a+w, o+w) or add setuid/setgid (4755, u+s, g+s). */
 const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|[+=][rwxXt]*s";
+/** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
 const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
