@@ -47,19 +47,20 @@ const API_ROWS: readonly ApiRow[] = FAMILIES.flatMap((f) => f.apis ?? []);
 const API_CLIENTS: ReadonlySet<string> = new Set(HTTP_CLIENTS);
 
 /** Tools run as `java -jar NAME.jar …`: the jar's base name is the tool. */
-const JAR_TOOLS: Readonly<Record<string, string>> = { "jenkins-cli.jar": "jenkins-cli" };
+const JAR_TOOLS: ReadonlyMap<string, string> = new Map([["jenkins-cli.jar", "jenkins-cli"]]);
 
 /** Tool scripts run by an interpreter (`python manage.py flush`, `php artisan migrate:fresh`): the script is the tool. */
-const SCRIPT_TOOLS: Readonly<Record<string, { interpreters: RegExp; tool: string }>> = {
-  "manage.py": { interpreters: /^(python[0-9.]*|pypy3?)$/, tool: "manage.py" },
-  artisan: { interpreters: /^php[0-9.]*$/, tool: "artisan" },
-  ef: { interpreters: /^dotnet$/, tool: "dotnet-ef" },
-};
+// Maps, not object literals: an argument such as `toString` must find nothing.
+const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: RegExp; tool: string }> = new Map([
+  ["manage.py", { interpreters: /^(python[0-9.]*|pypy3?)$/, tool: "manage.py" }],
+  ["artisan", { interpreters: /^php[0-9.]*$/, tool: "artisan" }],
+  ["ef", { interpreters: /^dotnet$/, tool: "dotnet-ef" }],
+]);
 
 /** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`, `python manage.py ARGS` is `manage.py ARGS`. */
 function asFamilyCommand(ctx: Ctx): Ctx {
   const script = ctx.args[0]?.value.split(/[\/]/).pop() ?? "";
-  const scriptTool = SCRIPT_TOOLS[script];
+  const scriptTool = SCRIPT_TOOLS.get(script);
   if (scriptTool && scriptTool.interpreters.test(ctx.program)) {
     const args: Arg[] = ctx.args.slice(1);
     return { ...ctx, program: scriptTool.tool, args, argv: values(args) };
@@ -67,7 +68,7 @@ function asFamilyCommand(ctx: Ctx): Ctx {
   if (ctx.program !== "java") return ctx;
   const jar = ctx.args.findIndex((a) => a.value === "-jar");
   const path = jar >= 0 ? ctx.args[jar + 1]?.value : undefined;
-  const tool = path ? JAR_TOOLS[path.split(/[\\/]/).pop()!.toLowerCase()] : undefined;
+  const tool = path ? JAR_TOOLS.get(path.split(/[\\/]/).pop()!.toLowerCase()) : undefined;
   if (!tool) return ctx;
   const args: Arg[] = ctx.args.slice(jar + 2);
   return { ...ctx, program: tool, args, argv: values(args) };
