@@ -21,8 +21,8 @@ const available = peerCasesAvailable(ROOT);
  * usually also surfaces as an undocumented disagreement.
  */
 const MEASURED = {
-  upstream: { total: 566, strict: 331, loose: 500 },
-  probes: { total: 153, strict: 83, loose: 115 },
+  upstream: { total: 566, strict: 350, loose: 508 },
+  probes: { total: 153, strict: 85, loose: 115 },
 } as const;
 const MARGIN = 3;
 
