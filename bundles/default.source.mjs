@@ -22,6 +22,11 @@ const rule = (artifact_id, dimension, severity, verdict, when, reason) => ({
 });
 
 const PROTECTED = ["main", "master"];
+const SHELL_SOCKETS = ["reverse shell", "bind shell"];
+/** chmod modes that open a file to everyone (others may write: 777, 666, a+w, o+w) or add setuid/setgid (4755, u+s, g+s). */
+const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|[+=][rwxXt]*s";
+/** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
+const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
 const artifacts = [
@@ -46,7 +51,8 @@ const artifacts = [
     eff("send", "secret_file"),
     "secret.exfiltrate: `{{program}}` would send the secret-looking file {{target}} off this machine. Never upload credentials or keys; if a service needs a secret, configure it there."),
   rule("net.pipe_to_interpreter", "security", "critical", "deny",
-    eff("execute", "remote_code"),
+    // Reverse and bind shells are `execute × remote_code` too; net.reverse_shell says what they are.
+    all(eff("execute", "remote_code"), not(any(...SHELL_SOCKETS.map((via) => eff("execute", "remote_code", { via }))))),
     "net.pipe_to_interpreter: downloaded content is piped straight into an interpreter (`{{program}}`), running code nobody has read. Download to a file, inspect it, then run it."),
 
   // ── more irreversible or boundary-escaping actions ─────────────────
@@ -178,6 +184,73 @@ const artifacts = [
     all(eff("delete", "unknown", { recursive: true }), not(leaf("unknown.shape", "exists"))),
     "fs.delete_unknown: `{{program}}` would recursively delete {{target}}, a path gatehouse cannot place (no working directory declared, or one changed to an unknown place). Confirm what it names."),
   // ── end issue 7c ──
+  // ── issue 8c: network (SPEC §6.5) — reverse and bind shells ──
+  rule("net.reverse_shell", "security", "critical", "deny",
+    any(...SHELL_SOCKETS.map((via) => eff("execute", "remote_code", { via }))),
+    "net.reverse_shell: `{{program}}` wires a shell to a network socket ({{target}}), so whoever is at the other end runs commands on this machine. Nothing in a project needs that; if you need a remote session, use ssh to a host you control."),
+  // ── end issue 8c: network ──
+
+  // ── issue 8c: databases — SQL read with the tokenizer, Redis, the Mongo shell, dropping CLIs ──
+  // (db.drop and db.delete_all above ask for any destroy and any unfiltered delete/update.)
+  rule("db.drop_production", "safety", "critical", "deny",
+    any(eff("destroy", "database", { is_production: true }), ...["none", "always_true"].flatMap((w) => ["delete", "write"].map((v) => eff(v, "database", { is_production: true, where: w })))),
+    "db.drop_production: `{{program}}` would drop or wipe {{target}} on a database named as production. Run it against a copy, or have a person run it with a fresh backup."),
+  rule("db.admin", "security", "high", "ask",
+    eff("write", "database", { admin: true }),
+    "db.admin: `{{program}}` changes how the database server itself runs ({{target}}): privileges on everything, replication, where it writes its files, or a shutdown. Confirm this server is yours to administer."),
+  // ── end issue 8c: databases ──
+
+  // ── issue 8c: containers (families/containers.ts) ──
+  rule("container.wipe", "safety", "critical", "deny",
+    eff("destroy", "container", { total: true }),
+    "container.wipe: `{{program}}` would delete every unused volume ({{target}}) — databases and uploads kept in volumes go with them, and nothing brings them back. Remove the specific volumes you mean, after a backup."),
+  rule("container.remove", "safety", "medium", "ask",
+    eff("destroy", "container"),
+    "container.remove: `{{program}}` would force-remove or prune containers, images, volumes or networks ({{target}}); a running container's state and a volume's data are lost. Confirm what goes (`docker system df`, `docker ps -a` first)."),
+  // ── end issue 8c: containers ──
+
+  // ── issue 8c: clusters and clouds (families/clusters.ts, clouds.ts, iac.ts, app-platforms.ts) ──
+  // (cloud.teardown above asks for any other destroy × infrastructure; infra.destroy denies terraform/tofu/pulumi.)
+  rule("cloud.wipe", "safety", "critical", "deny",
+    any(...TEARDOWNS.map((teardown) => eff("destroy", "infrastructure", { teardown }))),
+    "cloud.wipe: `{{program}} {{target}}` would tear down a whole namespace, cluster, project, resource group, stack, app or account, with everything in it. Delete the specific resources you mean, or have a person run it."),
+  rule("infra.disrupt", "safety", "high", "ask",
+    eff("write", "infrastructure", { disrupts: true }),
+    "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback or unreviewed apply. Confirm the target and the time."),
+  // ── end issue 8c: clusters and clouds ──
+
+  // ── issue 8c: disks (families/disks.ts; dd/mkfs/wipefs are disk.device_write above) ──
+  rule("disk.erase", "safety", "critical", "deny",
+    eff("destroy", "disk"),
+    "disk.erase: `{{program}} {{target}}` would erase a disk, partition table, array, volume or pool, and every file on it. Nothing brings it back; check `lsblk`/`diskutil list` and have a person run it."),
+  rule("disk.modify", "safety", "high", "ask",
+    eff("write", "disk"),
+    "disk.modify: `{{program}} {{target}}` would change a partition table, array, volume or mount, or take it offline; a wrong device or a shrink loses data. Confirm the device (`lsblk`) and take a backup."),
+  // ── end issue 8c: disks ──
+
+  // ── issue 8c: the host (families/system.ts) ──
+  rule("host.wipe", "safety", "critical", "deny",
+    any(eff("delete", "host", { total: true }), eff("write", "host", { total: true })),
+    "host.wipe: `{{program}} {{target}}` would remove every one of its kind — all of a user's cron jobs, every process you can signal, a user with their home directory. Remove the specific entry or process you mean."),
+  rule("host.change", "safety", "high", "ask",
+    any(eff("write", "host"), eff("delete", "host")),
+    "host.change: `{{program}} {{target}}` changes the machine itself — a service, the firewall, the power state, an account or scheduled jobs; stopping ssh, networking or the firewall can cut this session off. Confirm it."),
+  rule("perm.loosen", "security", "medium", "ask",
+    all(eff("write", null, { program: "chmod" }), leaf("effect.attrs.mode", "regex_lite", LOOSE_MODE)),
+    "perm.loosen: `chmod {{target}}` makes a file writable by everyone, or setuid/setgid (it runs with its owner's or group's rights). Grant only what is needed (`chmod 755`, `chmod u+x`)."),
+  // ── end issue 8c: the host ──
+
+  // ── issue 8c: package registries (families/registries.ts) ──
+  rule("registry.wipe", "safety", "critical", "deny",
+    eff("delete", "package_registry", { total: true }),
+    "registry.wipe: `{{program}} {{target}}` would unpublish a whole package; everyone who depends on it breaks and the name may not come back. Deprecate it instead (`npm deprecate`)."),
+  rule("registry.publish", "safety", "high", "ask",
+    any(...["push", "delete", "destroy", "write"].map((v) => eff(v, "package_registry"))),
+    "registry.publish: `{{program}} {{target}}` publishes, unpublishes, yanks or retags a package on a registry others install from; a published version cannot be taken back cleanly. Confirm the version (try `--dry-run` first)."),
+  rule("package.remove", "safety", "medium", "ask",
+    eff("delete", "package", { system: true }),
+    "package.remove: `{{program}} {{target}}` removes system packages, and what depends on them may go too. Confirm the package list (`--simulate` first)."),
+  // ── end issue 8c: package registries ──
 ];
 
 const bundle = {

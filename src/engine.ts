@@ -225,10 +225,13 @@ export class Engine {
       rec.shell(result);
       return result;
     };
+    const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline });
+    // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears).
+    const opts = { inlineCode };
     return classifyEvent(event, {
-      analyzeText: rec === null ? (text) => analyzeShellText(parser, text) : (text) => seen(rec, () => analyzeShellText(parser, text)),
-      analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv) : (argv) => seen(rec, () => analyzeArgv(parser, argv)),
-      inlineCode: inline === null ? undefined : (language, code) => analyzeInlineCode(language, code, { grammars: inline }),
+      analyzeText: rec === null ? (text) => analyzeShellText(parser, text, opts) : (text) => seen(rec, () => analyzeShellText(parser, text, opts)),
+      analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv, opts) : (argv) => seen(rec, () => analyzeArgv(parser, argv, opts)),
+      inlineCode,
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
     });
   }

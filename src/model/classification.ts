@@ -47,6 +47,10 @@ export const TARGET_CLASSES = [
   "ci_pipeline", // CI/CD pipelines, workflows, jobs, runs, their variables and caches
   "dns", // DNS zones and records
   "hosted_service", // state a hosted service keeps for the account: email domains and lists, monitors, payment records
+  "container", // local container runtime state: containers, images, volumes, networks, build cache, pods (docker, podman, compose)
+  "disk", // block devices, partition tables, RAID arrays, volume groups and logical volumes, pools, subvolumes (sgdisk, parted, mdadm, lvm, zfs, diskutil)
+  "host", // the machine's own running configuration: services, firewall, users, scheduled jobs, processes, power state
+  "package_registry", // packages as a registry publishes them (npm, crates.io, RubyGems, PyPI, Maven, container registries)
   "unknown",
 ] as const;
 export const TargetClassSchema = z.enum(TARGET_CLASSES);

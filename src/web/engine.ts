@@ -8,8 +8,12 @@ import language from "tree-sitter-bash/tree-sitter-bash.wasm";
 import defaultBundle from "../../bundles/default.json";
 import { Engine } from "../engine.js";
 import { browserBaseResolver } from "./base-resolver.js";
+import { fetchedInlineGrammars } from "./inline-grammars.js";
+import type { InlineGrammarSource } from "../classify/inline-code/grammars.js";
 
 export { Engine, type EngineOptions } from "../engine.js";
+export { fetchedInlineGrammars } from "./inline-grammars.js";
+export type { InlineGrammarSource, InlineLanguage } from "../classify/inline-code/grammars.js";
 export { BundleLoadError } from "../bundle/load.js";
 export { StateLayoutError } from "../state/session.js";
 export type { Decision, Verdict } from "../model/decision.js";
@@ -21,11 +25,23 @@ export type { Classification, Effect } from "../model/classification.js";
 /** The default bundle embedded in this build (SPEC §4). */
 export const DEFAULT_BUNDLE: unknown = defaultBundle;
 
+export interface BrowserEngineOptions {
+  /**
+   * Where the inline-code grammars come from (python, javascript, ruby,
+   * powershell; SPEC §6.7). Default: fetched from beside this module, where
+   * the build puts them (dist/web/tree-sitter-*.wasm), on the first event
+   * that needs one — call `await engine.prepare(event)` before `evaluate`;
+   * without it such code is unknown shape 6.
+   */
+  inlineGrammars?: InlineGrammarSource;
+}
+
 /**
  * Load an engine in a browser: the shell grammar from the embedded bytes, and
  * `bundle` (an object or JSON text) or, without one, the embedded default. A
  * bundle may extend `gatehouse:default`; a path in `extends` is refused.
  */
-export async function loadBrowserEngine(bundle?: unknown): Promise<Engine> {
-  return Engine.load({ bundle: bundle ?? defaultBundle, grammar: { runtime, language }, resolveBase: browserBaseResolver(defaultBundle) });
+export async function loadBrowserEngine(bundle?: unknown, options: BrowserEngineOptions = {}): Promise<Engine> {
+  const inlineGrammars = options.inlineGrammars ?? fetchedInlineGrammars(import.meta.url);
+  return Engine.load({ bundle: bundle ?? defaultBundle, grammar: { runtime, language }, resolveBase: browserBaseResolver(defaultBundle), inlineGrammars });
 }

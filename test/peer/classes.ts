@@ -113,6 +113,10 @@ function gitRefuses(c: SimpleCommand): boolean {
 /** `command -v`/`-V` (any cluster holding v or V before the name): prints what a name is, runs nothing. */
 const isLookup = (c: SimpleCommand): boolean => c.program === "command" && /^-[pvV]*[vV][pvV]*$/.test(c.argv[0] ?? "");
 
+/** Default-bundle rules over operations the peer does not judge (docs/default-bundle.md). */
+const ASK_BEYOND_PEER = ["cloud.teardown", "db.drop", "fs.system_write", "container.remove", "infra.disrupt", "registry.publish", "disk.modify", "host.change", "package.remove", "db.admin", "perm.loosen"];
+const DENY_BEYOND_PEER = ["infra.destroy", "fs.chmod_root", "cloud.wipe", "container.wipe", "disk.erase", "host.wipe", "registry.wipe", "db.drop_production", "net.reverse_shell"];
+
 const CLASSES: ClassDef[] = [
   // ── the peer's own test used a non-default configuration ─────────────
   {
@@ -190,9 +194,9 @@ const CLASSES: ClassDef[] = [
   },
   {
     id: "ask.beyond-peer-scope",
-    title: "teardowns, drops and system writes ask",
-    rationale: "cloud.teardown, db.drop and fs.system_write ask for `kubectl delete`, `docker system prune`, `DROP TABLE`, writes under system paths; the peer leaves these to other tools",
-    when: (r) => oursAsk(r) && r.peer === "allow" && ["cloud.teardown", "db.drop", "fs.system_write"].includes(atom(r) ?? ""),
+    title: "teardowns, drops, publishes and system writes ask",
+    rationale: "cloud.teardown, db.drop, fs.system_write and the tool-family asks (container.remove, infra.disrupt, registry.publish, disk.modify, host.change, package.remove, db.admin, perm.loosen) ask for `kubectl delete pod`, `docker system prune`, `DROP TABLE`, `npm publish`, writes under system paths; the peer leaves these to other tools",
+    when: (r) => oursAsk(r) && r.peer === "allow" && ASK_BEYOND_PEER.includes(atom(r) ?? ""),
   },
 
   // ── we deny, the peer allows ───────────────────────────────────────────
@@ -237,13 +241,13 @@ const CLASSES: ClassDef[] = [
   {
     id: "deny.beyond-peer-scope",
     title: "seed 003 and default-bundle denies the peer does not cover",
-    rationale: "`terraform destroy` (seed 003), `chmod -R 777 /` and `chown -R x /` are refused by infra.destroy and fs.chmod_root; the peer has no such rules",
-    when: (r) => peerAllowOursDeny(r) && ["infra.destroy", "fs.chmod_root"].includes(atom(r) ?? ""),
+    rationale: "`terraform destroy` (seed 003), `chmod -R 777 /`, `chown -R x /` and the tool families' total losses (a namespace, cluster or project torn down, every volume, a disk erased, a package unpublished, a production drop, a reverse shell) are refused by infra.destroy, fs.chmod_root and the family denies; the peer has no such rules",
+    when: (r) => peerAllowOursDeny(r) && DENY_BEYOND_PEER.includes(atom(r) ?? ""),
   },
   {
     id: "deny.seen-through",
-    title: "recursive system deletes seen through an alias or a decoded script",
-    rationale: "the shell analysis expands aliases and decodes literal `echo … | base64 -d` scripts, so `rm -rf /usr` behind them is fs.system_delete; the peer denies the plain form and misses these",
+    title: "recursive system deletes seen through an alias, a decoded script or inline code",
+    rationale: "the shell analysis expands aliases, decodes literal `echo … | base64 -d` scripts and reads inline Python/JavaScript/Ruby with its grammar, so `rm -rf /usr` behind them and `shutil.rmtree('/usr')` are fs.system_delete; the peer denies the plain form and misses these",
     when: (r) => peerAllowOursDeny(r) && atom(r) === "fs.system_delete",
   },
 

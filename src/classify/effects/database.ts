@@ -1,29 +1,34 @@
-// Database rows: destroy × database for DROP/TRUNCATE (and an unqualified
-// DELETE FROM) in a client's `-c`/`-e`/`--command`/`--eval` text, in a literal
-// heredoc/herestring on its stdin, in a literal `echo`/`printf` piped into it,
-// and for `dropdb`, `mysqladmin drop`, redis `FLUSHALL`/`FLUSHDB`, mongo `dropDatabase()`.
-import { parseArgs, type OptionSpec } from "../programs/options.js";
-import { attrs, emitPath, productionAttrs, type Attrs, type Ctx } from "./common.js";
+// Database rows: the statements a client is handed, read with the SQL
+// tokenizer (src/classify/sql/) — so keywords inside string literals,
+// dollar-quoted bodies, quoted identifiers and comments are never statements —
+// from a client's `-c`/`-e`/`--command`/`--execute`/`--query`/`-Q` text, its
+// SQL operands, a literal heredoc/herestring on its stdin or literal
+// `echo`/`printf` text piped in; Redis commands (src/classify/sql/redis.ts);
+// the database-dropping CLIs (`dropdb`, `mysqladmin drop`, `pg_restore
+// --clean`, `mongorestore --drop`). The Mongo shell's `--eval` code is read
+// with the JavaScript grammar by the walker (effects/inline-code.ts).
+//
+// Effects are `destroy|delete|write × database` with the statement's attrs
+// (`statement`, `table`, `where`, `cascade`), `total: true` when a whole
+// database goes (DROP DATABASE/SCHEMA, dropdb, FLUSHALL) and `is_production`
+// from the host, database and dropped database's names.
+import { analyzeSql, redisEffects, type DatabaseEffect } from "../sql/index.js";
+import { withValue } from "../programs/args.js";
+import { has, parseArgs, type OptionSpec } from "../programs/options.js";
+import { attrs, emitPath, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
-const SQL_DESTROY = /\bdrop\s+(table|database|schema|view|index|materialized|sequence|function|procedure|trigger|user|role|owned|extension|type|collection|keyspace|domain|tablespace|if\s+exists)\b|\btruncate\b|\bdelete\s+from\s+[`"'\w.]+\s*(;|$)/i;
-const MONGO_DESTROY = /dropDatabase\s*\(|\.drop\s*\(|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)/;
-const REDIS_DESTROY = /^(flushall|flushdb)$/i;
+/** Statements that remove a whole database (or every database). */
+const TOTAL = new Set(["DROP DATABASE", "DROP SCHEMA", "FLUSHALL", "FLUSHDB", "dropDatabase"]);
 
-/** Literal text fed to stdin: a literal heredoc/herestring, or literal echo/printf args piped in. */
-function stdinText(ctx: Ctx): string | null {
-  const s = ctx.pc.stdin;
-  if (!s) return null;
-  if ((s.kind === "heredoc" || s.kind === "herestring") && s.text !== null) return s.text;
-  if (s.kind === "pipe") {
-    const up = ctx.analysis.commands[s.upstream];
-    if (up && (up.cmd.program === "echo" || up.cmd.program === "printf")) return up.cmd.argv.join(" ");
-  }
-  return null;
-}
-
-function destroy(ctx: Ctx, extra: Attrs): void {
-  ctx.out.effect("destroy", "database", attrs(ctx, extra));
+/** One database effect on the effect table, with the names that say which environment it hits. */
+export function databaseEffect(ctx: Ctx, e: DatabaseEffect | { verb: DatabaseEffect["verb"]; attrs: Attrs }, names: ReadonlyArray<string | null | undefined>): void {
+  const statement = String(e.attrs.statement ?? "");
+  const table = typeof e.attrs.table === "string" ? e.attrs.table : undefined;
+  // The database a DROP DATABASE names is an environment name too (`DROP DATABASE app_prod`).
+  const dropped = statement === "DROP DATABASE" || statement === "DROP SCHEMA" ? [table] : [];
+  const extra: Attrs = { ...e.attrs, target: targetText(table ?? statement), ...(TOTAL.has(statement) ? { total: true } : {}), ...productionAttrs([...names, ...dropped]) };
+  ctx.out.effect(e.verb, "database", attrs(ctx, extra));
 }
 
 interface ClientSpec {
@@ -34,53 +39,51 @@ interface ClientSpec {
   names: string[];
   /** Flags whose value is a script file read. */
   files?: string[];
-  /** Operand positions holding statement text (sqlite3: 1+). */
+  /** Operands holding statement text from this position on (sqlite3, duckdb: 1). */
   textOperandsFrom?: number;
-  /** Operand naming the database (position), for is_production. */
+  /** The operand naming the database (position), for is_production. */
   dbOperand?: number;
+  /** The database operand is a file (sqlite3, duckdb). */
+  dbIsFile?: boolean;
+  /** Long options take one dash (`sqlite3 -cmd …`, `-init`): read them as `--cmd`. */
+  singleDashLong?: boolean;
 }
 
+const PSQL: ClientSpec = {
+  flags: { shortValue: "cdfhpUvLoPTF", longValue: ["command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"], aliases: { c: "command", d: "dbname", f: "file", h: "host", U: "username" } },
+  text: ["command"],
+  names: ["dbname", "host"],
+  files: ["file"],
+  dbOperand: 0,
+};
+const MYSQL: ClientSpec = {
+  flags: { shortValue: "eDhPuSp", longValue: ["execute", "database", "host", "port", "user", "socket", "default-character-set", "defaults-file", "init-command"], aliases: { e: "execute", D: "database", h: "host", u: "user" } },
+  text: ["execute", "init-command"],
+  names: ["database", "host"],
+  dbOperand: 0,
+};
+const SQLITE: ClientSpec = {
+  flags: { longValue: ["cmd", "separator", "newline", "nullvalue", "init"], shortValue: "" },
+  text: ["cmd"],
+  names: [],
+  files: ["init"],
+  textOperandsFrom: 1,
+  dbOperand: 0,
+  dbIsFile: true,
+  singleDashLong: true,
+};
+
+/** The SQL clients: which flags and operands carry statements (program knowledge, once). */
 const CLIENTS: Record<string, ClientSpec> = {
-  psql: {
-    flags: { shortValue: "cdfhpUvLoPTF", longValue: ["command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"], aliases: { c: "command", d: "dbname", f: "file", h: "host", U: "username" } },
-    text: ["command"],
-    names: ["dbname", "host"],
-    files: ["file"],
-    dbOperand: 0,
-  },
-  mysql: {
-    flags: { shortValue: "eDhPuSp", longValue: ["execute", "database", "host", "port", "user", "socket", "default-character-set", "defaults-file", "init-command"], aliases: { e: "execute", D: "database", h: "host", u: "user" } },
-    text: ["execute", "init-command"],
-    names: ["database", "host"],
-    dbOperand: 0,
-  },
-  mariadb: {
-    flags: { shortValue: "eDhPuSp", longValue: ["execute", "database", "host", "port", "user", "socket"], aliases: { e: "execute", D: "database", h: "host", u: "user" } },
-    text: ["execute"],
-    names: ["database", "host"],
-    dbOperand: 0,
-  },
-  sqlite3: {
-    flags: { longValue: ["cmd", "separator", "newline", "nullvalue", "init"], shortValue: "" },
-    text: ["cmd"],
-    names: [],
-    files: ["init"],
-    textOperandsFrom: 1,
-    dbOperand: 0,
-  },
-  mongosh: {
-    flags: { shortValue: "uphf", longValue: ["eval", "host", "port", "username", "password", "file", "authenticationDatabase"], aliases: { u: "username", p: "password", h: "host", f: "file" } },
-    text: ["eval"],
-    names: ["host"],
-    files: ["file"],
-    dbOperand: 0,
-  },
-  mongo: {
-    flags: { shortValue: "uph", longValue: ["eval", "host", "port", "username", "password"], aliases: { u: "username", p: "password", h: "host" } },
-    text: ["eval"],
-    names: ["host"],
-    dbOperand: 0,
-  },
+  psql: PSQL,
+  pgcli: { ...PSQL, flags: { ...PSQL.flags, shortValue: "hpUdWwe", aliases: { e: "command", d: "dbname", h: "host", U: "username" } } },
+  usql: { ...PSQL, flags: { shortValue: "cfo", longValue: ["command", "file", "out", "set", "variable"], aliases: { c: "command", f: "file" } }, names: [] },
+  mysql: MYSQL,
+  mariadb: MYSQL,
+  mycli: { ...MYSQL, flags: { ...MYSQL.flags, longValue: [...(MYSQL.flags.longValue ?? []), "myclirc"] } },
+  sqlite3: SQLITE,
+  sqlite: SQLITE,
+  duckdb: { flags: { shortValue: "cs", longValue: ["cmd", "init"], aliases: { c: "cmd", s: "cmd" } }, text: ["cmd"], names: [], files: ["init"], textOperandsFrom: 1, dbOperand: 0, dbIsFile: true, singleDashLong: true },
   "clickhouse-client": {
     flags: { shortValue: "qhdu", longValue: ["query", "host", "database", "user", "password", "port"], aliases: { q: "query", h: "host", d: "database", u: "user" } },
     text: ["query"],
@@ -90,31 +93,60 @@ const CLIENTS: Record<string, ClientSpec> = {
     flags: { shortValue: "efuk", longValue: ["execute", "file", "username", "password", "keyspace"], aliases: { e: "execute", f: "file", u: "username", k: "keyspace" } },
     text: ["execute"],
     names: ["keyspace"],
-    textOperandsFrom: 99,
+    files: ["file"],
     dbOperand: 0,
   },
+  sqlcmd: {
+    flags: { shortValue: "QqSdUPiov", longValue: [], aliases: { Q: "query", q: "query", S: "server", d: "database", i: "input" } },
+    text: ["query"],
+    names: ["server", "database"],
+    files: ["input"],
+  },
+  snowsql: { flags: { shortValue: "qadsuwrf", longValue: ["query", "accountname", "dbname", "schemaname", "username", "warehouse", "rolename", "filename"], aliases: { q: "query", a: "accountname", d: "dbname", f: "filename" } }, text: ["query"], names: ["accountname", "dbname"], files: ["filename"] },
+  trino: { flags: { longValue: ["execute", "server", "catalog", "schema", "user", "file"], shortValue: "f", aliases: { f: "file" } }, text: ["execute"], names: ["server", "catalog", "schema"], files: ["file"] },
 };
 
-function sqlClient(ctx: Ctx): void {
-  const spec = CLIENTS[ctx.program];
-  const p = parseArgs(ctx.args, spec.flags);
+function sqlClient(ctx: Ctx, spec: ClientSpec): void {
+  const args = spec.singleDashLong ? ctx.args.map((a) => (/^-[a-z]{2,}/.test(a.value) ? withValue(a, `-${a.value}`) : a)) : ctx.args;
+  const p = parseArgs(args, spec.flags);
   const texts: string[] = [];
-  for (const f of p.flags) if (spec.text.includes(f.name) && f.value !== null) texts.push(f.value);
-  if (spec.textOperandsFrom !== undefined) for (const op of p.operands.slice(spec.textOperandsFrom)) texts.push(op.value);
-  const fed = stdinText(ctx);
+  for (const f of p.flags) if (spec.text.includes(f.name) && f.value !== null && !f.arg.dynamic) texts.push(f.value);
+  if (spec.textOperandsFrom !== undefined) for (const op of p.operands.slice(spec.textOperandsFrom)) if (!op.arg.dynamic) texts.push(op.value);
+  const fed = stdinLiteral(ctx);
   if (fed !== null) texts.push(fed);
   for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
-  if (ctx.program === "sqlite3" && p.operands[0]) emitPath(ctx, "read", p.operands[0].value, p.operands[0].arg, "plain");
+  const db = spec.dbOperand !== undefined ? p.operands[spec.dbOperand] : undefined;
+  if (spec.dbIsFile && db) emitPath(ctx, "read", db.value, db.arg, "plain");
   const names: Array<string | undefined> = spec.names.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
-  if (spec.dbOperand !== undefined && ctx.program !== "sqlite3") names.push(p.operands[spec.dbOperand]?.value);
-  const isMongo = ctx.program === "mongosh" || ctx.program === "mongo";
-  if (texts.some((t) => SQL_DESTROY.test(t) || (isMongo && MONGO_DESTROY.test(t)))) destroy(ctx, productionAttrs(names));
+  if (!spec.dbIsFile) names.push(db?.value);
+  for (const t of texts) for (const e of analyzeSql(t)) databaseEffect(ctx, e, names);
+}
+
+/** `clickhouse client -q …`, `cockroach sql -e …`, `bq query '…'`: a subcommand whose arguments are a client's. */
+const SUBCOMMAND_CLIENTS: Record<string, { sub: string; spec: ClientSpec }> = {
+  clickhouse: { sub: "client", spec: CLIENTS["clickhouse-client"]! },
+  cockroach: { sub: "sql", spec: { flags: { shortValue: "ed", longValue: ["execute", "database", "host", "url", "user", "certs-dir", "file"], aliases: { e: "execute", d: "database", f: "file" } }, text: ["execute"], names: ["database", "host", "url"], files: ["file"] } },
+  bq: { sub: "query", spec: { flags: { longValue: ["project_id", "dataset_id", "location", "format", "max_rows", "parameter", "destination_table"] }, text: [], names: ["project_id", "dataset_id"], textOperandsFrom: 0 } },
+};
+
+function subcommandClient(ctx: Ctx): void {
+  const entry = SUBCOMMAND_CLIENTS[ctx.program]!;
+  const at = ctx.args.findIndex((a) => !a.value.startsWith("-"));
+  if (at < 0 || ctx.args[at]!.value !== entry.sub) return;
+  sqlClient({ ...ctx, args: ctx.args.slice(at + 1), argv: ctx.argv.slice(at + 1) }, entry.spec);
 }
 
 function dropdb(ctx: Ctx): void {
   const p = parseArgs(ctx.args, { shortValue: "hpUd", longValue: ["host", "port", "username", "maintenance-db"], aliases: { h: "host" } });
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
-  destroy(ctx, productionAttrs([host, ...p.operands.map((o) => o.value)]));
+  const db = p.operands[0]?.value;
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "DROP DATABASE", ...(db ? { table: db } : {}) } }, [host]);
+}
+
+function dropuser(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "hpU", longValue: ["host", "port", "username"], aliases: { h: "host" } });
+  const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "DROP ROLE", ...(p.operands[0] ? { table: p.operands[0].value } : {}) } }, [host]);
 }
 
 function mysqladmin(ctx: Ctx): void {
@@ -122,19 +154,78 @@ function mysqladmin(ctx: Ctx): void {
   const i = p.operands.findIndex((o) => o.value.toLowerCase() === "drop");
   if (i < 0) return;
   const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
-  destroy(ctx, productionAttrs([host, p.operands[i + 1]?.value]));
+  const db = p.operands[i + 1]?.value;
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "DROP DATABASE", ...(db ? { table: db } : {}) } }, [host]);
 }
 
+/** `pg_restore --clean` drops every object it is about to restore from the target database first. */
+function pgRestore(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "dfhpUIinNPsStTLj", longValue: ["dbname", "file", "host", "port", "username", "format", "index", "schema", "table", "trigger", "function", "jobs", "role", "use-list"], aliases: { d: "dbname", h: "host", c: "clean" } });
+  if (!has(p, "clean")) return;
+  const names = ["dbname", "host"].map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value);
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "RESTORE --clean" } }, names);
+}
+
+/** `mongorestore --drop` drops each collection before restoring it. */
+function mongorestore(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "hudcp", longValue: ["host", "uri", "db", "collection", "username", "password", "nsInclude", "nsExclude", "archive", "dir"], aliases: { h: "host", d: "db" } });
+  if (!has(p, "drop")) return;
+  const names = ["host", "uri", "db"].map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value);
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "RESTORE --drop" } }, names);
+}
+
+const REDIS_SPEC: OptionSpec = { shortValue: "hpsanurid", longValue: ["user", "pass", "tls", "cacert", "cert", "key", "sni", "pattern", "count"], aliases: { h: "host", n: "db", u: "uri" } };
+
+/** redis-cli COMMAND ARGS…, or one command per line of a literal stdin. */
 function redisCli(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "hpsanurid", longValue: ["user", "pass", "tls", "cacert", "cert", "key", "sni"], aliases: { h: "host", n: "db" } });
-  const host = p.flags.find((f) => f.name === "host" && f.value !== null)?.value;
-  const fed = stdinText(ctx);
-  if (p.operands.some((o) => REDIS_DESTROY.test(o.value)) || (fed !== null && /\bflush(all|db)\b/i.test(fed))) destroy(ctx, productionAttrs([host]));
+  const p = parseArgs(ctx.args, REDIS_SPEC);
+  const names = ["host", "uri"].map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value);
+  const commands: string[][] = [];
+  if (p.operands.length > 0 && !p.operands.some((o) => o.arg.dynamic)) commands.push(p.operands.map((o) => o.value));
+  const fed = stdinLiteral(ctx);
+  if (fed !== null) for (const line of fed.split(/\r?\n/)) commands.push(line.trim().split(/\s+/).filter(Boolean));
+  for (const words of commands) {
+    const e = redisEffects(words);
+    if (e) databaseEffect(ctx, e, names);
+  }
+}
+
+/**
+ * A SQL statement typed as a shell command (`DROP TABLE users`, `truncate
+ * table logs;`, `DELETE FROM sessions`): no such program runs it here, but an
+ * agent that types it into a shell whose input is a database console (a
+ * `psql` in tmux, a REPL) means exactly that statement. Read only when the
+ * whole command parses as a destructive statement; GNU `truncate` with its
+ * size options is a file write (filesystem.ts), never SQL.
+ */
+/** SQL words a typed statement is made of, for the program names that are also real programs (GNU truncate). */
+const SQL_WORD = /^([A-Za-z_][\w$]*(\.[A-Za-z_][\w$]*)*|"[^"]+"|`[^`]+`)?[;,]?$/;
+
+function typedSql(ctx: Ctx): void {
+  if (ctx.program === "truncate" && ctx.args.some((a) => a.value.startsWith("-") || !SQL_WORD.test(a.value))) return; // `truncate -s 0 f`, Tailwind's `truncate text-sm`
+  if (ctx.args.some((a) => a.dynamic)) return;
+  const text = [ctx.pc.cmd.program, ...ctx.argv].join(" ");
+  for (const e of analyzeSql(text)) {
+    if (e.attrs.table === undefined && !e.attrs.admin) continue; // `update`, `drop` alone: no statement
+    if (e.verb !== "destroy" && e.attrs.where !== "none" && e.attrs.where !== "always_true" && !e.attrs.admin) continue;
+    databaseEffect(ctx, { ...e, attrs: { ...e.attrs, via: "typed sql" } }, []);
+  }
 }
 
 export const DATABASE_HANDLERS: Record<string, Handler> = {
-  ...Object.fromEntries(Object.keys(CLIENTS).map((k) => [k, sqlClient])),
+  ...Object.fromEntries(Object.entries(CLIENTS).map(([k, spec]) => [k, (ctx: Ctx) => sqlClient(ctx, spec)])),
+  ...Object.fromEntries(Object.keys(SUBCOMMAND_CLIENTS).map((k) => [k, subcommandClient])),
   dropdb,
+  dropuser,
   mysqladmin,
+  pg_restore: pgRestore,
+  mongorestore,
   "redis-cli": redisCli,
+  "valkey-cli": redisCli,
+  drop: typedSql,
+  delete: typedSql,
+  truncate: typedSql,
+  alter: typedSql,
+  update: typedSql,
+  grant: typedSql,
 };

@@ -26,7 +26,8 @@ import {
 export type Handler = (ctx: Ctx) => void;
 
 /** Targets that are not files a write lands in. */
-const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin)$/;
+// `/dev/tcp/…`, `/dev/udp/…` are bash's sockets, not files (effects/reverse-shells.ts reads them).
+const NULL_SINKS = /^\/dev\/(null|zero|stdout|stderr|tty|fd\/\d+|stdin|tcp\/.+|udp\/.+)$/;
 
 /** Operands fed by `xargs`/`parallel`: what a find or fd upstream lists (recursive when it lists a whole tree), else unknown (shape 8). */
 function xargsTargets(ctx: Ctx, verb: "delete" | "write", extra: Attrs): void {

@@ -15,7 +15,9 @@ import { cliFor, commandMode, familyApis, familyRows } from "./families/index.js
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
+import { HTTPIE_HANDLERS } from "./httpie.js";
 import { INFRA_HANDLERS } from "./infra.js";
+import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
@@ -23,6 +25,7 @@ import { PERSISTENCE_HANDLERS } from "./persistence.js";
 import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
+import { REVERSE_SHELL_HANDLERS, shellSockets } from "./reverse-shells.js";
 
 export interface ShellEffects {
   effects: Effect[];
@@ -37,11 +40,13 @@ const TABLES: Array<Record<string, Handler>> = [
   READER_HANDLERS,
   GIT_HANDLERS,
   NETWORK_HANDLERS,
+  HTTPIE_HANDLERS,
   INFRA_HANDLERS,
   DATABASE_HANDLERS,
   PACKAGE_HANDLERS,
   FLOW_HANDLERS,
   PERSISTENCE_HANDLERS,
+  REVERSE_SHELL_HANDLERS,
 ];
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
@@ -119,12 +124,14 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
         const claimed = familyRows(ctx);
         for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
         familyApis(ctx);
+        inlineCodeEffects(ctx);
       };
       if (mode === "dry_run") ctx.out.withRewrite(dryRunEffect, run);
       else if (mode !== "help") run();
       redirects(ctx);
       carrySecretCopies(ctx);
       remoteCode(ctx);
+      shellSockets(ctx);
       if (probe) return;
       trackCd(ctx);
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);

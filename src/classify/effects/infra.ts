@@ -1,47 +1,15 @@
-// Infrastructure rows: destroy × infrastructure, with `is_production` when a
-// named context, namespace, workspace, stack, profile, project or var-file says.
-import { boolFlag, has, parseArgs, parseSingleDash, type OptionSpec } from "../programs/options.js";
-import { attrs, productionAttrs, substGap, type Attrs, type Ctx } from "./common.js";
+// The cloud CLIs' catch-all: any `delete-*`/`terminate-*`/`deregister-*` (aws),
+// a `delete`/`purge` in the command path (gcloud, az), `gsutil rm|rb` →
+// destroy × infrastructure, with `is_production` from the profile, project,
+// subscription or resource group. The tool families (families/*.ts) say more
+// where they have a row, and a row that claims a command replaces this.
+// kubectl/helm's option specs live here for the clusters family.
+import { parseArgs, type OptionSpec } from "../programs/options.js";
+import { attrs, productionAttrs, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 function destroy(ctx: Ctx, extra: Attrs = {}): void {
   ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));
-}
-
-export const TF_VALUE_FLAGS = ["var", "var-file", "target", "state", "state-out", "backup", "out", "lock-timeout", "parallelism", "replace", "chdir", "backend-config", "config"];
-
-function terraform(ctx: Ctx): void {
-  const subIdx = ctx.argv.findIndex((a) => !a.startsWith("-"));
-  if (subIdx < 0) return;
-  const global = parseSingleDash(ctx.args.slice(0, subIdx), ["chdir"]);
-  const sub = ctx.argv[subIdx];
-  const rest = ctx.args.slice(subIdx + 1);
-  const p = parseSingleDash(rest, TF_VALUE_FLAGS);
-  if (sub === "workspace" && (p.operands[0]?.value === "select" || p.operands[0]?.value === "new") && p.operands[1]) {
-    ctx.state.tfWorkspace = p.operands[1].value;
-    return;
-  }
-  const names: Array<string | null> = [ctx.state.tfWorkspace];
-  const chdir = global.flags.get("chdir");
-  if (typeof chdir === "string") names.push(chdir);
-  for (const k of ["var-file", "state", "backend-config"]) {
-    const v = p.flags.get(k);
-    if (typeof v === "string") names.push(v);
-  }
-  const isDestroy = sub === "destroy" || (sub === "apply" && boolFlag(p, "destroy"));
-  if (isDestroy) destroy(ctx, productionAttrs(names));
-  if (sub === "workspace" && p.operands[0]?.value === "delete") destroy(ctx, productionAttrs([p.operands[1]?.value]));
-  if (sub === "state" && p.operands[0]?.value === "rm") destroy(ctx, productionAttrs(names));
-}
-
-export const PULUMI_SPEC: OptionSpec = { shortValue: "sCm", longValue: ["stack", "cwd", "message", "config-file", "target", "exclude", "parallel"], aliases: { s: "stack", C: "cwd" } };
-
-function pulumi(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, PULUMI_SPEC);
-  const [a, b] = p.operands.map((o) => o.value);
-  const stack = p.flags.find((f) => f.name === "stack" && f.value !== null)?.value;
-  if (a === "destroy" || a === "down") destroy(ctx, productionAttrs([stack]));
-  else if (a === "stack" && (b === "rm" || b === "remove")) destroy(ctx, productionAttrs([stack, p.operands[2]?.value]));
 }
 
 export const KUBE_SPEC: OptionSpec = {
@@ -50,32 +18,7 @@ export const KUBE_SPEC: OptionSpec = {
   aliases: { n: "namespace", f: "filename", l: "selector", o: "output", s: "server" },
 };
 
-function kubectl(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, KUBE_SPEC);
-  const ops = p.operands.map((o) => o.value);
-  const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
-  if (ops[0] === "config" && ops[1] === "use-context" && ops[2]) {
-    ctx.state.kubeContext = ops[2];
-    return;
-  }
-  const context = val("context") ?? ctx.state.kubeContext ?? undefined;
-  const prod = productionAttrs([context, val("namespace"), val("cluster")]);
-  if (ops[0] === "delete") {
-    for (const op of p.operands.slice(1)) substGap(ctx, op.arg, "a resource name");
-    destroy(ctx, prod);
-  }
-}
-
 export const HELM_SPEC: OptionSpec = { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } };
-
-function helm(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, HELM_SPEC);
-  const op = p.operands[0]?.value;
-  if (op === "uninstall" || op === "delete" || op === "del" || op === "un") {
-    const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
-    destroy(ctx, productionAttrs([val("kube-context") ?? ctx.state.kubeContext ?? undefined, val("namespace"), ...p.operands.slice(1).map((o) => o.value)]));
-  }
-}
 
 function aws(ctx: Ctx): void {
   const p = parseArgs(ctx.args, { longValue: ["profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color", "cli-read-timeout", "cli-connect-timeout", "bucket", "key", "instance-ids", "stack-name", "db-instance-identifier", "function-name", "table-name", "cluster", "service"] });
@@ -109,38 +52,9 @@ function gsutil(ctx: Ctx): void {
   if (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("gs://")))) destroy(ctx);
 }
 
-export const DOCKER_SPEC: OptionSpec = { shortValue: "cHlfp", longValue: ["config", "context", "host", "log-level", "file", "project-name", "filter", "env-file", "profile"], aliases: { a: "all", f: "force", v: "volumes" } };
-
-/** docker/podman: `system prune`, `volume rm|prune`, `compose down -v` lose data for good. */
-function docker(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, DOCKER_SPEC);
-  const ops = p.operands.map((o) => o.value);
-  const [a, b] = ops;
-  const context = p.flags.find((f) => f.name === "context" && f.value !== null)?.value;
-  const prod = productionAttrs([context]);
-  if (a === "system" && b === "prune") destroy(ctx, { ...prod, force: has(p, "force") });
-  else if (a === "volume" && (b === "rm" || b === "prune" || b === "remove")) destroy(ctx, { ...prod, force: has(p, "force") });
-  else if (a === "compose" && b === "down" && has(p, "volumes")) destroy(ctx, prod);
-}
-
-function dockerCompose(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "fp", longValue: ["file", "project-name", "env-file", "profile"], aliases: { v: "volumes" } });
-  if (p.operands[0]?.value === "down" && has(p, "volumes")) destroy(ctx);
-}
-
 export const INFRA_HANDLERS: Record<string, Handler> = {
-  terraform,
-  tofu: terraform,
-  terragrunt: terraform,
-  pulumi,
-  kubectl,
-  oc: kubectl,
-  helm,
   aws,
   gcloud,
   az,
   gsutil,
-  docker,
-  podman: docker,
-  "docker-compose": dockerCompose,
 };

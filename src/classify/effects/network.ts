@@ -3,10 +3,11 @@
 // rule is remote-code.ts.
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
-import { classifyUrl, remoteSpecUrl } from "../urls.js";
+import { httpRequest } from "./families/http-request.js";
+import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
-import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 import { sendStdin, sendSubstitutedSecrets } from "./flow.js";
 
@@ -32,7 +33,7 @@ export const CURL_SPEC: OptionSpec = {
   aliases: {
     o: "output", d: "data", F: "form", T: "upload-file", H: "header", X: "request", u: "user", A: "user-agent",
     e: "referer", b: "cookie", c: "cookie-jar", x: "proxy", K: "config", w: "write-out", m: "max-time",
-    r: "range", E: "cert", U: "proxy-user", C: "continue-at", O: "remote-name", D: "dump-header",
+    r: "range", E: "cert", U: "proxy-user", C: "continue-at", O: "remote-name", D: "dump-header", I: "head", G: "get",
   },
 };
 
@@ -81,7 +82,9 @@ function curl(ctx: Ctx): void {
   const urls = operandUrls(ctx, p.operands);
   for (const f of p.flags) if (f.name === "url" && f.value) urls.push(downloadUrl(f.value) ?? { value: f.value, host: "", tld: "", scheme: "", boundary: "external" });
   for (const u of urls) if (u.host !== "" || u.scheme !== "") ctx.out.url(u);
-  ctx.out.effect("fetch", "network_host", attrs(ctx, urlTarget(ctx, urls)));
+  // `curl file:///etc/shadow` reads that file; only the other URLs reach a host.
+  const network = readFileUrls(ctx, urls);
+  if (network) httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
   sendSubstitutedSecrets(ctx);
   let readsStdin = false;
   for (const f of p.flags) {
@@ -159,7 +162,7 @@ function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const u of urls) ctx.out.url(u);
-  ctx.out.effect("fetch", "network_host", attrs(ctx, urlTarget(ctx, urls)));
+  httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -181,6 +184,32 @@ function wget(ctx: Ctx): void {
   if (doc) {
     if (doc.value !== "-") recordDownloadTarget(ctx, doc.value, doc.arg);
   } else downloadsInto(ctx, flagWithValue(p, "directory-prefix"), urls);
+}
+
+/** The request method of this curl/wget/httpie command line (GET when it names none). */
+export function requestMethod(ctx: Ctx): string {
+  return httpRequest(ctx.program, ctx.args)?.method ?? "GET";
+}
+
+/**
+ * The effect of one HTTP request (SPEC §6.5): GET and HEAD fetch; DELETE
+ * deletes and any other method writes the resource on the host, carrying `method`.
+ */
+export function httpEffect(ctx: Ctx, method: string, extra: Attrs = {}): void {
+  // (the method is the one HTTP request reader's: families/http-request.ts)
+  if (method === "GET" || method === "HEAD") ctx.out.effect("fetch", "network_host", attrs(ctx, extra));
+  else ctx.out.effect(method === "DELETE" ? "delete" : "write", "network_host", attrs(ctx, { ...extra, method }));
+}
+
+/** `file:` URLs name paths (read × class); true when some other URL (or none known) reaches the network. */
+function readFileUrls(ctx: Ctx, urls: readonly ClassifiedUrl[]): boolean {
+  let network = urls.length === 0;
+  for (const u of urls) {
+    const path = u.scheme === "file" ? fileUrlPath(u.value) : null;
+    if (path === null) network = true;
+    else emitPath(ctx, "read", path, null, "plain");
+  }
+  return network;
 }
 
 const SCP_SPEC: OptionSpec = { shortValue: "cFiJloPS", aliases: { r: "recursive" } };

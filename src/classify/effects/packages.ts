@@ -86,8 +86,8 @@ function packageManager(ctx: Ctx, manager: string = ctx.program): void {
     if (spec.subs.includes("")) install(ctx, [], extra);
     return;
   }
-  if (spec.nested && spec.nested[sub]) {
-    if (spec.nested[sub].includes(ops[1]?.value ?? "")) install(ctx, ops.slice(2), extra);
+  if (spec.nested && Object.hasOwn(spec.nested, sub)) {
+    if (spec.nested[sub]!.includes(ops[1]?.value ?? "")) install(ctx, ops.slice(2), extra);
     return;
   }
   if (manager === "yarn" && sub === "global" && ops[1]?.value === "add") return install(ctx, ops.slice(2), { ...extra, global: true });

@@ -4,7 +4,7 @@
 // | program | code | language |
 // |---|---|---|
 // | python, python2, python3, python3.N, pypy, pypy3 | `-c CODE` (also `-Ic CODE`, `-cCODE`); no script operand → stdin | python |
-// | node, nodejs | `-e`/`--eval`/`-p`/`--print CODE`; no script operand → stdin | javascript |
+// | node, nodejs | `-e`/`--eval`/`-p`/`--print`/`-pe CODE`; no script operand → stdin | javascript |
 // | mongosh, mongo | `--eval CODE` (the Mongo shell is JavaScript; `db.…` calls are read as database effects) | javascript |
 // | ruby | `-e CODE` (repeatable: joined by newlines); no script operand → stdin | ruby |
 // | pwsh, powershell | `-Command`/`-c …` (the rest of the line), `-EncodedCommand`/`-ec`/`-e` (base64 UTF-16LE), `-` or nothing with stdin; `powershell "…"` (Windows PowerShell treats a bare argument as a command) | powershell |
@@ -42,7 +42,7 @@ export function inlineCodeOf(cmd: { program: string; argv: readonly string[] }, 
       return flagged(argv, stdin, language, { code: ["-c"], clusterCode: "c", valueFlags: ["-W", "-X", "--check-hash-based-pycs"], stopFlags: ["-m"] });
     case "javascript":
       if (program === "mongosh" || program === "mongo") return flagged(argv, null, language, { code: ["--eval"], valueFlags: ["--host", "--port", "-u", "--username", "-p", "--password", "--authenticationDatabase", "-f", "--file"], operandsAllowed: true });
-      return flagged(argv, stdin, language, { code: ["-e", "--eval", "-p", "--print"], valueFlags: ["-r", "--require", "--import", "--loader", "--input-type", "--env-file", "--conditions", "-C"] });
+      return flagged(argv, stdin, language, { code: ["-e", "--eval", "-p", "--print", "-pe"], valueFlags: ["-r", "--require", "--import", "--loader", "--input-type", "--env-file", "--conditions", "-C"] });
     case "ruby":
       return flagged(argv, stdin, language, { code: ["-e"], clusterCode: "e", valueFlags: ["-I", "-r", "-C", "-E", "-F"], repeat: true });
     case "powershell":

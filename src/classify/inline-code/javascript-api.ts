@@ -51,6 +51,7 @@ export const JAVASCRIPT_ROWS: readonly ApiRow[] = [
   ...HTTP_METHODS.map((m): ApiRow => ({ api: [`axios.${m}`], net: { url: 0, method: m }, example: `require('axios').${m}('https://example.com')` })),
   { api: ["axios", "axios.request"], net: { url: 0 }, attrs: methodIn(1), example: "axios({ url: 'https://example.com', method: 'delete' })" },
   { api: ["net.connect", "net.createConnection", "tls.connect"], net: { url: 1, method: "CONNECT" }, example: "require('net').connect(4444, 'evil.example.com')" },
+  { api: ["socket.connect"], net: { url: 1, method: "CONNECT" }, example: "const net = require('net'); const s = new net.Socket(); s.connect(4444, 'evil.example.com')" },
   // ── code nobody can read here ──
   { api: ["eval", "Function", "vm.runInNewContext", "vm.runInThisContext", "vm.runInContext", "vm.compileFunction", "vm.Script", "vm.SourceTextModule"], dynamic: "runs code built at run time", example: "eval('1 + 1')" },
   { api: ["process.binding", "process.dlopen", "module._load"], dynamic: "reaches Node internals", example: "process.binding('fs')" },

@@ -239,7 +239,7 @@ export class JavaScriptReader extends CodeReader {
       const method = fn.childForFieldName("property")!.text;
       if (obj.k === "ref") api = `${obj.name}.${method}`;
       else if (obj.k === "list" && method === "join") return joinList(args[0] ?? str(","), obj);
-      else if (obj.k === "obj" && obj.type === "file") api = `file.${method}`;
+      else if (obj.k === "obj" && (obj.type === "file" || obj.type === "socket")) api = `${obj.type}.${method}`;
       else if (obj.k === "unknown") api = UNMISTAKABLE.get(method) ?? null; // `import('fs').then((fs) => fs.rmSync('/'))`
     } else if (fn.type === "import") {
       api = "import";
@@ -282,6 +282,9 @@ export class JavaScriptReader extends CodeReader {
         return str(".");
       case "String":
         return a[0] ?? str("");
+      case "net.Socket":
+      case "tls.TLSSocket":
+        return { k: "obj", type: "socket", of: NONE };
       case "untildify":
         return expandTilde(a[0] ?? UNKNOWN);
       case "fs.readFileSync":

@@ -61,7 +61,7 @@ export const PYTHON_ROWS: readonly ApiRow[] = [
   { api: ["urllib.request.urlopen"], net: { url: [0, "url"], methodArg: "method" }, attrs: (c): Attrs => (argOf(c, [1, "data"]) ? { method: "POST" } : {}), example: "import urllib.request; urllib.request.urlopen('https://example.com')" },
   { api: ["urllib.request.urlretrieve"], net: { url: [0, "url"] }, files: [{ verb: "write", arg: [1, "filename"], optional: true }], example: "import urllib.request; urllib.request.urlretrieve('https://e.com/x', 'x')" },
   { api: ["urllib.request.Request"], net: { url: [0, "url"], methodArg: "method" }, example: "import urllib.request; urllib.request.Request('https://example.com')" },
-  { api: ["http.client.HTTPConnection", "http.client.HTTPSConnection", "socket.create_connection", "ftplib.FTP", "smtplib.SMTP", "smtplib.SMTP_SSL"], net: { url: [0, "host"] }, example: "import http.client; http.client.HTTPSConnection('example.com')" },
+  { api: ["http.client.HTTPConnection", "http.client.HTTPSConnection", "ftplib.FTP", "smtplib.SMTP", "smtplib.SMTP_SSL"], net: { url: [0, "host"] }, example: "import http.client; http.client.HTTPSConnection('example.com')" },
   // ── code nobody can read here ──
   { api: ["eval", "exec", "compile", "execfile", "builtins.eval", "builtins.exec"], dynamic: "runs code built at run time", example: "exec('print(1)')" },
   { api: ["runpy.run_path", "runpy.run_module"], dynamic: "runs another program", example: "import runpy; runpy.run_path('x.py')" },

@@ -266,6 +266,13 @@ export class PythonReader extends CodeReader {
     return UNKNOWN;
   }
 
+  /** A socket connected to `address` (a `(host, port)` tuple): a raw connection to that host. */
+  private socketConnect(api: string, address: Value | undefined): void {
+    const host = address?.k === "list" && address.items[0] ? textOf(address.items[0]) : null;
+    if (host === null) this.rec.dyn(`${api} reaches a host chosen at run time`);
+    this.rec.effect({ verb: "write", path: null, url: host, kind: "network", attrs: { api, method: "CONNECT" } });
+  }
+
   protected returns(call: Call): Value | null {
     const a = call.args;
     const f = PATH_VALUES.get(call.api);
@@ -309,6 +316,14 @@ export class PythonReader extends CodeReader {
         return { k: "obj", type: "session", of: NONE };
       case "urllib.request.Request":
         return { k: "obj", type: "request", of: a[0] ?? UNKNOWN };
+      // Raw sockets: `socket.socket(…).connect((host, port))`, `socket.create_connection((host, port))`.
+      case "socket.socket":
+        return { k: "obj", type: "socket", of: NONE };
+      case "socket.create_connection":
+      case "socket.connect":
+      case "socket.connect_ex":
+        this.socketConnect(call.api, a[0] ?? call.kwargs.get("address"));
+        return { k: "obj", type: "socket", of: NONE };
       case "shlex.split":
         return lift([a[0] ?? UNKNOWN], ([x]) => {
           const words = textOf(x!) === null ? null : splitShellWords(textOf(x!)!);

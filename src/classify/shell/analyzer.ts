@@ -10,9 +10,10 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
 import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
-import type { InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
 import { commandVariable } from "../programs/command-variables.js";
-import { literalOfWord } from "./literal.js";
+import type { EmitExtra, InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
+import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
+import { literalOfWord, resolveExpansion } from "./literal.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
 import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
@@ -21,7 +22,7 @@ import { isUnknownProgram, nestedCandidates } from "./nested.js";
 import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
 import type { VarState } from "./values.js";
-import { argOf, isObfuscatedProgramWord, programName, type Word } from "./words.js";
+import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
 
 
 export class Analyzer {
@@ -34,6 +35,8 @@ export class Analyzer {
   constructor(
     parser: Parser,
     readonly launchers: LauncherTable,
+    /** Reads inline code of other languages (SPEC §6.7); null: such code stays shape 6. */
+    readonly readCode: ((language: InlineLanguage, code: string) => InlineCodeAnalysis) | null = null,
   ) {
     this.walker = new Walker(parser, this);
   }
@@ -236,7 +239,7 @@ export class Analyzer {
 
   // ------------------------------------------------------------- emitting
 
-  emit(words: readonly Word[], i: number, ctx: CmdCtx): number | null {
+  emit(words: readonly Word[], i: number, ctx: CmdCtx, extra: EmitExtra = {}): number | null {
     const rest = words.slice(i + 1);
     const cmd: SimpleCommand = {
       program: programName(words[i].value),
@@ -245,10 +248,10 @@ export class Analyzer {
       redirects: wireRedirects(ctx.redirects),
       raw_argv: rest.map((w) => w.raw),
     };
-    return this.push(cmd, rest.map(argOf), ctx);
+    return this.push(cmd, rest.map(argOf), ctx, extra);
   }
 
-  private push(cmd: SimpleCommand, args: ParsedCommand["args"], ctx: CmdCtx): number | null {
+  private push(cmd: SimpleCommand, args: ParsedCommand["args"], ctx: CmdCtx, extra: EmitExtra = {}): number | null {
     if (this.stopped) return null;
     if (this.commands.length >= MAX_SIMPLE_COMMANDS) {
       this.stop(`more than ${MAX_SIMPLE_COMMANDS} simple commands`, ctx.env.gapCommand);
@@ -266,6 +269,7 @@ export class Analyzer {
       fedBy: this.feedOf(ctx),
       runsOn: ctx.runsOn,
       ...(ctx.possible ? { possible: ctx.possible } : {}),
+      ...(extra.code ? { code: extra.code } : {}),
     });
     return this.commands.length - 1;
   }
@@ -325,8 +329,17 @@ class LaunchCall implements Launch {
     this.a.gaps.add(shape, reason, this.raw);
   }
 
-  emit(words: readonly Word[] = this.words): number | null {
-    return this.a.emit(words, this.i, this.ctx);
+  emit(words: readonly Word[] = this.words, extra: EmitExtra = {}): number | null {
+    return this.a.emit(words, this.i, this.ctx, extra);
+  }
+
+  readCode(language: InlineLanguage, code: string): InlineCodeAnalysis | null {
+    return this.a.readCode === null ? null : this.a.readCode(language, code);
+  }
+
+  runArgv(argv: readonly string[]): number | null {
+    const words = argv.map((a) => homeAwareWord(a));
+    return this.run(0, { words, stdin: "none", fromText: false, raw: argv.join(" "), onDepth: "none" });
   }
 
   /** Source text of the words from `first` to `last` when they came from this text, else null. */

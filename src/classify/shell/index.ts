@@ -2,6 +2,7 @@
 // it would run, after wrappers are peeled and inline scripts parsed, plus the
 // coverage gaps found on the way (SPEC §6.1, §6.3).
 import type { ShellAnalysis } from "./types.js";
+import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { SHAPE } from "./gaps.js";
 import { Analyzer } from "./analyzer.js";
 import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
@@ -14,9 +15,11 @@ export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Fe
 export type { GrammarBytes, ShellParser };
 export { loadShellParser, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH };
 
-/** Options for tests and embedders: another launcher table (default: the built-in one). */
+/** Options for tests and embedders: another launcher table (default: the built-in one); a reader of inline code in other languages. */
 export interface AnalyzeOptions {
   launchers?: LauncherTable;
+  /** Reads `python -c`/`node -e`/`ruby -e` code and literal heredocs fed to them (SPEC §6.7); without it that code is shape 6. */
+  inlineCode?: (language: InlineLanguage, code: string) => InlineCodeAnalysis;
 }
 
 function oversize(reason: string): ShellAnalysis {
@@ -24,7 +27,7 @@ function oversize(reason: string): ShellAnalysis {
 }
 
 function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => void): ShellAnalysis {
-  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS);
+  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS, opts.inlineCode ?? null);
   try {
     body(analyzer);
   } catch (err) {

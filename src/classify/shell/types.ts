@@ -2,6 +2,7 @@
 // text would run (after wrappers are peeled and inline scripts parsed), with
 // the plumbing facts the table needs, plus the coverage gaps found on the way.
 import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
+import type { InlineCodeAnalysis } from "../inline-code/index.js";
 import type { Arg } from "../programs/args.js";
 import type { RedirectWord } from "./redirects.js";
 
@@ -68,6 +69,8 @@ export interface ParsedCommand {
   runsOn: RunsOn | null;
   /** Set when the command is only possibly run, by a program no table knows. */
   possible?: PossibleNested;
+  /** The inline code this interpreter runs, read with its grammar (`python3 -c …`; SPEC §6.7): the effect table classifies its effects. */
+  code?: InlineCodeAnalysis;
 }
 
 export interface ShellAnalysis {

@@ -25,7 +25,8 @@ export type Where = "none" | "always_true" | "filtered";
 
 export interface DatabaseEffect {
   verb: "destroy" | "delete" | "write";
-  attrs: { statement: string; table?: string; where?: Where; cascade?: boolean };
+  /** `admin`: server administration (privileges on everything, replication, shutdown), not data. */
+  attrs: { statement: string; table?: string; where?: Where; cascade?: boolean; admin?: boolean };
 }
 
 const DROP_KINDS = new Set(["TABLE", "DATABASE", "SCHEMA", "VIEW", "INDEX", "SEQUENCE", "FUNCTION", "PROCEDURE", "TRIGGER", "USER", "ROLE", "OWNED", "EXTENSION", "TYPE", "COLLECTION", "KEYSPACE", "DOMAIN", "TABLESPACE", "MATERIALIZED", "PUBLICATION", "SUBSCRIPTION", "SERVER", "EVENT", "POLICY", "RULE", "AGGREGATE", "LOGIN"]);
@@ -118,8 +119,16 @@ export function classifyStatement(tokens: readonly SqlToken[]): DatabaseEffect |
       return { verb: drops ? "destroy" : "write", attrs: { statement: drops ? `ALTER ${s[1]?.value ?? ""} DROP`.replace(/\s+/g, " ") : "ALTER", ...(table ? { table } : {}), ...(cascade ? { cascade: true } : {}) } };
     }
     case "GRANT":
-    case "REVOKE":
-      return { verb: "write", attrs: { statement: head.value } };
+    case "REVOKE": {
+      // `GRANT ALL [PRIVILEGES] ON *.*` / `ON ALL TABLES IN SCHEMA`, `WITH GRANT OPTION`, `TO PUBLIC`: everything, to someone.
+      const all = head.value === "GRANT" && isWord(s[1], "ALL") && (s.some((t, k) => t.text === "*" && s[k + 1]?.text === "." && s[k + 2]?.text === "*") || s.some((t) => isWord(t, "PUBLIC")) || s.some((t, k) => isWord(t, "GRANT") && k > 0 && isWord(s[k + 1], "OPTION")));
+      return { verb: "write", attrs: { statement: head.value, ...(all ? { admin: true } : {}) } };
+    }
+    case "RESET":
+      // MySQL `RESET MASTER` / `RESET BINARY LOGS AND GTIDS` deletes every binary log (point-in-time recovery goes with them).
+      return isWord(s[1], "MASTER") || isWord(s[1], "BINARY") ? { verb: "destroy", attrs: { statement: `RESET ${s[1]!.value}` } } : null;
+    case "PURGE":
+      return isWord(s[1], "BINARY") || isWord(s[1], "MASTER") ? { verb: "delete", attrs: { statement: "PURGE BINARY LOGS", where: "filtered" } } : null;
     case "COPY":
       return s.some((t) => isWord(t, "FROM")) ? { verb: "write", attrs: { statement: "COPY" } } : null;
     case "LOAD":

@@ -9,8 +9,8 @@ import { canonicalJson } from "../../bundle/canonical.js";
 import { loadShellParser, type ShellParser } from "../../classify/shell/index.js";
 import { initTreeSitterRuntime } from "../../classify/tree-sitter-runtime.js";
 import type { GrammarBytes } from "../../classify/shell/index.js";
-import type { InlineGrammarSource, InlineLanguage } from "../../classify/inline-code/grammars.js";
-import { grammarFileName, INLINE_GRAMMAR_FILES, SHELL_GRAMMAR_FILES } from "../../grammars.js";
+import { grammarFileName, SHELL_GRAMMAR_FILES } from "../../grammars.js";
+import { fetchedInlineGrammars } from "../inline-grammars.js";
 import { formatTrace } from "../../cli/format-trace.js";
 import type { SessionState } from "../../state/session.js";
 import { ENGINE_VERSION } from "../../version.js";
@@ -43,20 +43,8 @@ async function compileEngineWasm(): Promise<WebAssembly.Module> {
   }
 }
 
-/**
- * Inline-code grammars, fetched on first need and kept for every engine the
- * page makes after (one per bundle edit): `fetch` is what `prepare` calls,
- * `read` hands a new engine the bytes already here.
- */
-const inlineBytes = new Map<InlineLanguage, Uint8Array>();
-const inlineGrammars: InlineGrammarSource = {
-  read: (language) => inlineBytes.get(language) ?? null,
-  fetch: async (language) => {
-    const bytes = await fetchBytes(grammarFileName(INLINE_GRAMMAR_FILES[language]));
-    inlineBytes.set(language, bytes);
-    return bytes;
-  },
-};
+/** Inline-code grammars, fetched from beside this script on first need and kept for every engine the page makes after. */
+const inlineGrammars = fetchedInlineGrammars(scope.location.href);
 
 interface Loaded {
   grammar: GrammarBytes;

@@ -39,8 +39,8 @@ export function effectsOf(command: string, env: EventEnv | null = ENV): Effect[]
 /** The effects' distinct `verb class` pairs, sorted. */
 export const pairs = (effects: readonly Effect[]): string[] => [...new Set(effects.map((e) => `${e.verb} ${e.target_class}`))].sort();
 
-/** The request's own `fetch × network_host` (network.ts) is left out: examples say what the family adds. */
-const IGNORED = (e: Effect) => e.verb === "fetch" && e.target_class === "network_host";
+/** The request's own effect on its host (network.ts: `fetch`, or `delete|write {method}` — SPEC §6.5) is left out: examples say what the family adds. */
+const IGNORED = (e: Effect) => e.target_class === "network_host" && (e.verb === "fetch" || typeof e.attrs.method === "string");
 
 export function checkExample([command, expected]: Example): void {
   const effects = effectsOf(command).filter((e) => !IGNORED(e));

@@ -20,6 +20,7 @@ describe("inlineCodeOf", () => {
     ["node", ["-e", "console.log(1)"], null, { language: "javascript", code: "console.log(1)", via: "-e" }],
     ["node", ["--eval=console.log(1)"], null, { language: "javascript", code: "console.log(1)", via: "--eval" }],
     ["node", ["-p", "1+1"], null, { language: "javascript", code: "1+1", via: "-p" }],
+    ["node", ["-pe", "1+1"], null, { language: "javascript", code: "1+1", via: "-pe" }],
     ["node", ["-r", "ts-node/register", "-e", "x()"], null, { language: "javascript", code: "x()", via: "-e" }],
     ["node", ["app.js"], null, null],
     ["mongosh", ["mongodb://db/app", "--eval", "db.dropDatabase()"], null, { language: "javascript", code: "db.dropDatabase()", via: "--eval" }],

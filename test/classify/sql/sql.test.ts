@@ -110,7 +110,10 @@ describe("redisEffects", () => {
     [["DEL", "k1"], "delete DEL"],
     [["SHUTDOWN", "NOSAVE"], "destroy SHUTDOWN NOSAVE"],
     [["GET", "k"], null],
-    [["SHUTDOWN"], null],
+    [["SHUTDOWN"], "write SHUTDOWN"],
+    [["DEBUG", "SEGFAULT"], "destroy DEBUG SEGFAULT"],
+    [["config", "set", "dir", "/var/www"], "write CONFIG SET"],
+    [["REPLICAOF", "NO", "ONE"], null],
   ] as const)("%j", (words, want) => {
     const e = redisEffects(words);
     expect(e === null ? null : `${e.verb} ${e.attrs.statement}`).toBe(want);

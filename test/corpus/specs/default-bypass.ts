@@ -94,11 +94,14 @@ export const specs: CaseSpec[] = [
   gap("$(…) in an rm operand", "rm -rf $(cat list)", 5),
   gap("backticks in an rm operand", "rm -rf `cat list`", 5),
   gap("a variable rm operand", 'rm -rf "$DIR"', 8),
-  gap("a variable chmod operand", "chmod -R 777 $P", 8),
+  gap("a variable chmod operand", "chmod -R 755 $P", 8),
   gap("a dynamic shell script", 'bash -c "$X"', 3),
   gap("a dynamic program word", "$CMD -rf /tmp/x", 4),
-  gap("python -c inline code", "python3 -c 'import shutil; shutil.rmtree(\"/\")'", 6),
-  gap("node -e inline code", "node -e 'require(\"fs\").rmSync(\"/\", {recursive: true})'", 6),
+  // inline code is read with its grammar (SPEC §6.7): what it would do decides; code it cannot read stays shape 6
+  deny("python -c inline code", "python3 -c 'import shutil; shutil.rmtree(\"/\")'", "fs.wipe"),
+  deny("node -e inline code", "node -e 'require(\"fs\").rmSync(\"/\", {recursive: true})'", "fs.wipe"),
+  gap("python -c running code built at run time", "python3 -c 'import sys; exec(sys.argv[1])' 'import os'", 6),
+  gap("perl -e inline code (no grammar)", "perl -e 'unlink glob q{*}'", 6),
   gap("a redirection to a ~ target", "echo x > ~/notes.txt", 10),
   gap("unbalanced quotes", "echo 'unterminated", 2),
   {
@@ -140,9 +143,11 @@ export const specs: CaseSpec[] = [
 
   // databases, clusters, cloud, infrastructure
   ask("psql DROP TABLE", "psql -c 'DROP TABLE users'", "db.drop"),
-  ask("mysql DROP DATABASE", "mysql -e 'DROP DATABASE prod'", "db.drop"),
+  deny("mysql DROP DATABASE of a database named prod", "mysql -e 'DROP DATABASE prod'", "db.drop_production"),
+  ask("mysql DROP DATABASE", "mysql -e 'DROP DATABASE app_dev'", "db.drop"),
   ask("sqlite3 truncate-like delete", "sqlite3 app.db 'DROP TABLE sessions'", "db.drop"),
-  ask("kubectl delete ns", "kubectl delete ns prod", "cloud.teardown"),
+  deny("kubectl delete ns (a whole namespace)", "kubectl delete ns prod", "cloud.wipe"),
+  ask("kubectl delete of one deployment", "kubectl delete deployment web -n prod", "cloud.teardown"),
   ask("helm uninstall", "helm uninstall x", "cloud.teardown"),
   deny("terraform destroy -auto-approve", "terraform destroy -auto-approve", "infra.destroy"),
   deny("tofu destroy", "tofu destroy", "infra.destroy"),

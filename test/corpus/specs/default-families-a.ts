@@ -311,7 +311,7 @@ const globalHandling: CaseSpec[] = [
   allow("gcloud help", "gcloud compute instances delete vm-1 --help"),
   allow("az help", "az group delete --name acme-rg --yes -h"),
   allow("an rsync dry run", "rsync -av --delete -n build/ /srv/www/"),
-  ask("cloud.teardown", "kubectl delete namespace payments --dry-run=none"),
+  ask("cloud.teardown", "kubectl delete deployment payments --dry-run=none"),
   ask("cloud.teardown", "helm uninstall payments --dry-run=false"),
   deny("infra.destroy", "terraform destroy -auto-approve"),
   ask("cloud.teardown", "aws ec2 terminate-instances --instance-ids i-0abc --dry-run --no-dry-run"),

@@ -21,6 +21,8 @@ import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
 import classifyTargets from "./classify-targets.js";
 import classifyNested from "./classify-nested.js";
+import inlineCode from "./inline-code.js";
+import defaultFamiliesB from "./default-families-b.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -38,6 +40,8 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "breadth-inputs": breadthInputs,
   "hook-events": hookEvents,
   "classify-structure": classifyStructure,
+  "inline-code": inlineCode,
+  "default-families-b": defaultFamiliesB,
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,

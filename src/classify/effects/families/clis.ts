@@ -15,11 +15,15 @@ export const AWS_CLI: Cli = {
       "exclude", "include", "acl", "sse", "sse-c", "sse-c-key", "sse-kms-key-id", "storage-class", "grants", "content-type",
       "cache-control", "content-disposition", "content-encoding", "content-language", "expires", "metadata", "metadata-directive",
       "page-size", "source-region", "website-redirect", "expected-size", "request-payer", "checksum-algorithm",
+      // read by the clouds family (clouds.ts)
+      "query-string", "work-group", "sql", "database", "cluster-identifier", "resource-arn", "secret-arn", "db-instance-identifier",
+      "db-cluster-identifier", "stack-name", "table-name", "repository-name", "account-id",
     ],
     longBool: [
       "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "delete", "follow-symlinks",
       "no-follow-symlinks", "exact-timestamps", "size-only", "no-guess-mime-type", "debug", "no-verify-ssl", "no-paginate",
       "no-sign-request", "no-cli-pager", "force-glacier-transfer", "ignore-glacier-warnings", "force-delete-without-recovery", "with-decryption",
+      "skip-final-snapshot", "delete-automated-backups",
     ],
   },
   help: { flags: ["help"], word: "last" },
@@ -52,6 +56,7 @@ export const AZ_CLI: Cli = {
       "sas-token", "container-name", "source", "destination", "pattern", "id", "ids", "org", "organization", "project", "repository",
       "vault-name", "share-name", "file-system", "path", "if-match", "if-unmodified-since", "http-method", "area", "resource",
       "route-parameters", "in-file", "team", "user", "group-id", "extension-id", "publisher-id", "wiki", "pipeline-id",
+      "mode", "template-file", "parameters", "server", // read by the clouds family (clouds.ts)
     ],
     longBool: ["yes", "dryrun", "what-if", "debug", "verbose", "only-show-errors", "delete-snapshots", "recursive", "destroy", "no-wait", "force"],
     aliases: { g: "resource-group", n: "name", o: "output", s: "source", l: "location", c: "container-name", d: "destination", p: "project", r: "repository", y: "yes" },

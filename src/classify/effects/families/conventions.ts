@@ -4,21 +4,9 @@
 // destroys nothing and `kubectl delete --dry-run=client` deletes nothing. When
 // a tool gets family rows, its `Cli` moves to its family file (or clis.ts) and
 // its entry here goes.
-import { DOCKER_SPEC, HELM_SPEC, KUBE_SPEC, PULUMI_SPEC, TF_VALUE_FLAGS } from "../infra.js";
 import { RSYNC_SPEC } from "../network.js";
 import type { Cli } from "./rows.js";
 
-const TERRAFORM: Cli = { style: "single-dash", valueFlags: [...TF_VALUE_FLAGS, "chdir"], help: { flags: ["help", "h"] } };
-/** kubectl: its booleans are listed so that `--force --dry-run` reads as two flags. */
-const KUBECTL: Cli = {
-  options: { ...KUBE_SPEC, longBool: ["force", "all", "wait", "now", "ignore-not-found", "recursive", "all-namespaces", "overwrite", "record", "dry-run"] },
-  help: { flags: ["help", "h"] },
-  dryRun: ["dry-run"],
-};
-const HELM: Cli = { options: HELM_SPEC, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
-/** `docker run -h` is the hostname: only `--help` asks for help. */
-const DOCKER: Cli = { options: DOCKER_SPEC, help: { flags: ["help"] }, dryRun: ["dry-run"] };
-const PULUMI: Cli = { options: PULUMI_SPEC, help: { flags: ["help", "h"] }, dryRun: ["preview-only"] };
 /** Database clients: `-h` is the host. */
 const DB_CLIENT: Cli = { help: { flags: ["help", "?"] } };
 const RSYNC: Cli = {
@@ -34,16 +22,8 @@ const RSYNC: Cli = {
   help: { flags: ["help"] },
   dryRun: ["dry-run", "n"],
 };
-/** Package managers: `publish`/`install --dry-run` change nothing. */
-const PACKAGE_MANAGER: Cli = { help: { flags: ["help", "h"] }, dryRun: ["dry-run"] };
 
 export const CONVENTIONS: ReadonlyMap<string, Cli> = new Map<string, Cli>([
-  ...["terraform", "tofu", "terragrunt"].map((n) => [n, TERRAFORM] as const),
-  ...["kubectl", "oc"].map((n) => [n, KUBECTL] as const),
-  ["helm", HELM],
-  ...["docker", "podman", "docker-compose", "podman-compose"].map((n) => [n, DOCKER] as const),
-  ["pulumi", PULUMI],
-  ...["psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "cqlsh", "dropdb", "mysqladmin"].map((n) => [n, DB_CLIENT] as const),
+  ...["psql", "pgcli", "usql", "mysql", "mariadb", "mycli", "sqlite3", "sqlite", "duckdb", "mongosh", "mongo", "redis-cli", "valkey-cli", "clickhouse-client", "cqlsh", "sqlcmd", "snowsql", "trino", "dropdb", "dropuser", "mysqladmin", "pg_restore", "mongorestore"].map((n) => [n, DB_CLIENT] as const),
   ["rsync", RSYNC],
-  ...["npm", "pnpm", "yarn", "cargo", "pip", "pip3", "uv", "poetry", "gem"].map((n) => [n, PACKAGE_MANAGER] as const),
 ]);

@@ -103,22 +103,23 @@ const SYSTEMCTL = {
   service: "systemd",
   cli: SYSTEMCTL_CLI,
   rows: [
+    // Only the proxy units: any other unit is the system family's (system.ts).
     row("stop|kill|disable|mask", (m) => proxyStop(m.rest.map((o) => o.value)), [
       ["systemctl stop haproxy.service", "write infrastructure operation='service stop'"],
       ["sudo systemctl --now disable traefik", "write infrastructure"],
       ["systemctl status haproxy --no-pager", ""],
       ["systemctl --user stop ledgerly-dev", ""],
-    ]),
+    ], { when: (m) => proxyStop(m.rest.map((o) => o.value)) !== null }),
   ],
 };
 
-const SERVICE_CLI: Cli = { help: { flags: ["help"] } };
+export const SERVICE_CLI: Cli = { help: { flags: ["help"] } };
 
 const SERVICE = {
   names: ["service"],
   service: "sysvinit",
   cli: SERVICE_CLI,
-  rows: [row("*", (m) => (/^(stop|force-stop)$/.test(m.rest[0]?.value ?? "") ? proxyStop([m.path[0]]) : null), [["sudo service nginx stop", "write infrastructure"], ["service nginx status", ""]])],
+  rows: [row("*", (m) => proxyStop([m.path[0]]), [["sudo service nginx stop", "write infrastructure"]], { when: (m) => /^(stop|force-stop)$/.test(m.rest[0]?.value ?? "") && proxyStop([m.path[0]]) !== null })],
 };
 
 const GATEWAY_APIS: ApiRow[] = [

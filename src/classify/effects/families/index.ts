@@ -24,23 +24,51 @@ import { PLATFORMS } from "./platforms.js";
 import { SEARCH } from "./search.js";
 import { SECRETS } from "./secrets.js";
 import { STORAGE } from "./storage.js";
+import { CONTAINERS } from "./containers.js";
+import { CLUSTERS } from "./clusters.js";
+import { CLOUDS } from "./clouds.js";
+import { IAC } from "./iac.js";
+import { APP_PLATFORMS } from "./app-platforms.js";
+import { DATABASE_TOOLS } from "./database-tools.js";
+import { DISKS } from "./disks.js";
+import { SYSTEM } from "./system.js";
+import { REGISTRIES } from "./registries.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
-export const FAMILIES: readonly Family[] = [STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS];
+export const FAMILIES: readonly Family[] = [
+  // group A (issue 8b)
+  STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
+  // group B (issue 8c)
+  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
+];
 
 const TABLE = compileFamilies(FAMILIES);
 const API_ROWS: readonly ApiRow[] = FAMILIES.flatMap((f) => f.apis ?? []);
 const API_CLIENTS: ReadonlySet<string> = new Set(HTTP_CLIENTS);
 
 /** Tools run as `java -jar NAME.jar …`: the jar's base name is the tool. */
-const JAR_TOOLS: Readonly<Record<string, string>> = { "jenkins-cli.jar": "jenkins-cli" };
+const JAR_TOOLS: ReadonlyMap<string, string> = new Map([["jenkins-cli.jar", "jenkins-cli"]]);
 
-/** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`. */
+/** Tool scripts run by an interpreter (`python manage.py flush`, `php artisan migrate:fresh`): the script is the tool. */
+// Maps, not object literals: an argument such as `toString` must find nothing.
+const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: RegExp; tool: string }> = new Map([
+  ["manage.py", { interpreters: /^(python[0-9.]*|pypy3?)$/, tool: "manage.py" }],
+  ["artisan", { interpreters: /^php[0-9.]*$/, tool: "artisan" }],
+  ["ef", { interpreters: /^dotnet$/, tool: "dotnet-ef" }],
+]);
+
+/** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`, `python manage.py ARGS` is `manage.py ARGS`. */
 function asFamilyCommand(ctx: Ctx): Ctx {
+  const script = ctx.args[0]?.value.split(/[\/]/).pop() ?? "";
+  const scriptTool = SCRIPT_TOOLS.get(script);
+  if (scriptTool && scriptTool.interpreters.test(ctx.program)) {
+    const args: Arg[] = ctx.args.slice(1);
+    return { ...ctx, program: scriptTool.tool, args, argv: values(args) };
+  }
   if (ctx.program !== "java") return ctx;
   const jar = ctx.args.findIndex((a) => a.value === "-jar");
   const path = jar >= 0 ? ctx.args[jar + 1]?.value : undefined;
-  const tool = path ? JAR_TOOLS[path.split(/[\\/]/).pop()!.toLowerCase()] : undefined;
+  const tool = path ? JAR_TOOLS.get(path.split(/[\\/]/).pop()!.toLowerCase()) : undefined;
   if (!tool) return ctx;
   const args: Arg[] = ctx.args.slice(jar + 2);
   return { ...ctx, program: tool, args, argv: values(args) };

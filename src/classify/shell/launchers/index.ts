@@ -12,6 +12,7 @@ import { ENV_RUNNER_ROWS } from "./envs.js";
 import { GIT_ROWS } from "./git.js";
 import { REMOTE_ROWS } from "./remote.js";
 import { TOOL_ROWS } from "./tools.js";
+import { DATABASE_SHELL_ROWS } from "./database-shells.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -33,7 +34,9 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
   return table;
 }
 
-export const LAUNCHER_ROWS: readonly LauncherRow[] = [...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS];
+export const LAUNCHER_ROWS: readonly LauncherRow[] = [
+  ...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS, ...DATABASE_SHELL_ROWS,
+];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);
 

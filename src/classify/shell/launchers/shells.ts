@@ -7,6 +7,8 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { decodeBase64Text } from "../text.js";
+import type { Word } from "../words.js";
+import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
 
 /** sh/bash/…: `-c SCRIPT`, a script from stdin, or `bash <(…)`; the script is parsed like top-level text. */
@@ -51,21 +53,39 @@ function shell(call: Launch): number | null {
   return call.inline(lit, { inheritStdin: false, sameScope: false });
 }
 
-/** python/node/perl/ruby/…: their code is another language — shape 6 when it is given, 7 when it cannot be known. */
+/**
+ * python/node/perl/ruby/…: their code is another language — read with its
+ * grammar where there is one (inline-code.ts), else shape 6 when it is given,
+ * 7 when it cannot be known.
+ */
 function interpreter(call: Launch): number | null {
   const { name, words } = call;
   const src = programSource(name, words, call.i + 1);
+  const language = codeLanguage(name);
   if (src?.kind === "inline") {
-    call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code (${src.flag})`);
+    const literal = src.code >= 0 && call.literal(words[src.code]) !== null;
+    const ic = literal && language !== null ? commandLineCode(call, null) : null;
+    const read = ic === null ? undefined : runInlineCode(call, ic.language, ic.code);
+    if (read !== undefined) return read;
+    call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code (${src.flag})${src.code >= 0 && !literal ? " that is not a literal" : ""}`);
   } else if (src?.kind === "script") {
     const p = call.procSub(words[src.index]);
     if (p) {
       if (p.literal === null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a program from a process substitution that is not a literal`);
-      else call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code from a process substitution`);
+      else {
+        const read = language === null ? undefined : runInlineCode(call, language, p.literal);
+        if (read !== undefined) return read;
+        call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code from a process substitution`);
+      }
     }
   } else if (src?.kind === "stdin" && call.stdin !== null && call.stdin.kind !== "file") {
-    if (call.stdinText() !== null) call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code fed from a ${call.stdin.kind}`);
-    else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its program from a ${call.stdin.kind} that is not a literal`);
+    const text = call.stdinText();
+    if (text !== null) {
+      const ic = language === null ? null : commandLineCode(call, text);
+      const read = ic === null ? undefined : runInlineCode(call, ic.language, ic.code);
+      if (read !== undefined) return read;
+      call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code fed from a ${call.stdin.kind}`);
+    } else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its program from a ${call.stdin.kind} that is not a literal`);
   }
   return call.emit();
 }
@@ -173,7 +193,7 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
   },
   {
     names: interpreterNames("python", "node", "ts-node", "perl", "ruby", "php", "lua", "osascript", "rscript", "deno", "bun"),
-    runs: "code in another language: shape 6 when it is on the command line or a literal stdin, 7 when it cannot be known",
+    runs: "code in another language: read with its grammar (python, node, ruby: the commands it runs, one level down), else shape 6 when it is on the command line or a literal stdin; 7 when it cannot be known",
     launch: interpreter,
     examples: [
       ["python3.12 -c 'print(1)'", ["python3.12 -c print(1)"], [6]],

@@ -5,6 +5,7 @@
 // analyzer (src/classify/shell/analyzer.ts) gives every handler the same
 // `Launch` call object; see docs/shell.md for how to add a row.
 import type { GapShape } from "../../../model/gap-shapes.js";
+import type { InlineCodeAnalysis, InlineLanguage } from "../../inline-code/index.js";
 import type { Scope } from "../context.js";
 import type { FindContext, RunsOn, StdinSource } from "../types.js";
 import type { VarState } from "../values.js";
@@ -65,8 +66,8 @@ export interface Launch {
   gap(shape: GapShape, reason: string): void;
   /** The source text from word `first` to word `last` when they came from this text, else null. */
   span(first: Word, last: Word): string | null;
-  /** Emit the launcher itself as the command (optionally with rewritten words). */
-  emit(words?: readonly Word[]): number | null;
+  /** Emit the launcher itself as the command (optionally with rewritten words, and the inline code it runs, read). */
+  emit(words?: readonly Word[], extra?: EmitExtra): number | null;
   /** Run `words[next…]` as the command the launcher runs, one wrapper level down. */
   run(next: number, opts?: RunOptions): number | null;
   /** Parse `script` as shell text, one inline level down. */
@@ -77,6 +78,15 @@ export interface Launch {
   literals(words: readonly Word[]): string[] | null;
   /** The value of a flag parsed from `words` (its own word or the one it is attached to), when known. */
   flagText(f: { index: number; valueIndex: number; value: string | null }): string | null;
+  /** Run an already-split command (each word a literal; a home reference keeps its meaning), one wrapper level down; it does not read the launcher's stdin. */
+  runArgv(argv: readonly string[]): number | null;
+  /** Read code in another language with its grammar (SPEC §6.7); null when the host gave the analysis no reader. */
+  readCode(language: InlineLanguage, code: string): InlineCodeAnalysis | null;
+}
+
+export interface EmitExtra {
+  /** The inline code the command runs, as read (`ParsedCommand.code`). */
+  code?: InlineCodeAnalysis;
 }
 
 /** [command text, the commands the walk yields as `wrapper>…>program argv…`, the gap shapes (default none)]. */

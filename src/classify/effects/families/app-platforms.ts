@@ -1,0 +1,103 @@
+// Application platforms: Fly.io, Heroku, Vercel, Netlify and Firebase. Deleting
+// an app or site takes its deployments, domains, secrets and attached data
+// with it (`teardown: "app"`); a database reset or wipe is `destroy ×
+// database` (`total: true`); volumes, machines, functions and deployments are
+// `destroy × infrastructure`; unsetting a secret or variable is the secrets
+// family's `delete × secret_store`. (Railway is group A's, platforms.ts.)
+import { productionAttrs, type Attrs } from "../common.js";
+import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+
+const appNamed = (m: Match): Attrs => productionAttrs([m.value("app"), m.value("scope"), m.value("project"), m.value("site"), m.rest[0]?.value]);
+const appTeardown = (m: Match): EffectSpec => eff("destroy", "infrastructure", { teardown: "app", ...appNamed(m) });
+const piece = (resource: string) => (m: Match): EffectSpec => eff("destroy", "infrastructure", { resource, ...appNamed(m) });
+const secretUnset = eff("delete", "secret_store");
+const read = eff("read", "infrastructure");
+
+const FLY_CLI: Cli = { options: { shortValue: "ac", longValue: ["app", "config", "region", "org", "image"], longBool: ["yes", "force", "auto-confirm"], aliases: { a: "app", c: "config", y: "yes", f: "force" } }, help: { flags: ["help", "h"] }, envFlags: ["app"] };
+
+const FLY = {
+  names: ["fly", "flyctl"],
+  service: "fly",
+  cli: FLY_CLI,
+  rows: [
+    row("apps destroy|delete|remove", appTeardown, [["flyctl apps destroy shop-prod --yes", "destroy infrastructure teardown=app is_production"]]),
+    row("destroy", appTeardown, [["fly destroy shop-staging -y", "destroy infrastructure teardown=app is_production=false"]]),
+    row("volumes|volume|vol destroy|delete|remove|rm", piece("volume"), [["fly volumes destroy vol_1234 --app shop", "destroy infrastructure resource=volume"]]),
+    row("machine|machines|m destroy|remove|rm|kill", piece("machine"), [["fly machine destroy 148e --force", "destroy infrastructure resource=machine"]]),
+    row("postgres|pg|mpg destroy", eff("destroy", "database", { total: true }), [["fly postgres destroy shop-db", "destroy database total"]]),
+    row("secrets unset", secretUnset, [["fly secrets unset DATABASE_URL -a shop", "delete secret_store"]]),
+    row("status|logs|apps|releases|config|info|ips|volumes|machine|secrets|regions|doctor|version", read, [["fly status -a shop", "read infrastructure"], ["fly apps list", "read infrastructure"], ["fly deploy", ""]]),
+  ],
+};
+
+const HEROKU_CLI: Cli = { options: { shortValue: "ar", longValue: ["app", "remote", "confirm", "team"], aliases: { a: "app", r: "remote" } }, help: { flags: ["help", "h"], word: "first" }, envFlags: ["app"] };
+
+const HEROKU = {
+  names: ["heroku"],
+  service: "heroku",
+  cli: HEROKU_CLI,
+  rows: [
+    row("apps:destroy|destroy", appTeardown, [["heroku apps:destroy --app shop-prod --confirm shop-prod", "destroy infrastructure teardown=app is_production"]]),
+    row("pg:reset", (m) => eff("destroy", "database", { total: true, ...appNamed(m) }), [["heroku pg:reset DATABASE_URL --app shop --confirm shop", "destroy database total"]]),
+    row("pg:backups:delete|pg:backups:destroy", eff("delete", "backup"), [["heroku pg:backups:delete b101 --app shop", "delete backup"]]),
+    row("addons:destroy|addons:remove|addons:detach", piece("addon"), [["heroku addons:destroy heroku-redis --app shop", "destroy infrastructure resource=addon"]]),
+    row("config:unset|config:remove", secretUnset, [["heroku config:unset STRIPE_KEY -a shop", "delete secret_store"]]),
+    row("ps:scale", (m) => (m.rest.some((o) => /=0$/.test(o.value)) ? eff("write", "infrastructure", { disrupts: true, ...appNamed(m) }) : eff("write", "infrastructure")), [["heroku ps:scale web=0 -a shop", "write infrastructure disrupts"], ["heroku ps:scale web=2", "write infrastructure"]]),
+    row("apps|apps:info|logs|ps|releases|config|config:get|addons|pg:info|status|domains", read, [["heroku logs --tail -a shop", "read infrastructure"], ["heroku apps:info -a shop", "read infrastructure"]]),
+  ],
+};
+
+const VERCEL_CLI: Cli = { options: { shortValue: "tS", longValue: ["token", "scope", "project", "cwd"], longBool: ["yes", "safe", "prod"], aliases: { t: "token", S: "scope", y: "yes" } }, help: { flags: ["help", "h"] }, envFlags: ["scope"] };
+
+const VERCEL = {
+  names: ["vercel", "vc"],
+  service: "vercel",
+  cli: VERCEL_CLI,
+  rows: [
+    row("project|projects rm|remove", appTeardown, [["vercel project rm shop-prod", "destroy infrastructure teardown=app is_production"]]),
+    row("remove|rm", (m) => (m.rest.some((o) => !/\.vercel\.app$|^https?:/.test(o.value)) ? appTeardown(m) : piece("deployment")(m)), [
+      ["vercel remove shop --yes", "destroy infrastructure teardown=app"],
+      ["vercel rm shop-git-feature.vercel.app --safe", "destroy infrastructure resource=deployment"],
+    ]),
+    row("env rm|remove", secretUnset, [["vercel env rm DATABASE_URL production", "delete secret_store"]]),
+    row("domains|dns|certs|alias rm|remove", piece("domain"), [["vercel domains rm shop.example", "destroy infrastructure resource=domain"]]),
+    row("ls|list|inspect|logs|env|whoami", read, [["vercel ls", "read infrastructure"], ["vercel logs https://shop.vercel.app", "read infrastructure"], ["vercel deploy --prod", ""]]),
+  ],
+};
+
+const NETLIFY_CLI: Cli = { options: { shortValue: "sa", longValue: ["site", "auth", "context", "filter"], longBool: ["force", "prod"], aliases: { s: "site", a: "auth", f: "force" } }, help: { flags: ["help", "h"] }, envFlags: ["site", "context"] };
+
+const NETLIFY = {
+  names: ["netlify", "ntl"],
+  service: "netlify",
+  cli: NETLIFY_CLI,
+  rows: [
+    row("sites:delete", appTeardown, [["netlify sites:delete 5f2a-prod --force", "destroy infrastructure teardown=app is_production"]]),
+    row("env:unset|env:delete", secretUnset, [["netlify env:unset API_KEY", "delete secret_store"]]),
+    row("status|sites:list|env:list|env:get|logs|functions:list", read, [["netlify status", "read infrastructure"], ["netlify deploy --prod", ""]]),
+  ],
+};
+
+const FIREBASE_CLI: Cli = { options: { shortValue: "P", longValue: ["project", "only", "except", "config", "instance", "database"], longBool: ["all-collections", "recursive", "force", "shallow", "yes"], aliases: { P: "project", r: "recursive", f: "force", y: "yes" } }, help: { flags: ["help", "h"] }, envFlags: ["project"] };
+
+const FIREBASE = {
+  names: ["firebase"],
+  service: "firebase",
+  cli: FIREBASE_CLI,
+  rows: [
+    row("firestore:delete", (m) => (m.has("all-collections") ? eff("destroy", "database", { total: true }) : eff("delete", "database", { recursive: m.has("recursive"), where: "none" })), [
+      ["firebase firestore:delete --all-collections --project shop-prod", "destroy database total is_production"],
+      ["firebase firestore:delete users -r", "delete database recursive"],
+    ]),
+    row("database:remove|database:set", (m) => (m.rest[0]?.value === "/" ? eff("destroy", "database", { total: true }) : eff(m.path[0] === "database:set" ? "write" : "delete", "database", { where: "none" })), [
+      ["firebase database:remove / --force", "destroy database total"],
+      ["firebase database:remove /sessions", "delete database where=none"],
+    ]),
+    row("functions:delete", piece("function"), [["firebase functions:delete sendReceipt --force", "destroy infrastructure resource=function"]]),
+    row("hosting:disable|hosting:sites:delete|hosting:channel:delete", (m) => (m.path[0] === "hosting:disable" ? eff("write", "infrastructure", { disrupts: true, ...appNamed(m) }) : piece("site")(m)), [["firebase hosting:disable --project shop", "write infrastructure disrupts"], ["firebase hosting:sites:delete shop-old", "destroy infrastructure resource=site"]]),
+    row("apps:delete|projects:delete", appTeardown, [["firebase apps:delete 1:23:web:ab", "destroy infrastructure teardown=app"]]),
+    row("projects:list|apps:list|functions:log|database:get|firestore:indexes|hosting:channel:list", read, [["firebase deploy --only hosting", ""], ["firebase database:get /config", "read infrastructure"]]),
+  ],
+};
+
+export const APP_PLATFORMS: Family = { name: "application platforms", programs: [FLY, HEROKU, VERCEL, NETLIFY, FIREBASE] };

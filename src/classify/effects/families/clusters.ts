@@ -1,0 +1,252 @@
+// Clusters: Kubernetes resources (kubectl, oc), Helm releases, and whole
+// clusters (eksctl, kind, minikube, k3d). SPEC §6.2 names `kubectl delete` and
+// `helm uninstall` `destroy × infrastructure`; the rows add what is deleted
+// (`resource`), and `teardown` where everything in a scope goes — a namespace
+// or project with all it holds, every namespace at once (`-A`), `delete all
+// --all`, a whole cluster. Operations that take workloads down or recreate them
+// without deleting them — drain, cordon, a NoExecute taint, scaling to zero,
+// `replace|apply --force`, `apply --prune`, a Helm rollback or forced upgrade —
+// are `write × infrastructure` with `disrupts: true`. `is_production` comes
+// from the context (or an earlier `kubectl config use-context X`), namespace
+// and cluster names.
+import type { ParsedOperand } from "../../programs/options.js";
+import { productionAttrs, substGap, type Attrs } from "../common.js";
+import { HELM_SPEC, KUBE_SPEC } from "../infra.js";
+import { eff, holds, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+
+export const KUBECTL_CLI: Cli = {
+  options: { ...KUBE_SPEC, shortValue: `${KUBE_SPEC.shortValue ?? ""}k`, longValue: [...(KUBE_SPEC.longValue ?? []), "kustomize", "replicas", "current-replicas", "field-manager", "for"], longBool: ["all", "all-namespaces", "force", "now", "recursive", "ignore-not-found", "wait", "overwrite", "server-side", "prune", "ignore-daemonsets", "delete-emptydir-data", "disable-eviction", "dry-run"], aliases: { ...KUBE_SPEC.aliases, A: "all-namespaces", R: "recursive", k: "kustomize" } },
+  help: { flags: ["help", "h"] },
+  dryRun: ["dry-run"],
+};
+
+const NAMESPACE_TYPES = /^(ns|namespaces?|projects?)(\.|$)/;
+const STORAGE_TYPES = /^(pvc?|persistentvolumes?|persistentvolumeclaims?|storageclass(es)?|sc|volumesnapshots?)(\.|$)/;
+
+/** Where the command acts: the context (or one chosen earlier), the namespace, the cluster. */
+function kubeEnv(m: Match): Attrs {
+  return productionAttrs([m.value("context") ?? m.ctx.state.kubeContext, m.value("namespace"), m.value("cluster")]);
+}
+
+/** The resource types a `delete` names: `deploy/web`, `pods web`, `deploy,svc`, from `-f`/`-k` files. */
+function resourceTypes(rest: readonly ParsedOperand[]): string[] {
+  const first = rest[0]?.value;
+  if (!first) return [];
+  return first.split(",").map((t) => t.split("/")[0]!.toLowerCase());
+}
+
+function kubectlDelete(m: Match): EffectSpec {
+  for (const op of m.rest) substGap(m.ctx, op.arg, "a resource name");
+  const types = resourceTypes(m.rest);
+  const files = m.values("filename");
+  const fromStdin = files.some((f) => f.split(",").includes("-"));
+  const allNamespaces = m.has("all-namespaces");
+  const namespaceWide = types.some((t) => NAMESPACE_TYPES.test(t));
+  const everything = types.includes("all") && m.has("all");
+  const teardown = namespaceWide ? "namespace" : allNamespaces ? "all namespaces" : everything ? "namespace contents" : undefined;
+  const resource = types.length ? types.join(",") : fromStdin ? "stdin manifests" : files.length ? "manifests" : m.value("kustomize") !== null ? "kustomization" : "unknown";
+  return eff("destroy", "infrastructure", {
+    resource,
+    ...kubeEnv(m),
+    ...(teardown ? { teardown } : {}),
+    ...holds({ all: m.has("all"), all_namespaces: allNamespaces, storage: types.some((t) => STORAGE_TYPES.test(t)), force: m.has("force") && m.value("grace-period") === "0", from_stdin: fromStdin }),
+  });
+}
+
+const disrupt = (m: Match, extra: Attrs = {}): EffectSpec => eff("write", "infrastructure", { disrupts: true, ...kubeEnv(m), ...extra });
+
+/** `taint nodes N key=v:NoExecute` evicts what does not tolerate it; removing a taint (`key-`) or NoSchedule does not. */
+const noExecute = (m: Match) => m.rest.some((o) => /:NoExecute$/.test(o.value));
+
+const KUBECTL = {
+  names: ["kubectl", "oc"],
+  service: "kubernetes",
+  cli: KUBECTL_CLI,
+  rows: [
+    row("config use-context", (m) => {
+      const ctx = m.rest[0]?.value;
+      if (ctx) m.ctx.state.kubeContext = ctx;
+      return [];
+    }, [["kubectl config use-context prod-eu && kubectl delete deploy api", "destroy infrastructure is_production"]]),
+    row("delete", kubectlDelete, [
+      ["kubectl delete namespace billing", "destroy infrastructure resource=namespace teardown=namespace"],
+      ["kubectl --context prod delete ns payments", "destroy infrastructure teardown=namespace is_production"],
+      ["oc delete project legacy-app", "destroy infrastructure teardown=namespace"],
+      ["kubectl delete pods --all-namespaces -l app=old", "destroy infrastructure teardown='all namespaces' all_namespaces"],
+      ["kubectl delete all --all -n staging", "destroy infrastructure teardown='namespace contents' is_production=false"],
+      ["kubectl delete pvc data-postgres-0", "destroy infrastructure storage"],
+      ["kubectl delete deployment web -n shop", "destroy infrastructure resource=deployment"],
+      ["kubectl delete pod stuck-0 --force --grace-period=0", "destroy infrastructure force"],
+      ["kustomize build overlays/prod | kubectl delete -f -", "destroy infrastructure from_stdin"],
+      ["kubectl delete -k overlays/dev", "destroy infrastructure resource=kustomization"],
+      ["kubectl delete -f ./manifests/ --recursive", "destroy infrastructure resource=manifests"],
+      ["kubectl delete deployment web --dry-run=client", "read infrastructure dry_run would=destroy"],
+      ["kubectl delete namespace prod --dry-run=server -o yaml", "read infrastructure dry_run"],
+    ]),
+    row("drain", (m) => disrupt(m, { operation: "drain" }), [["kubectl drain node-3 --ignore-daemonsets --delete-emptydir-data", "write infrastructure disrupts operation=drain"]]),
+    row("cordon", (m) => disrupt(m), [["kubectl cordon node-3", "write infrastructure disrupts"]]),
+    row("uncordon", eff("write", "infrastructure"), [["kubectl uncordon node-3", "write infrastructure"]]),
+    row("taint", (m) => (noExecute(m) ? disrupt(m) : eff("write", "infrastructure")), [
+      ["kubectl taint nodes node-1 dedicated=db:NoExecute", "write infrastructure disrupts"],
+      ["kubectl taint nodes node-1 dedicated=db:NoSchedule", "write infrastructure"],
+    ]),
+    row("scale", (m) => (m.value("replicas") === "0" ? disrupt(m, { replicas: 0 }) : eff("write", "infrastructure")), [
+      ["kubectl scale deployment api --replicas=0", "write infrastructure disrupts replicas=0"],
+      ["kubectl scale deployment api --replicas=3", "write infrastructure"],
+    ]),
+    row("replace", (m) => (m.has("force") ? disrupt(m, { force: true }) : eff("write", "infrastructure")), [
+      ["kubectl replace --force -f job.yaml", "write infrastructure disrupts force"],
+      ["kubectl replace -f cm.yaml", "write infrastructure"],
+    ]),
+    row("apply", (m) => (m.has("force") ? disrupt(m, { force: true }) : m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...kubeEnv(m) }) : eff("write", "infrastructure")), [
+      ["kubectl apply -f deploy.yaml --force", "write infrastructure disrupts"],
+      ["kubectl apply --prune -l app=shop -f k8s/", "destroy infrastructure resource=pruned"],
+      ["kubectl apply -f deploy.yaml", "write infrastructure"],
+    ]),
+    row("rollout undo", (m) => disrupt(m, { operation: "rollout undo" }), [["kubectl rollout undo deployment/api", "write infrastructure disrupts"]]),
+    row("get|describe|logs|diff|explain|top|api-resources|api-versions|version|cluster-info|events|kustomize", eff("read", "infrastructure"), [
+      ["kubectl get pods -A", "read infrastructure"],
+      ["kubectl --context prod describe deploy api", "read infrastructure"],
+      ["kubectl logs -f deploy/api", "read infrastructure"],
+      ["kubectl diff -f deploy.yaml", "read infrastructure"],
+      ["kubectl delete --help", ""],
+    ]),
+    row("config view|get-contexts|current-context", eff("read", "infrastructure"), [["kubectl config get-contexts", "read infrastructure"]]),
+    row("auth can-i", eff("read", "infrastructure"), [["kubectl auth can-i delete pods", "read infrastructure"]]),
+  ],
+};
+
+export const HELM_CLI: Cli = {
+  options: { ...HELM_SPEC, longValue: [...(HELM_SPEC.longValue ?? []), "values", "set", "version", "repo", "output", "revision"], longBool: ["force", "reset-values", "reuse-values", "dry-run", "wait", "atomic", "install", "keep-history", "all-namespaces"], aliases: { ...HELM_SPEC.aliases, f: "values", A: "all-namespaces" } },
+  help: { flags: ["help", "h"] },
+  dryRun: ["dry-run"],
+};
+
+const helmEnv = (m: Match): Attrs => productionAttrs([m.value("kube-context") ?? m.ctx.state.kubeContext, m.value("namespace"), m.rest[0]?.value]);
+
+const HELM = {
+  names: ["helm"],
+  service: "helm",
+  cli: HELM_CLI,
+  rows: [
+    row("uninstall|delete|del|un", (m) => eff("destroy", "infrastructure", { resource: "release", ...helmEnv(m) }), [
+      ["helm uninstall shop -n prod", "destroy infrastructure resource=release is_production"],
+      ["helm delete old-release", "destroy infrastructure"],
+      ["helm uninstall shop --dry-run", "read infrastructure dry_run"],
+    ]),
+    row("rollback", (m) => eff("write", "infrastructure", { disrupts: true, ...helmEnv(m) }), [["helm rollback shop 3", "write infrastructure disrupts"]]),
+    row("upgrade", (m) => (m.has("force") || m.has("reset-values") ? eff("write", "infrastructure", { disrupts: true, ...helmEnv(m) }) : eff("write", "infrastructure")), [
+      ["helm upgrade shop ./chart --force", "write infrastructure disrupts"],
+      ["helm upgrade shop ./chart --reset-values", "write infrastructure disrupts"],
+      ["helm upgrade --install shop ./chart -f values.yaml", "write infrastructure"],
+    ]),
+    row("list|ls|status|history|show|inspect|get|search|template|lint|diff|version|env", eff("read", "infrastructure"), [
+      ["helm list -A", "read infrastructure"],
+      ["helm template shop ./chart", "read infrastructure"],
+    ]),
+    row("repo", (m) => (m.rest[0]?.value === "remove" || m.rest[0]?.value === "rm" ? eff("write", "infrastructure") : eff("read", "infrastructure")), [["helm repo update", "read infrastructure"]]),
+  ],
+};
+
+const EKSCTL_CLI: Cli = { options: { shortValue: "rfnp", longValue: ["cluster", "name", "region", "profile", "nodes", "config-file"], longBool: ["wait", "approve", "disable-nodegroup-eviction"], aliases: { r: "region", f: "config-file", n: "name", p: "profile" } }, help: { flags: ["help", "h"] }, envFlags: ["cluster", "name", "profile"] };
+
+const EKSCTL = {
+  names: ["eksctl"],
+  service: "eksctl",
+  cli: EKSCTL_CLI,
+  rows: [
+    row("delete cluster", eff("destroy", "infrastructure", { resource: "cluster", teardown: "cluster" }), [
+      ["eksctl delete cluster --name prod-eu --region eu-west-1", "destroy infrastructure teardown=cluster is_production"],
+      ["eksctl delete cluster -f cluster.yaml", "destroy infrastructure teardown=cluster"],
+    ]),
+    row("delete", (m) => eff("destroy", "infrastructure", { resource: m.rest[0]?.value ?? "unknown" }), [["eksctl delete nodegroup --cluster dev --name ng-1", "destroy infrastructure resource=nodegroup"]]),
+    row("drain", eff("write", "infrastructure", { disrupts: true }), [["eksctl drain nodegroup --cluster dev --name ng-1", "write infrastructure disrupts"]]),
+    row("get|utils|info|version", eff("read", "infrastructure"), [["eksctl get clusters", "read infrastructure"]]),
+  ],
+};
+
+/** Local clusters (kind, minikube, k3d): deleting one loses what was deployed in it, nothing else. */
+const localCluster = eff("destroy", "infrastructure", { resource: "cluster", local: true });
+
+const KIND = {
+  names: ["kind"],
+  service: "kind",
+  cli: { options: { longValue: ["name", "kubeconfig"], longBool: ["all"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("delete", localCluster, [["kind delete cluster --name dev", "destroy infrastructure local"], ["kind delete clusters --all", "destroy infrastructure"]]),
+    row("get|export|version", eff("read", "infrastructure"), [["kind get clusters", "read infrastructure"]]),
+  ],
+};
+
+const MINIKUBE = {
+  names: ["minikube"],
+  service: "minikube",
+  cli: { options: { shortValue: "p", longValue: ["profile"], longBool: ["all", "purge"], aliases: { p: "profile" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("delete", localCluster, [["minikube delete --all --purge", "destroy infrastructure local"]]),
+    row("status|profile|ip|version|logs", eff("read", "infrastructure"), [["minikube status", "read infrastructure"], ["minikube start --cpus 4", ""]]),
+  ],
+};
+
+const K3D = {
+  names: ["k3d"],
+  service: "k3d",
+  cli: { options: { longValue: ["config"], longBool: ["all"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("cluster delete", localCluster, [["k3d cluster delete dev", "destroy infrastructure local"], ["k3d cluster delete --all", "destroy infrastructure"]]),
+    row("cluster list|get", eff("read", "infrastructure"), [["k3d cluster list", "read infrastructure"]]),
+  ],
+};
+
+/**
+ * The same deletions spelled as Kubernetes API calls (`curl -X DELETE
+ * https://k8s/api/v1/namespaces/prod`): a namespace, a whole collection
+ * (`…/namespaces/prod/pods` with no name: every pod), a workload or a
+ * volume. A single pod, secret or config map by name is routine and, as for
+ * the paths above, left to the request's own `delete × network_host`.
+ */
+const WORKLOADS = /^(deployments|statefulsets|daemonsets|replicasets|jobs|cronjobs)$/;
+const VOLUMES = /^(persistentvolumeclaims|persistentvolumes|storageclasses)$/;
+const CLUSTER_KINDS = /^(nodes|persistentvolumes|storageclasses|customresourcedefinitions|clusterroles|clusterrolebindings|priorityclasses|validatingwebhookconfigurations|mutatingwebhookconfigurations)$/;
+
+function k8sApiDelete(m: ApiMatch): EffectSpec | null {
+  const seg = m.segments;
+  const rest = seg.slice(seg[0] === "api" ? 2 : 3);
+  const base = { service: "kubernetes" };
+  if (rest[0] === "namespaces") {
+    const [, ns, resource, name] = rest;
+    if (ns === undefined) return eff("destroy", "infrastructure", { ...base, resource: "namespaces", teardown: "all namespaces" });
+    const prod = productionAttrs([ns]);
+    if (resource === undefined) return eff("destroy", "infrastructure", { ...base, resource: "namespace", teardown: "namespace", ...prod });
+    if (name === undefined) return eff("destroy", "infrastructure", { ...base, resource, all: true, ...prod });
+    return WORKLOADS.test(resource) || VOLUMES.test(resource) ? eff("destroy", "infrastructure", { ...base, resource, ...prod, ...holds({ storage: VOLUMES.test(resource) }) }) : null;
+  }
+  const [resource, name] = rest;
+  // Outside /namespaces/ only Kubernetes' own cluster-scoped kinds count: `/api/v1/widgets` is any REST API.
+  if (resource === undefined || !CLUSTER_KINDS.test(resource)) return null;
+  if (name === undefined) return eff("destroy", "infrastructure", { ...base, resource, all: true });
+  return VOLUMES.test(resource) || resource === "nodes" ? eff("destroy", "infrastructure", { ...base, resource, ...holds({ storage: VOLUMES.test(resource) }) }) : null;
+}
+
+const K8S_APIS: ApiRow[] = [
+  {
+    service: "kubernetes-api",
+    methods: ["DELETE"],
+    path: /^\/(api\/v\d[^/]*|apis\/[^/]+\/v\d[^/]*)\/[a-z]/,
+    effect: k8sApiDelete,
+    examples: [
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/payments", "destroy infrastructure teardown=namespace"],
+      ["curl -k -XDELETE https://10.0.0.1:6443/api/v1/namespaces/shop/pods", "destroy infrastructure resource=pods all"],
+      ["curl -X DELETE https://k8s.example.internal/apis/apps/v1/namespaces/shop/statefulsets/db", "destroy infrastructure resource=statefulsets"],
+      ["curl --request DELETE https://k8s.example.internal/api/v1/persistentvolumes/pv-12", "destroy infrastructure storage"],
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/shop/pods/web-1", ""],
+      ["curl -X DELETE https://k8s.example.internal/api/v1/namespaces/shop/secrets/token", ""],
+      ["curl https://k8s.example.internal/api/v1/namespaces/shop/pods", ""],
+      ["curl -X DELETE https://shop.example.com/api/v1/carts/42", ""],
+      ["curl -X DELETE https://shop.example.com/api/v1/carts", ""],
+      ["curl -X DELETE https://k8s.example.internal/apis/apiextensions.k8s.io/v1/customresourcedefinitions", "destroy infrastructure all"],
+    ],
+  },
+];
+
+export const CLUSTERS: Family = { name: "clusters", programs: [KUBECTL, HELM, EKSCTL, KIND, MINIKUBE, K3D], apis: K8S_APIS };
