@@ -33,6 +33,7 @@ import { DATABASE_TOOLS } from "./database-tools.js";
 import { DISKS } from "./disks.js";
 import { SYSTEM } from "./system.js";
 import { REGISTRIES } from "./registries.js";
+import { WINDOWS_REGISTRY } from "./windows-registry.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
@@ -40,6 +41,8 @@ export const FAMILIES: readonly Family[] = [
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
   CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
+  // Windows (issue win)
+  WINDOWS_REGISTRY,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
