@@ -107,3 +107,11 @@ export function windowsWordValue(arg: Arg): string {
   // Only `\\` pairs (the cmd launcher doubles every backslash before Bash reads the script): Bash made them the word's `\`.
   return arg.raw.replace(/\\\\/g, "").includes("\\") ? arg.raw : arg.value;
 }
+
+/** The words as a Windows program receives them: split as cmd.exe/PowerShell would (`windowsWords`), each with its Windows value. */
+export function asWindowsArgs(args: readonly Arg[]): Arg[] {
+  return windowsWords(args).map((a) => {
+    const v = windowsWordValue(a);
+    return v === a.value ? a : { ...a, value: v };
+  });
+}

@@ -3,7 +3,7 @@
 // — is this a help invocation (usage only: nothing happens), is it a dry run
 // (nothing is changed: destructive verbs become `read`, with `dry_run: true`)?
 import type { Effect, Verb } from "../../../model/classification.js";
-import type { Arg } from "../../programs/args.js";
+import { asWindowsArgs, type Arg } from "../../programs/args.js";
 import { parseArgs, parseSingleDash, parseWindowsArgs, type ParsedOperand } from "../../programs/options.js";
 import { attrs, productionAttrs, type Ctx } from "../common.js";
 import type { Cli, EffectSpec, Family, Match, ProgramRows, Row, RowFlag } from "./rows.js";
@@ -153,9 +153,11 @@ const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSp
  * of the same program (infra.ts's `aws … delete-*`) is not consulted.
  */
 export function runRows(ctx: Ctx, table: ProgramTable): boolean {
-  const parsed = parseCli(table.cli, ctx.args);
+  // A Windows program gets its words as cmd.exe/PowerShell split them, `\` kept (Bash read it as an escape).
+  const args = table.caseless ? asWindowsArgs(ctx.args) : ctx.args;
+  const parsed = parseCli(table.cli, args);
   const ops = parsed.operands;
-  const head = subcommandIndex(table, ctx.args, ops);
+  const head = subcommandIndex(table, args, ops);
   for (const c of table.rows) {
     const pathOps = matchPath(c, ops, head, table.caseless);
     if (pathOps === null) continue;
@@ -233,7 +235,8 @@ const SUBCOMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
  * `--dry-run=none`). A flag right after an option that might take a value is
  * that option's value, not a flag (`--exclude --dryrun`).
  */
-export function invocationMode(cli: Cli, args: readonly Arg[]): InvocationMode {
+export function invocationMode(cli: Cli, given: readonly Arg[]): InvocationMode {
+  const args = isCaseless(cli) ? asWindowsArgs(given) : given;
   if (!mayAskMode(cli, args)) return null;
   const parsed = parseCli(cli, args);
   let limit = Infinity;

@@ -33,6 +33,8 @@ import { DATABASE_TOOLS } from "./database-tools.js";
 import { DISKS } from "./disks.js";
 import { SYSTEM } from "./system.js";
 import { REGISTRIES } from "./registries.js";
+import { WINDOWS_BACKUPS } from "./windows-backups.js";
+import { WINDOWS_FILES } from "./windows-files.js";
 import { WINDOWS_REGISTRY } from "./windows-registry.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
@@ -42,7 +44,7 @@ export const FAMILIES: readonly Family[] = [
   // group B (issue 8c)
   CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
   // Windows (issue win)
-  WINDOWS_REGISTRY,
+  WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
