@@ -11,7 +11,7 @@ import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
-import { commandMode, familyApis, familyRows } from "./families/index.js";
+import { commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -60,6 +60,11 @@ export function handlersFor(program: string): Handler[] {
   const out = findHandlers(program);
   if (HANDLER_CACHE.size < HANDLER_CACHE_MAX) HANDLER_CACHE.set(program, out);
   return out;
+}
+
+/** Does the shell table classify this program (a handler or a family row)? The PowerShell reader hands such cmdlets to it. */
+export function shellTableKnows(program: string): boolean {
+  return familyKnows(program) || handlersFor(program).length > 0;
 }
 
 function findHandlers(program: string): Handler[] {

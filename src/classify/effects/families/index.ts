@@ -90,6 +90,11 @@ export function commandMode(ctx: Ctx): InvocationMode {
   return cli ? invocationMode(cli, c.args) : null;
 }
 
+/** Does a family have rows for this program (lower-case name)? */
+export function familyKnows(program: string): boolean {
+  return TABLE.has(program);
+}
+
 /** Run the family rows for this command; true when a row claimed it. */
 export function familyRows(ctx: Ctx): boolean {
   const c = asFamilyCommand(ctx);
