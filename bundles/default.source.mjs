@@ -251,6 +251,19 @@ const artifacts = [
     eff("delete", "package", { system: true }),
     "package.remove: `{{program}} {{target}}` removes system packages, and what depends on them may go too. Confirm the package list (`--simulate` first)."),
   // ── end issue 8c: package registries ──
+
+  // ── issue win: Windows and PowerShell forms (families/windows-*.ts; docs/default-bundle.md, "Windows") ──
+  // deny where the loss is irreversible and total (a hive or structural registry key); ask for the rest.
+  rule("winreg.wipe", "safety", "critical", "deny",
+    eff("delete", "windows_registry", { total: true }),
+    "winreg.wipe: `{{program}}` would delete the registry key {{target}}, a hive or structural key that Windows or a whole user profile cannot run without; only a system backup brings it back. Delete the specific key or value you mean."),
+  rule("host.defense_off", "security", "critical", "ask",
+    any(eff("write", "windows_registry", { defense: true }), eff("delete", "windows_registry", { defense: true })),
+    "host.defense_off: `{{program}}` would weaken a protection of this machine ({{target}}): antivirus, firewall, UAC, credential protection, logging or script policy. An agent's task never needs that; if a tool is blocked, allow that tool specifically."),
+  rule("winreg.change", "safety", "high", "ask",
+    any(eff("write", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { recursive: true })),
+    "winreg.change: `{{program}}` would change the machine's registry or delete a key with everything under it ({{target}}). Confirm the key; export it first (`reg export`) so it can be restored."),
+  // ── end issue win ──
 ];
 
 const bundle = {

@@ -6,7 +6,7 @@ import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } f
 import type { BaseResolver } from "./bundle/compose.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
-import { classifyEvent, isShellEvent, shellInput } from "./classify/index.js";
+import { classifyEvent, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
 import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellAnalysis, type ShellParser } from "./classify/shell/index.js";
@@ -225,7 +225,7 @@ export class Engine {
       rec.shell(result);
       return result;
     };
-    const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline });
+    const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline, shellCommand: hasEffectRows });
     // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears).
     const opts = { inlineCode };
     return classifyEvent(event, {

@@ -14,7 +14,7 @@ import { GAP_SHAPE } from "../model/gap-shapes.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
-export { shellEffects } from "./effects/index.js";
+export { hasEffectRows, shellEffects } from "./effects/index.js";
 export { toolEffects } from "./tools.js";
 
 export interface ClassifyDeps {

@@ -44,6 +44,7 @@ import type { EventEnv } from "../model/event.js";
 import type { TargetClass } from "../model/classification.js";
 import { expandPrefix } from "./path-vars.js";
 import { conventionalHome, persistenceOf, type Persistence } from "./persistence.js";
+import { isProviderPath, keyFacts, parseProviderKey } from "./registry.js";
 import { isSecretPath } from "./secrets.js";
 
 export interface ResolvedPath {
@@ -355,6 +356,13 @@ function climb(a: Abstract): string[] {
 function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions): ResolvedPathDetailed {
   const e = envPaths(env);
   if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false, persistence: null };
+  // A PowerShell registry path (`HKCU:\Software`, `Registry::HKEY_LOCAL_MACHINE\…`) names a key, never a file (src/classify/registry.ts).
+  if (isProviderPath(path)) {
+    const text = opts.literal === true ? path : stripQuotes(path);
+    if (opts.literal !== true && hasUnresolvedExpansion(text)) return { class: "unknown", normalized: path, rel: null, dynamic: true, persistence: null };
+    const key = parseProviderKey(text);
+    if (key) return { class: "windows_registry", normalized: key.normalized, rel: null, dynamic: false, persistence: keyFacts(key).persistence };
+  }
   const parsed = parseAbstract(path, e.winCwd && path.includes("\\") && !path.includes("/"), opts.literal === true);
   if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic, persistence: null };
   let a = parsed.abs;

@@ -51,6 +51,8 @@ export const TARGET_CLASSES = [
   "disk", // block devices, partition tables, RAID arrays, volume groups and logical volumes, pools, subvolumes (sgdisk, parted, mdadm, lvm, zfs, diskutil)
   "host", // the machine's own running configuration: services, firewall, users, scheduled jobs, processes, power state
   "package_registry", // packages as a registry publishes them (npm, crates.io, RubyGems, PyPI, Maven, container registries)
+  // Windows (docs/classifier.md, "Windows"):
+  "windows_registry", // registry hives, keys and values (reg.exe keys, PowerShell's HKLM:/HKCU:/Registry:: paths; src/classify/registry.ts)
   "unknown",
 ] as const;
 export const TargetClassSchema = z.enum(TARGET_CLASSES);

@@ -7,9 +7,11 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import { isKnownVariable } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
+import { parseRegKey, registryAttrs } from "../registry.js";
 import type { Arg } from "../programs/args.js";
 import { parseFd } from "../programs/fd.js";
 import { findRootValues, parseFind } from "../programs/find.js";
+import { parseItemListing, PS_LISTERS, PS_NARROWING_STAGES, PS_PASSING_STAGES } from "../programs/powershell.js";
 import { echoOutput, printfOutput } from "../shell/producers.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
 import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
@@ -255,8 +257,8 @@ export function findRootHits(ctx: Ctx, roots: readonly string[], filtered: boole
   return out;
 }
 
-/** A word that starts like a Windows path: a drive, a UNC or `.\` prefix, `%VAR%`, `$env:VAR`. */
-const WINDOWS_START = /^([A-Za-z]:|\\\\|\.\.?\\|%[A-Za-z_(]|\$\{?env:)/i;
+/** A word that starts like a Windows path: a drive, a UNC or `.\` prefix, `%VAR%`, `$env:VAR`, a registry drive or `Registry::`. */
+const WINDOWS_START = /^([A-Za-z]:|\\\\|\.\.?\\|%[A-Za-z_(]|\$\{?env:|HK[A-Za-z_]*:|(Microsoft\.PowerShell\.Core\\)?Registry::)/i;
 
 /**
  * The path a Windows-form word names. Bash reads `\` as an escape
@@ -329,6 +331,9 @@ export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra
     const more: Attrs = {};
     if (verb === "delete" && h.wholeCwd) more.whole_cwd = true;
     if ((verb === "write" || verb === "delete") && h.persistence !== null) more.persistence = h.persistence;
+    // A registry key (`Remove-Item HKCU:\Software -Recurse`): whose it is, and whether it is structural or a protection's.
+    const key = h.cls === "windows_registry" && h.paths?.[0] !== undefined ? parseRegKey(h.paths[0]) : null;
+    if (key) Object.assign(more, registryAttrs(key, verb, extra.registry_value !== undefined));
     ctx.out.effect(verb, h.cls, attrs(ctx, { target: h.target ?? quoted, ...extra, ...more }));
     if (verb === "read") noteRead(ctx, h.cls);
     if (verb === "write") for (const n of h.paths ?? []) noteWrite(ctx, n);
@@ -363,6 +368,35 @@ export function upstreamFindHits(ctx: Ctx): TargetHit[] | null {
   if (up.cmd.program === "fd" || up.cmd.program === "fdfind") {
     const call = parseFd(up.args);
     return findRootHits(ctx, call.roots.map((r) => r.value), call.filtered);
+  }
+  return null;
+}
+
+/**
+ * What a PowerShell pipeline feeds this command: the items a `Get-ChildItem`
+ * (`gci`, `ls`, `dir`) or `Get-Item` upstream lists, through any filtering or
+ * sorting stages (`Where-Object`, `Select-Object`, `Sort-Object`). A lister's
+ * items are its roots' contents (every item under them with `-Recurse`),
+ * narrowed to a file under them when a name filter or a `Where-Object` picks
+ * some; `Get-Item`'s are its paths themselves. Null when no lister feeds it.
+ */
+export function upstreamItemHits(ctx: Ctx): { hits: TargetHit[]; recursive: boolean; source: string } | null {
+  let src = ctx.pc.stdin;
+  let narrowed = false;
+  for (let hops = 0; hops < 8 && src?.kind === "pipe"; hops++) {
+    const up = ctx.analysis.commands[src.upstream];
+    if (!up) return null;
+    const program = up.cmd.program;
+    if (PS_LISTERS.has(program)) {
+      const l = parseItemListing(program, up.args);
+      const hits = l.itself
+        ? l.roots.flatMap((r) => pathTargetHits(ctx, r.value, r.arg, "mutate"))
+        : findRootHits(ctx, l.roots.map((r) => r.value), l.filtered || narrowed);
+      return { hits, recursive: l.recursive, source: up.cmd.raw };
+    }
+    if (PS_NARROWING_STAGES.has(program)) narrowed = true;
+    else if (!PS_PASSING_STAGES.has(program)) return null;
+    src = up.stdin;
   }
   return null;
 }

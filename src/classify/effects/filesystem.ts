@@ -6,6 +6,7 @@ import { resolvePathDetailed } from "../paths.js";
 import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
 import { SED_OPTIONS } from "../programs/sed.js";
+import { dryRunEffect } from "./families/engine.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
   attrs,
@@ -18,6 +19,7 @@ import {
   pathTargetHits,
   targetText,
   upstreamFindHits,
+  upstreamItemHits,
   xargsFed,
   type Attrs,
   type Ctx,
@@ -53,6 +55,8 @@ const RM_SPEC: OptionSpec = {
 
 function rm(ctx: Ctx): void {
   const p = parseArgs(ctx.args, RM_SPEC);
+  // PowerShell's `rm` (Remove-Item) fed by `gci … |`: it deletes the listed items.
+  if (p.operands.length === 0 && ctx.pc.fedBy === null && upstreamItemHits(ctx) !== null) return removeItem(ctx);
   deleteOperands(ctx, p, { recursive: has(p, "recursive"), force: has(p, "force") });
 }
 
@@ -81,8 +85,9 @@ function rmdir(ctx: Ctx): void {
 function cmdDelete(ctx: Ctx): void {
   const args = windowsWords(ctx.args);
   // In PowerShell `del`, `rd`, `rmdir`, `erase` are Remove-Item: `-Recurse`, `-Force`, `-Path`.
-  if (args.some((a) => /^-(r|re|rec|recu|recur|recurs|recurse|fo|for|forc|force|path|literalpath)(:|$)/i.test(a.value))) return removeItem(ctx);
+  if (args.some((a) => /^-(r|re|rec|recu|recur|recurs|recurse|fo|for|forc|force|path|literalpath|whatif|wi)(:|$)/i.test(a.value))) return removeItem(ctx);
   const { switches, operands } = parseCmdStyle(args);
+  if (operands.length === 0 && pipelineDelete(ctx, { recursive: switches.has("s"), force: switches.has("q") || switches.has("f") })) return;
   const extra = { recursive: switches.has("s"), force: switches.has("q") || switches.has("f") };
   for (const op of operands) emitPath(ctx, "delete", op.value, op.arg, "mutate", extra);
 }
@@ -96,17 +101,35 @@ function psSwitch(flags: ReadonlyMap<string, string | true>, name: string, min: 
   return false;
 }
 
-/** PowerShell `Remove-Item [-Path] x -Recurse -Force` (single-dash, case-insensitive; also its aliases `rm`, `ri`, `del`, `rd`, `erase`). */
+/**
+ * PowerShell `Remove-Item [-Path] x -Recurse -Force` (single-dash, case-insensitive; also its aliases `rm`, `ri`, `del`, `rd`, `erase`).
+ * With no path it deletes what the pipeline feeds it (`gci C:\ -r | ri -fo`: common.ts `upstreamItemHits`).
+ * `-WhatIf` only reports what it would delete (the effects become reads, as for a dry run); `-Confirm` changes nothing.
+ */
 function removeItem(ctx: Ctx): void {
   const p = parseSingleDash(windowsWords(ctx.args), ["path", "literalpath", "filter", "include", "exclude", "stream", "credential"]);
   const extra = { recursive: psSwitch(p.flags, "recurse", 1), force: psSwitch(p.flags, "force", 2) };
+  const whatIf = psSwitch(p.flags, "whatif", 2) || p.flags.has("wi");
   const targets: Array<{ value: string; arg: Arg }> = p.operands.map((o) => ({ value: o.value, arg: o.arg }));
   for (const name of ["path", "literalpath"]) {
     const v = p.flags.get(name);
     const arg = p.flagArgs.get(name);
     if (typeof v === "string" && arg) for (const part of v.split(",")) targets.push({ value: part.trim(), arg: valueArg(arg, part.trim()) });
   }
-  for (const t of targets) emitPath(ctx, "delete", t.value, t.arg, "mutate", extra);
+  const run = (): void => {
+    for (const t of targets) emitPath(ctx, "delete", t.value, t.arg, "mutate", extra);
+    if (targets.length === 0) pipelineDelete(ctx, extra);
+  };
+  if (whatIf) ctx.out.withRewrite(dryRunEffect, run);
+  else run();
+}
+
+/** A delete with no operand of its own, fed the items a PowerShell `Get-ChildItem` lists upstream; true when one does. */
+function pipelineDelete(ctx: Ctx, extra: { recursive: boolean; force: boolean }): boolean {
+  const fed = upstreamItemHits(ctx);
+  if (fed === null) return false;
+  emitHits(ctx, "delete", fed.hits, { ...extra, recursive: extra.recursive || fed.recursive }, targetText(`the items of ${fed.source}`));
+  return true;
 }
 
 function unlink(ctx: Ctx): void {

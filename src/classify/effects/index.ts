@@ -11,7 +11,7 @@ import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
-import { cliFor, commandMode, familyApis, familyRows } from "./families/index.js";
+import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -76,9 +76,12 @@ function findHandlers(program: string): Handler[] {
   return out;
 }
 
-/** The table knows this program: a handler, a family row, or a known command line (what the nested-command rule reads as consequential). */
+/**
+ * The shell table knows this program: a handler, a family row, or a known command line — what the
+ * nested-command rule reads as consequential, and the cmdlets the PowerShell reader hands to the table.
+ */
 export function hasEffectRows(program: string): boolean {
-  return handlersFor(program).length > 0 || cliFor(program) !== null;
+  return handlersFor(program).length > 0 || familyKnows(program) || cliFor(program) !== null;
 }
 
 const MAX_CWDS = 6;

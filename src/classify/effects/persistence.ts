@@ -11,12 +11,12 @@
 // | `systemctl [--user] enable\|reenable\|link\|preset\|edit\|add-wants\|add-requires\|set-property UNIT` | write × (home_file with --user, else system_path) {persistence: service, target: UNIT} |
 // | `launchctl load\|bootstrap\|submit\|enable …` | write × class(PLIST), else home_file {persistence: service} |
 // | `schtasks /create` | write × system_path {persistence: scheduler, target: /tn NAME} |
-// | `reg add` of a Run/RunOnce/Winlogon/IFEO key | write × (HKCU: home_file, HKLM: system_path) {persistence: service} |
+// (`reg add` of a Run key is the registry family's: write × windows_registry {persistence: service}, families/windows-registry.ts.)
 // | `git config [--global\|--system\|--file F] KEY VALUE` with a command-running KEY | write × class(.git/config, ~/.gitconfig, /etc/gitconfig or F) {persistence: git_hooks, setting: KEY} |
 import type { TargetClass } from "../../model/classification.js";
 import type { Persistence } from "../persistence.js";
 import { isPersistentSetting } from "../programs/git.js";
-import { has, parseArgs, parseCmdStyle } from "../programs/options.js";
+import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
@@ -70,18 +70,6 @@ function schtasks(ctx: Ctx): void {
   install(ctx, "system_path", "scheduler", tn >= 0 && ctx.argv[tn + 1] ? ctx.argv[tn + 1] : "scheduled task");
 }
 
-/** Registry keys Windows runs programs from at logon or on every launch. */
-const AUTORUN_KEY = /\\(run|runonce|runservices|runservicesonce|winlogon|image file execution options(\\[^\\]+)?|userinit)\\?$/i;
-
-function reg(ctx: Ctx): void {
-  const { operands } = parseCmdStyle(ctx.args);
-  if (operands[0]?.value.toLowerCase() !== "add" || !operands[1]) return;
-  // The key as written: Bash would read its `\` separators as escapes.
-  const key = operands[1].arg.raw.replace(/^(["'])(.*)\1$/s, "$2");
-  if (!AUTORUN_KEY.test(key)) return;
-  install(ctx, /^(hkcu|hkey_current_user)\\/i.test(key) ? "home_file" : "system_path", "service", key);
-}
-
 /** `git config …` setting a key that runs a command (src/classify/programs/git.ts): a write of the config file it lands in. */
 export function gitConfig(ctx: Ctx, args: readonly Arg[]): void {
   const p = parseArgs(args, { shortValue: "f", longValue: ["file", "blob", "type", "default", "comment", "value"], aliases: { f: "file" } });
@@ -106,5 +94,4 @@ export const PERSISTENCE_HANDLERS: Record<string, Handler> = {
   systemctl,
   launchctl,
   schtasks,
-  reg,
 };

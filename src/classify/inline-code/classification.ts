@@ -5,6 +5,7 @@
 import type { EventEnv } from "../../model/event.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand } from "../../model/classification.js";
 import { resolvePathDetailed } from "../paths.js";
+import { parseRegKey, registryAttrs } from "../registry.js";
 import { classifyUrl } from "../urls.js";
 import type { InlinePath } from "./api.js";
 import type { InlineCodeAnalysis } from "./index.js";
@@ -60,7 +61,11 @@ export function inlineClassification(analysis: InlineCodeAnalysis, env: EventEnv
     }
     const r = resolveInlinePath(e.path, env);
     if (!paths.some((x) => x.value === e.path!.text)) paths.push({ class: r.class, value: e.path.text, rel: r.rel });
-    push(e.verb, r.class, { ...e.attrs, target: cut(e.path.text) });
+    // What the path's contents run or control, and what a registry key is, as the shell table says them (effects/common.ts).
+    const more: Effect["attrs"] = (e.verb === "write" || e.verb === "delete") && r.persistence !== null ? { persistence: r.persistence } : {};
+    const key = r.class === "windows_registry" ? parseRegKey(r.normalized) : null;
+    if (key) Object.assign(more, registryAttrs(key, e.verb));
+    push(e.verb, r.class, { ...e.attrs, target: cut(e.path.text), ...more });
   }
   const unknown: UnknownCommand[] =
     analysis.dynamic === null ? [] : [{ shape: 6, reason: `inline ${analysis.language} code not fully read: ${analysis.dynamic.slice(0, 3).join("; ")}`, command }];

@@ -30,6 +30,12 @@ export { inlineClassification, type InlineClassification } from "./classificatio
 export interface InlineCodeContext {
   /** The grammars (synchronous lookup; see InlineGrammars). */
   grammars: { get(language: InlineLanguage): GrammarLookup };
+  /**
+   * Programs and cmdlets the shell table classifies (lower-case names): the
+   * PowerShell reader hands such a cmdlet (`Format-Volume`, `Stop-Service`) to
+   * it as a command instead of calling it unread, so its knowledge lives once.
+   */
+  shellCommand?(name: string): boolean;
 }
 
 export interface InlineCodeAnalysis {
@@ -40,11 +46,11 @@ export interface InlineCodeAnalysis {
   dynamic: string[] | null;
 }
 
-const READERS: Record<InlineLanguage, (parser: Parser) => CodeReader> = {
+const READERS: Record<InlineLanguage, (parser: Parser, ctx: InlineCodeContext) => CodeReader> = {
   python: () => new PythonReader(),
   javascript: () => new JavaScriptReader(),
   ruby: () => new RubyReader(),
-  powershell: (parser) => new PowerShellReader(parser),
+  powershell: (parser, ctx) => new PowerShellReader(parser, 0, ctx.shellCommand ?? null),
 };
 
 export function analyzeInlineCode(language: InlineLanguage, code: string, ctx: InlineCodeContext): InlineCodeAnalysis {
@@ -56,7 +62,7 @@ export function analyzeInlineCode(language: InlineLanguage, code: string, ctx: I
   if (src.length > MAX_CODE_BYTES / 3 && new TextEncoder().encode(src).length > MAX_CODE_BYTES) return done(null, [`inline ${language} code over ${MAX_CODE_BYTES} bytes`]);
   const lookup = ctx.grammars.get(language);
   if ("missing" in lookup) return done(null, [lookup.missing]);
-  const reader = READERS[language](lookup.parser);
+  const reader = READERS[language](lookup.parser, ctx);
   let tree: Tree | null = null;
   try {
     tree = lookup.parser.parse(src);

@@ -33,6 +33,8 @@ export class PowerShellReader extends CodeReader {
   constructor(
     private readonly parser: Parser | null = null,
     private readonly iexDepth = 0,
+    /** Cmdlets the shell table classifies (index.ts `InlineCodeContext.shellCommand`): handed to it as commands. */
+    private readonly shellKnows: ((name: string) => boolean) | null = null,
   ) {
     super(ROWS, "powershell");
   }
@@ -165,6 +167,14 @@ export class PowerShellReader extends CodeReader {
     const row = CMDLET_BY_NAME.get(lower);
     const { positional, named, raw } = this.elements(elements ?? null, row ?? null);
     if (invoked && !row) return this.external(name, raw);
+    // A cmdlet the shell table knows (disks, services, Defender, the registry…): its rows judge it, read once —
+    // with the pipeline it stands in, whose earlier stages may say what it acts on (`Get-CimInstance X | Remove-CimInstance`).
+    if ((!row || row.dynamic) && this.shellKnows?.(lower)) {
+      const pipeline = pipelineOf(n);
+      if (pipeline === null) return this.external(name, raw);
+      this.rec.command({ api: "pipeline", text: shellText(pipeline.text) });
+      return UNKNOWN;
+    }
     if (!row) {
       if (lower === "new-object") return this.newObject(positional, named);
       if (PURE_COMMANDS.has(lower)) return UNKNOWN;
@@ -190,6 +200,12 @@ export class PowerShellReader extends CodeReader {
     const call: Call = { api: row.api[0]!, self: null, args, kwargs };
     if (row.api[0] === "invoke-expression") return this.iex(args[0] ?? kwargs.get("command"));
     if (row.api[0] === "remove-item" && args[0] === undefined && !kwargs.has("path") && !kwargs.has("literalpath")) {
+      // `gci C:\ -r | ri -fo`: the shell table reads what the pipeline's lister names.
+      const pipeline = pipelineOf(n);
+      if (pipeline !== null && this.shellKnows?.(lower)) {
+        this.rec.command({ api: "pipeline", text: shellText(pipeline.text) });
+        return UNKNOWN;
+      }
       this.rec.dyn(`${name} deletes what the pipeline feeds it`);
       this.rec.effect({ verb: "delete", path: null, url: null, kind: "file", attrs: { api: "remove-item", ...(kwargs.has("recurse") ? { recursive: true } : {}) } });
       return UNKNOWN;
@@ -222,7 +238,7 @@ export class PowerShellReader extends CodeReader {
   private external(name: string, raw: Value[]): Value {
     const argv: string[] = [name];
     for (const v of raw) {
-      const t = textOf(v);
+      const t = v.k === "bool" ? (v.b ? "$true" : "$false") : v.k === "none" ? "$null" : textOf(v);
       if (t === null) {
         this.rec.dyn(`${name} runs with an argument built at run time`);
         return UNKNOWN;
@@ -242,7 +258,7 @@ export class PowerShellReader extends CodeReader {
     const tree = this.parser.parse(text);
     if (tree === null) return UNKNOWN;
     try {
-      const inner = new PowerShellReader(this.parser, this.iexDepth + 1);
+      const inner = new PowerShellReader(this.parser, this.iexDepth + 1, this.shellKnows);
       inner.read(tree);
       for (const c of inner.rec.commands) this.rec.command(c);
       for (const e of inner.rec.effects) this.rec.effect(e);
@@ -271,21 +287,28 @@ export class PowerShellReader extends CodeReader {
         const sep = kids[i + 1];
         const glued = sep?.type === "command_argument_sep" ? namedChildren(sep)[0] : undefined;
         if (glued) {
-          named.set(name, this.value(glued));
+          const v = this.value(glued);
+          named.set(name, v);
+          const t = v.k === "bool" ? (v.b ? "$true" : "$false") : textOf(v);
+          if (t !== null) raw[raw.length - 1] = str(c.text + t);
           i++;
           continue;
         }
-        if (SWITCHES.has(name) || row === null) {
+        let j = i + 1;
+        // `-Confirm:$false` parses as the parameter `-Confirm:` and then its value.
+        const colon = c.text.endsWith(":") || (kids[i + 1]?.type === "command_argument_sep" && kids[i + 1]!.text.startsWith(":"));
+        if ((SWITCHES.has(name) || row === null) && !colon) {
           named.set(name, { k: "bool", b: true });
           continue;
         }
-        let j = i + 1;
         while (kids[j]?.type === "command_argument_sep") j++;
         const next = kids[j];
         if (next && next.type !== "command_parameter") {
           const v = this.value(next);
           named.set(name, v);
-          raw.push(v);
+          const t = colon ? (v.k === "bool" ? (v.b ? "$true" : "$false") : textOf(v)) : null;
+          if (t !== null) raw[raw.length - 1] = str(`${c.text.replace(/:$/, "")}:${t}`);
+          else raw.push(v);
           i = j;
         } else named.set(name, { k: "bool", b: true });
         continue;
@@ -300,6 +323,20 @@ export class PowerShellReader extends CodeReader {
   protected returns(_call: Call): Value | null {
     return null;
   }
+}
+
+/** PowerShell text for the shell analysis, which reads it with the Bash grammar: `\` is a separator there, not an escape. */
+function shellText(text: string): string {
+  return text.replace(/\\/g, "\\\\");
+}
+
+/** The pipeline a command stands in, when it has more than one stage (`gci | ri`). */
+function pipelineOf(n: Node): Node | null {
+  for (let p = n.parent; p !== null; p = p.parent) {
+    if (p.type === "pipeline" || p.type === "pipeline_chain") return namedChildren(p).filter((c) => c.type === "command").length > 1 ? p : null;
+    if (p.type === "statement_list" || p.type === "script_block") return null;
+  }
+  return null;
 }
 
 /** How a Windows program's command line splits: whitespace, double quotes group; backslashes are literal. */

@@ -94,3 +94,24 @@ export function windowsWords(args: readonly Arg[]): Arg[] {
   }
   return out;
 }
+
+/**
+ * The word as cmd.exe or PowerShell receives it, for a program that only runs
+ * there (`reg`, `vssadmin`): Bash reads `\` as an escape, so an unquoted
+ * `HKLM\SOFTWARE` reaches a row as `HKLMSOFTWARE`; the raw text is the word
+ * then. A quoted word already kept its backslashes (Bash keeps `\` before
+ * most characters inside double quotes); a word with an expansion is its value.
+ */
+export function windowsWordValue(arg: Arg): string {
+  if (arg.subst || arg.vars.length > 0 || /["'`$]/.test(arg.raw)) return arg.value;
+  // Only `\\` pairs (the cmd launcher doubles every backslash before Bash reads the script): Bash made them the word's `\`.
+  return arg.raw.replace(/\\\\/g, "").includes("\\") ? arg.raw : arg.value;
+}
+
+/** The words as a Windows program receives them: split as cmd.exe/PowerShell would (`windowsWords`), each with its Windows value. */
+export function asWindowsArgs(args: readonly Arg[]): Arg[] {
+  return windowsWords(args).map((a) => {
+    const v = windowsWordValue(a);
+    return v === a.value ? a : { ...a, value: v };
+  });
+}

@@ -15,6 +15,10 @@
 // - single-dash long (`parseSingleDash`): Go `flag`-package style used by
 //   terraform/tofu and PowerShell (`-destroy`, `-auto-approve`,
 //   `-var-file=x`), where `-abc` is ONE flag named `abc`, never `-a -b -c`.
+// - Windows programs and cmdlets (`parseWindowsArgs`): cmd-style declared
+//   switches (`/all`, `/tn NAME`, `/shadow={id}`, `/maxsize:10%`, also with
+//   `-`), and PowerShell parameters (`-Recurse`, any unambiguous prefix `-rec`,
+//   `-Confirm:$false`, `-Path X`); names case-insensitive.
 //
 // Every parsed flag and operand keeps its index and its Arg, so callers read
 // "was this a literal?" from the word itself.
@@ -264,4 +268,77 @@ export function boolFlag(parsed: SingleDashParsed, name: string): boolean {
   if (v === undefined) return false;
   if (v === true) return true;
   return !/^(false|0|f)$/i.test(v);
+}
+
+/**
+ * What a Windows program or cmdlet declares about its switches and
+ * parameters (lower-case names). Undeclared words are operands — so `/tmp`
+ * stays a path for a cmd-style tool that has no `/tmp` switch.
+ */
+export interface WindowsOptionSpec {
+  /** Switches/parameters that take a value: attached (`/tn:x`, `/maxsize=10%`, `-Path:x`) or the next word. */
+  value?: readonly string[];
+  /** Switches/parameters that take none. */
+  bool?: readonly string[];
+  /** Alternative names (`{ s: "shutdown", rec: "recurse" }` for parameter aliases PowerShell defines). */
+  aliases?: Readonly<Record<string, string>>;
+}
+
+/** PowerShell's `$true`/`$false` as the words `true`/`false` (so `-Confirm:$false` reads as off). */
+function psValue(v: string): string {
+  return /^\$(true|false)$/i.test(v) ? v.slice(1).toLowerCase() : v;
+}
+
+/**
+ * cmd-style (`/name`, `-name`, one declared switch per word, `/s/q` splits
+ * when every part is a switch) or PowerShell-style (`-name`, unambiguous
+ * prefixes of the declared names, `--` ends parameters). A value is attached
+ * with `:` (either style) or `=` (cmd), or is the next word for a declared
+ * value switch. Never throws.
+ */
+export function parseWindowsArgs(args: readonly Arg[], spec: WindowsOptionSpec, style: "cmd" | "powershell"): { flags: ParsedFlag[]; operands: ParsedOperand[] } {
+  const values = spec.value ?? [];
+  const declared = [...values, ...(spec.bool ?? []), ...Object.keys(spec.aliases ?? {})];
+  const canonical = (name: string): string | null => {
+    const n = name.toLowerCase();
+    const pick = (x: string) => spec.aliases?.[x] ?? x;
+    if (declared.includes(n)) return pick(n);
+    if (style === "powershell" && n.length > 0) {
+      const hits = [...new Set(declared.filter((d) => d.startsWith(n)).map(pick))];
+      if (hits.length === 1) return hits[0];
+    }
+    return null;
+  };
+  const flags: ParsedFlag[] = [];
+  const operands: ParsedOperand[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    const v = word.value;
+    if (style === "powershell" && (v === "--" || v === "--%")) {
+      for (let k = i + 1; k < args.length; k++) operands.push({ value: args[k].value, index: k, arg: args[k] });
+      break;
+    }
+    const m = style === "cmd" ? /^[/-]([A-Za-z?][\w?.-]*)(?:[:=](.*))?$/s.exec(v) : /^-([A-Za-z?][\w?-]*)(?::(.*))?$/s.exec(v);
+    const name = m ? (m[1] === "?" ? "?" : canonical(m[1])) : null;
+    if ((m === null || name === null) && style === "cmd" && v.startsWith("/") && isCmdSwitch(v)) {
+      // One-letter switches nobody declared (`/s/q`): each part a switch.
+      for (const part of v.split("/").filter(Boolean)) {
+        const [n, val] = part.split(":");
+        flags.push({ name: canonical(n) ?? n.toLowerCase(), text: `/${part}`, value: val ?? null, index: i, valueIndex: -1, arg: word });
+      }
+      continue;
+    }
+    if (!m || name === null) {
+      // PowerShell: an undeclared parameter is still a parameter (its value, if any, stays an operand).
+      if (style === "powershell" && m && !/^-\d/.test(v)) flags.push({ name: m[1].toLowerCase(), text: v, value: m[2] === undefined ? null : psValue(m[2]), index: i, valueIndex: -1, arg: word });
+      else operands.push({ value: v, index: i, arg: word });
+      continue;
+    }
+    if (m[2] !== undefined) flags.push({ name, text: v, value: psValue(m[2]), index: i, valueIndex: -1, arg: valueArg(word, m[2]) });
+    else if (values.includes(name) && i + 1 < args.length) {
+      flags.push({ name, text: v, value: psValue(args[i + 1].value), index: i, valueIndex: i + 1, arg: args[i + 1] });
+      i++;
+    } else flags.push({ name, text: v, value: null, index: i, valueIndex: -1, arg: word });
+  }
+  return { flags, operands };
 }

@@ -3,8 +3,8 @@
 // — is this a help invocation (usage only: nothing happens), is it a dry run
 // (nothing is changed: destructive verbs become `read`, with `dry_run: true`)?
 import type { Effect, Verb } from "../../../model/classification.js";
-import type { Arg } from "../../programs/args.js";
-import { parseArgs, parseSingleDash, type ParsedOperand } from "../../programs/options.js";
+import { asWindowsArgs, type Arg } from "../../programs/args.js";
+import { parseArgs, parseSingleDash, parseWindowsArgs, type ParsedOperand } from "../../programs/options.js";
 import { attrs, productionAttrs, type Ctx } from "../common.js";
 import type { Cli, EffectSpec, Family, Match, ProgramRows, Row, RowFlag } from "./rows.js";
 
@@ -17,13 +17,19 @@ interface CompiledRow {
 
 export interface ProgramTable {
   cli: Cli;
+  /** Windows conventions: subcommand words compare case-insensitively (`vssadmin Delete Shadows`). */
+  caseless: boolean;
   /** Every word a row's path can start with: the subcommand is the first operand that is one of them. */
   heads: Set<string>;
   rows: CompiledRow[];
 }
 
-function compileRow(r: Row, service: string): CompiledRow {
-  const segments = r.path.trim() === "" ? [] : r.path.trim().split(/\s+/).map((s) => s.split("|"));
+/** Windows programs and cmdlets read their words and switches case-insensitively. */
+export const isCaseless = (cli: Cli): boolean => cli.style === "cmd" || cli.style === "powershell";
+
+function compileRow(r: Row, service: string, caseless: boolean): CompiledRow {
+  const path = caseless ? r.path.toLowerCase() : r.path;
+  const segments = path.trim() === "" ? [] : path.trim().split(/\s+/).map((s) => s.split("|"));
   return { row: r, segments, service };
 }
 
@@ -40,13 +46,13 @@ function addProgram(table: Map<string, ProgramTable>, p: ProgramRows, family: st
   for (const name of p.names) {
     let t = table.get(name);
     if (!t) {
-      t = { cli: p.cli, heads: new Set(), rows: [] };
+      t = { cli: p.cli, caseless: isCaseless(p.cli), heads: new Set(), rows: [] };
       table.set(name, t);
     } else if (t.cli !== p.cli) {
       throw new Error(`family ${family}: ${name} is declared with a second Cli; share one object so its conventions live once`);
     }
     for (const r of p.rows) {
-      const c = compileRow(r, p.service);
+      const c = compileRow(r, p.service, t.caseless);
       if (c.segments.length > 0) for (const w of c.segments[0]) if (w !== "*") t.heads.add(w);
       t.rows.push(c);
     }
@@ -63,6 +69,10 @@ interface CliParse {
 const FALSE_VALUE = /^(false|0|no|off|none)$/i;
 
 function parseCli(cli: Cli, args: readonly Arg[]): CliParse {
+  if (cli.style === "cmd" || cli.style === "powershell") {
+    const p = parseWindowsArgs(args, cli.windows ?? {}, cli.style);
+    return { flags: p.flags.map((f) => ({ name: f.name, value: f.value, index: f.index, arg: f.arg })), operands: p.operands };
+  }
   if (cli.style === "single-dash") {
     const p = parseSingleDash(args, cli.valueFlags ?? []);
     const flags: RowFlag[] = [];
@@ -103,14 +113,15 @@ function makeMatch(ctx: Ctx, parsed: CliParse, path: string[], rest: ParsedOpera
   };
 }
 
-function matchPath(c: CompiledRow, ops: readonly ParsedOperand[], firstHead: number): ParsedOperand[] | null {
+function matchPath(c: CompiledRow, ops: readonly ParsedOperand[], firstHead: number, caseless: boolean): ParsedOperand[] | null {
   if (c.segments.length === 0) return [];
   // A path that starts with `*` starts at the first operand (`newrelic entity delete`, `service haproxy stop`).
   const head = c.segments[0].includes("*") ? 0 : firstHead;
   if (head < 0 || head + c.segments.length > ops.length) return null;
   for (let k = 0; k < c.segments.length; k++) {
     const alts = c.segments[k];
-    if (!alts.includes("*") && !alts.includes(ops[head + k].value)) return null;
+    const word = caseless ? ops[head + k].value.toLowerCase() : ops[head + k].value;
+    if (!alts.includes("*") && !alts.includes(word)) return null;
   }
   return ops.slice(head, head + c.segments.length);
 }
@@ -126,7 +137,7 @@ function subcommandIndex(table: ProgramTable, args: readonly Arg[], ops: readonl
   const skip = table.cli.skipWords ?? [];
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i];
-    if (table.heads.has(o.value)) return i;
+    if (table.heads.has(table.caseless ? o.value.toLowerCase() : o.value)) return i;
     if (skip.includes(o.value)) continue;
     const prev = args[o.index - 1]?.value ?? "";
     if (!(prev.startsWith("-") && prev !== "--" && !prev.includes("="))) return -1;
@@ -142,14 +153,16 @@ const asList = (x: EffectSpec | readonly EffectSpec[] | null): readonly EffectSp
  * of the same program (infra.ts's `aws … delete-*`) is not consulted.
  */
 export function runRows(ctx: Ctx, table: ProgramTable): boolean {
-  const parsed = parseCli(table.cli, ctx.args);
+  // A Windows program gets its words as cmd.exe/PowerShell split them, `\` kept (Bash read it as an escape).
+  const args = table.caseless ? asWindowsArgs(ctx.args) : ctx.args;
+  const parsed = parseCli(table.cli, args);
   const ops = parsed.operands;
-  const head = subcommandIndex(table, ctx.args, ops);
+  const head = subcommandIndex(table, args, ops);
   for (const c of table.rows) {
-    const pathOps = matchPath(c, ops, head);
+    const pathOps = matchPath(c, ops, head, table.caseless);
     if (pathOps === null) continue;
     const restFrom = c.segments.length === 0 ? 0 : ops.indexOf(pathOps[pathOps.length - 1]) + 1;
-    const m = makeMatch(ctx, parsed, pathOps.map((o) => o.value), ops.slice(restFrom));
+    const m = makeMatch(ctx, parsed, pathOps.map((o) => (table.caseless ? o.value.toLowerCase() : o.value)), ops.slice(restFrom));
     if (c.row.when && !c.row.when(m)) continue;
     const operation = typeof c.row.operation === "function" ? c.row.operation(m) : (c.row.operation ?? m.path.join(" "));
     const prod = productionAttrs((table.cli.envFlags ?? []).map((n) => m.value(n)));
@@ -187,6 +200,8 @@ const TRIGGERS = new WeakMap<Cli, ModeTriggers>();
 
 /** The words that could make a help or dry-run invocation: most commands have none, and skip the parse. */
 function mayAskMode(cli: Cli, args: readonly Arg[]): boolean {
+  // Windows switches (`/?`, `-WhatIf`, `-wh`) are few words: read them with the parser.
+  if (isCaseless(cli)) return args.some((a) => a.value.startsWith("/") || a.value.startsWith("-"));
   let t = TRIGGERS.get(cli);
   if (!t) {
     const names = [...(cli.help?.flags ?? ["help"]), ...(cli.dryRun ?? [])];
@@ -220,7 +235,8 @@ const SUBCOMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
  * `--dry-run=none`). A flag right after an option that might take a value is
  * that option's value, not a flag (`--exclude --dryrun`).
  */
-export function invocationMode(cli: Cli, args: readonly Arg[]): InvocationMode {
+export function invocationMode(cli: Cli, given: readonly Arg[]): InvocationMode {
+  const args = isCaseless(cli) ? asWindowsArgs(given) : given;
   if (!mayAskMode(cli, args)) return null;
   const parsed = parseCli(cli, args);
   let limit = Infinity;
@@ -228,7 +244,8 @@ export function invocationMode(cli: Cli, args: readonly Arg[]): InvocationMode {
     const firstArg = parsed.operands.find((o) => !SUBCOMMAND_WORD.test(o.value));
     if (firstArg) limit = firstArg.index;
   }
-  const counts = (f: RowFlag) => f.index < limit && (cli.style === "single-dash" || !mayTakeValue(cli, args[f.index - 1]));
+  // The Windows parser already gave declared value switches their values; a switch it found is one.
+  const counts = (f: RowFlag) => f.index < limit && (cli.style === "single-dash" || isCaseless(cli) || !mayTakeValue(cli, args[f.index - 1]));
   const helpFlags = cli.help?.flags ?? ["help"];
   for (const f of parsed.flags) if (helpFlags.includes(f.name) && flagOn(f) && counts(f)) return "help";
   const words = parsed.operands;

@@ -33,6 +33,9 @@ import { DATABASE_TOOLS } from "./database-tools.js";
 import { DISKS } from "./disks.js";
 import { SYSTEM } from "./system.js";
 import { REGISTRIES } from "./registries.js";
+import { WINDOWS_BACKUPS } from "./windows-backups.js";
+import { WINDOWS_FILES } from "./windows-files.js";
+import { WINDOWS_REGISTRY } from "./windows-registry.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
@@ -40,6 +43,8 @@ export const FAMILIES: readonly Family[] = [
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
   CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
+  // Windows (issue win)
+  WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
@@ -84,6 +89,11 @@ export function commandMode(ctx: Ctx): InvocationMode {
   const c = asFamilyCommand(ctx);
   const cli = cliFor(c.program);
   return cli ? invocationMode(cli, c.args) : null;
+}
+
+/** Does a family have rows for this program (lower-case name)? */
+export function familyKnows(program: string): boolean {
+  return TABLE.has(program);
 }
 
 /** Run the family rows for this command; true when a row claimed it. */

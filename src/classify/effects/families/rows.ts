@@ -7,15 +7,23 @@
 // family row", walks through writing one.
 import type { TargetClass, Verb } from "../../../model/classification.js";
 import type { Arg } from "../../programs/args.js";
-import type { OptionSpec, ParsedOperand } from "../../programs/options.js";
+import type { OptionSpec, ParsedOperand, WindowsOptionSpec } from "../../programs/options.js";
 import type { Attrs, Ctx } from "../common.js";
 
 /** How a tool's command line reads. Shared by every family that has rows for the tool. */
 export interface Cli {
-  /** `gnu` (getopt_long: `-rf`, `--flag=v`, flags anywhere) or `single-dash` (Go `flag`: `-namespace=x`, never clustered). */
-  style?: "gnu" | "single-dash";
+  /**
+   * `gnu` (getopt_long: `-rf`, `--flag=v`, flags anywhere), `single-dash` (Go
+   * `flag`: `-namespace=x`, never clustered), `cmd` (Windows programs: declared
+   * `/switch`es, `/name:value`, subcommand words compared case-insensitively)
+   * or `powershell` (cmdlet parameters: `-Name`, unambiguous prefixes,
+   * `-Name:value`, case-insensitive).
+   */
+  style?: "gnu" | "single-dash" | "cmd" | "powershell";
   /** gnu: which flags take a value (so their value is not read as a subcommand), aliases, known booleans. */
   options?: OptionSpec;
+  /** cmd / powershell: the switches and parameters, which take a value, aliases (src/classify/programs/options.ts). */
+  windows?: WindowsOptionSpec;
   /** single-dash: flag names that take the next word as their value. */
   valueFlags?: readonly string[];
   /**

@@ -1,0 +1,68 @@
+// PowerShell program knowledge shared by the shell table (PowerShell typed
+// into a shell tool, or run through `powershell -Command`): which cmdlets list
+// items into a pipeline (`Get-ChildItem` and its aliases), which pipeline
+// stages only narrow or reorder what flows through, and how `Get-ChildItem`'s
+// parameters read — so `gci C:\ -r | ri -fo` is a recursive delete of what
+// gci lists, and `gci . -r -Filter *.tmp | ri` only of the files it picks.
+// PS_EXAMPLES beside it run in test/classify/programs/.
+import { windowsWords, windowsWordValue, type Arg } from "./args.js";
+import { parseWindowsArgs, type WindowsOptionSpec } from "./options.js";
+
+/** Cmdlets (and aliases) that write the items at their paths into the pipeline. `ls`/`dir` are Get-ChildItem's aliases in PowerShell. */
+export const PS_LISTERS: ReadonlySet<string> = new Set(["get-childitem", "gci", "ls", "dir", "get-item", "gi"]);
+
+/** Stages that pass (some of) their input on: filters narrow it, the others only reorder or reshape it. */
+export const PS_NARROWING_STAGES: ReadonlySet<string> = new Set(["where-object", "where", "?", "select-object", "select"]);
+export const PS_PASSING_STAGES: ReadonlySet<string> = new Set(["sort-object", "sort", "tee-object", "tee", "write-output", "echo", "write"]);
+
+const GCI_SPEC: WindowsOptionSpec = {
+  value: ["path", "literalpath", "filter", "include", "exclude", "depth", "attributes"],
+  bool: ["recurse", "force", "name", "file", "directory", "hidden", "readonly", "system", "followsymlink"],
+  // `-r` is taken for -Recurse in practice (-ReadOnly is a provider parameter); `-s` is its declared alias.
+  aliases: { r: "recurse", s: "recurse", lp: "literalpath", pspath: "literalpath", ad: "directory", af: "file", ah: "hidden", ar: "readonly", as: "system", fullname: "path" },
+};
+
+/** A glob that picks everything (`*`, `*.*`, `**`). */
+const EVERYTHING = /^\*+(\.\*)?$/;
+
+export interface ItemListing {
+  /** The paths it lists under (default `.`), with the word each came from (null: the default). */
+  roots: Array<{ value: string; arg: Arg | null }>;
+  /** `-Recurse` (or `-Depth`): every item under the roots, not only their children. */
+  recursive: boolean;
+  /** A name test picks some items (`-Filter *.log`, `-Include *.tmp`, a positional filter): not the roots' whole contents. */
+  filtered: boolean;
+  /** `Get-Item`: the roots themselves, not their contents. */
+  itself: boolean;
+}
+
+/** How `Get-ChildItem`/`gci`/`ls`/`dir` (or `Get-Item`/`gi`) reads: `[-Path] P [-Filter] F -Recurse -Include I`. */
+export function parseItemListing(program: string, args: readonly Arg[]): ItemListing {
+  const p = parseWindowsArgs(windowsWords(args), GCI_SPEC, "powershell");
+  const named = p.flags.filter((f) => (f.name === "path" || f.name === "literalpath") && f.value !== null);
+  const words: Arg[] = named.length ? named.map((f) => f.arg) : p.operands.slice(0, 1).map((o) => o.arg);
+  const roots = words.flatMap((a) => windowsWordValue(a).split(",").map((v) => ({ value: v.trim(), arg: a as Arg | null })));
+  const has = (n: string) => p.flags.some((f) => f.name === n && f.value !== "false");
+  const value = (n: string) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? null;
+  const filter = value("filter") ?? (named.length ? p.operands[0]?.value : p.operands[1]?.value) ?? null;
+  const include = value("include");
+  const picks = (g: string | null) => g !== null && g.split(",").some((x) => x.trim() !== "" && !EVERYTHING.test(x.trim()));
+  return {
+    roots: roots.length ? roots : [{ value: ".", arg: null }],
+    recursive: has("recurse") || value("depth") !== null,
+    filtered: picks(filter) || picks(include),
+    itself: program === "get-item" || program === "gi",
+  };
+}
+
+/** Examples: `[command text, expected listing]`, read through the real walker (test/classify/programs/). */
+export const PS_EXAMPLES: ReadonlyArray<readonly [string, Partial<Omit<ItemListing, "roots">> & { roots?: string[] }]> = [
+  ["gci C:\\ -Recurse", { roots: ["C:\\"], recursive: true, filtered: false }],
+  ["Get-ChildItem -Path ~ -r", { roots: ["~"], recursive: true }],
+  ["gci . -Recurse -Filter *.tmp", { recursive: true, filtered: true }],
+  ["gci build *.log", { roots: ["build"], filtered: true, recursive: false }],
+  ["ls -Path src,test -Include * -s", { roots: ["src", "test"], filtered: false, recursive: true }],
+  ["dir", { roots: ["."], recursive: false }],
+  ["gi C:\\Temp\\x", { roots: ["C:\\Temp\\x"], itself: true }],
+  ["gci -File -Recurse 'C:\\Users\\dev'", { roots: ["C:\\Users\\dev"], filtered: false, recursive: true }],
+];
