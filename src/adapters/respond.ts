@@ -8,7 +8,8 @@
 // input, a bundle that does not load, a failing state store, a failing
 // decision record, or a bug becomes `adapter.failure(…)` under the posture.
 // A state store failure under `open` still evaluates — against a blank state,
-// so Tier 1 and Tier 3 rules hold — and says so on stderr.
+// so Tier 1 and Tier 3 rules hold — and says so on stderr; a decision the
+// ledger cannot record is still answered under `open` (a deny stays a deny).
 import type { Engine } from "../engine.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
@@ -45,7 +46,11 @@ export interface HookDeps {
   inputName?: string;
   /** The edge's additions to an event before evaluation (I/O allowed there): e.g. `facts["git.branch"]`. */
   enrich?: (event: EventInput) => EventInput;
-  /** Called once per evaluated call, after the decision and before the answer is given (the ledger's seam). A throw is a `ledger` failure. */
+  /**
+   * Called once per evaluated call, after the decision and before the answer is given (the ledger's seam).
+   * A throw is a `ledger` failure: `closed` denies; `open` still answers the decision (a stderr line says
+   * it was not recorded), and a silent allow then exits non-zero.
+   */
   onDecision?: (record: DecisionRecord) => void | Promise<void>;
 }
 
@@ -129,16 +134,22 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
     }
 
     const record: DecisionRecord = { agent: adapter.agent, event, now_ms: deps.nowMs, state_in: evaluated.state_in, envelope: evaluated.envelope };
+    let recordFailed = false;
     if (deps.onDecision) {
       try {
         await deps.onDecision(record);
       } catch (error) {
-        return fail({ kind: "ledger", message: message(error) });
+        if (deps.posture === "closed") return fail({ kind: "ledger", message: message(error) });
+        // Under `open` a decision that could not be recorded is still the decision: a deny or ask
+        // is answered (failing open must never turn a refusal into a pass), and stderr says so.
+        warnings.push(`gatehouse hook ${adapter.agent}: ${oneLine(message(error))}; answered without a ledger record (--on-error open)`);
+        recordFailed = true;
       }
     }
     let answer = adapter.answer(evaluated.envelope.decision, context, { grantAllow: deps.grantAllow });
-    // A silent allow after a state failure exits non-zero (non-blocking), so the failure is seen.
-    if (stateFailed && answer.stdout === "" && answer.exitCode === 0) answer = { ...answer, exitCode: OPEN_FAILURE_EXIT.state };
+    // A silent allow after a state or record failure exits non-zero (non-blocking), so the failure is seen.
+    if ((stateFailed || recordFailed) && answer.stdout === "" && answer.exitCode === 0)
+      answer = { ...answer, exitCode: stateFailed ? OPEN_FAILURE_EXIT.state : OPEN_FAILURE_EXIT.ledger };
     return { answer, warnings, record, outcome: "answered" };
   } catch (error) {
     return fail({ kind: "internal", message: `internal error: ${message(error)}` });
