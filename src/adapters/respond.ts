@@ -16,6 +16,7 @@ import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
+import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
 import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv } from "./types.js";
 
@@ -99,7 +100,12 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
   const fail = (failure: HookFailure): HookOutcome => failed(adapter, deps, failure, context, payload, warnings);
   try {
     const mapping = adapter.map(payload, deps.host);
-    if ("ignore" in mapping) return { answer: { stdout: "", stderr: null, exitCode: 0 }, warnings: [], record: null, outcome: "ignored" };
+    if ("ignore" in mapping) {
+      // Another agent's gated call (a Cursor hook wired to `hook claude`) would pass unread: refuse it as input.
+      const other = misdirectedTo(adapter.agent, payload);
+      if (other !== null) return fail({ kind: "input", message: `${where} holds ${other.agent}'s hook JSON (${other.event}), which gatehouse hook ${adapter.agent} does not read; run gatehouse hook ${other.agent}` });
+      return { answer: { stdout: "", stderr: null, exitCode: 0 }, warnings: [], record: null, outcome: "ignored" };
+    }
     if ("invalid" in mapping) return fail({ kind: "input", message: `${where}: ${mapping.invalid}` });
     context = mapping.context;
     const event = deps.enrich ? deps.enrich(mapping.gate) : mapping.gate;
