@@ -65,7 +65,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     exclusive: [["command", "event"]],
     exits: codes({
       0: "explained (whatever the verdict: use check for a verdict exit code)",
-      1: "the bundle cannot load, or the event is not JSON, not an object, or (--agent) not that agent's hook JSON or an event the hook does not evaluate",
+      1: "the bundle cannot load, or the event is not JSON, not an object, an agent's hook JSON given without --agent, or (--agent) not that agent's hook JSON or an event the hook does not evaluate",
       66: "the bundle, the event file or stdin cannot be read",
     }),
   },
