@@ -174,7 +174,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["touch-set", "user"]],
-    exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, or the settings file exists but cannot be read" }),
+    exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
       "Gatehouse's entries are recognised by that command (any handler running gatehouse hook or gatehouse guard) or by an",
@@ -190,7 +190,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [project, user],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"]],
-    exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the settings file exists but cannot be read" }),
+    exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: ["A settings file install created is left holding what it started as ({} — Cursor: {\"version\": 1}), never deleted."],
   },
   {
@@ -199,7 +199,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     usage: ["[--project DIR] [--json]"],
     options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
     operands: { min: 0, max: 0, name: "" },
-    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)" }),
+    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)", 66: "the --project directory does not exist" }),
   },
   {
     name: "serve",

@@ -23,6 +23,7 @@ import { EXIT } from "./exit-codes.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
+import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
 
 export const FindingSchema = z.object({
@@ -266,7 +267,7 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
 }
 
 export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const project = resolve(io.cwd, args.values.get("project") ?? ".");
+  const project = projectDirArg(args.values.get("project"), io);
   const report = await doctor(project, io);
   if (args.flags.has("json")) io.out(JSON.stringify(report));
   else {
