@@ -302,7 +302,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "bundle resolve",
     summary: "print the bundle with every extends loaded and every override applied: what the engine loads and the digest is over",
     usage: ["[--canonical] B"],
-    options: [{ name: "canonical", help: "print the exact bytes bundle_digest hashes (keys sorted, no whitespace) instead of indented JSON" }],
+    options: [{ name: "canonical", help: "print the exact bytes bundle_digest hashes (keys sorted, no whitespace, no trailing newline: pipe it to sha256sum) instead of indented JSON" }],
     operands: { min: 1, max: 1, name: "bundle file B (or gatehouse:default)" },
     exits: codes({ 0: "printed (skips, warnings and the digest on stderr)", 1: "the bundle cannot load (it, or a bundle it extends; an extends cycle)", 66: "the bundle file cannot be read" }),
   },
