@@ -16,6 +16,7 @@ import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
+import { EXIT } from "../cli/exit-codes.js";
 import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
 import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv } from "./types.js";
@@ -114,7 +115,10 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
     try {
       engine = typeof deps.engine === "function" ? await deps.engine() : deps.engine;
     } catch (error) {
-      return fail({ kind: "bundle", message: message(error) });
+      // A bundle file that cannot be read is unreadable input (66) at every front door, as for `check`
+      // or `eval`; one that reads but does not load is a bundle failure (1).
+      const unreadable = (error as { exitCode?: unknown } | null)?.exitCode === EXIT.NO_INPUT;
+      return fail({ kind: unreadable ? "input" : "bundle", message: message(error) });
     }
 
     let stateFailed = false;

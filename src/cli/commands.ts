@@ -105,10 +105,10 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     operands: { min: 1, max: 1, name: `AGENT (${HOOK_AGENTS.join(", ")})` },
     exits: codes({
       0: "answered: the answer, if any, is on stdout in the agent's protocol (an allow is silence)",
-      1: "--on-error open: the bundle does not load, or an allow that the state store or the decision record failed under (a deny or ask is still answered); one line on stderr, the call proceeds",
+      1: "--on-error open: the bundle reads but does not load, or an allow that the state store or the decision record failed under (a deny or ask is still answered); one line on stderr, the call proceeds",
       2: "claude, codex, gemini: blocked because the call could not be evaluated under --on-error closed (reason on stderr); acp: deny",
       3: "acp: ask (nothing on stdout; the host asks its person)",
-      66: "--on-error open: stdin unreadable, empty, not JSON, over 64 MiB, or not this agent's hook JSON; the call proceeds",
+      66: "--on-error open: stdin unreadable, empty, not JSON, over 64 MiB, or not this agent's hook JSON, or the --bundle file cannot be read; the call proceeds",
       70: "--on-error open: an internal error, one line; the call proceeds",
     }),
   },

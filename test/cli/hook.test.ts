@@ -75,7 +75,7 @@ const CASES: Case[] = [
   { name: "claude empty stdin, closed", agent: "claude", args: ["--on-error", "closed"], stdin: "", stdout: "", code: 2, stderr: closedLine },
   { name: "claude broken bundle, open", agent: "claude", args: ["--bundle", BROKEN], stdin: claude.pre("rm -rf x"), stdout: "", code: 1, stderr: /^gatehouse hook claude: .*broken\.json: bundle is not JSON/ },
   { name: "claude broken bundle, closed", agent: "claude", args: ["--bundle", BROKEN, "--on-error", "closed"], stdin: claude.pre("ls"), stdout: "", code: 2, stderr: closedLine },
-  { name: "claude missing bundle, open", agent: "claude", args: ["--bundle", join(dir, "nope.json")], stdin: claude.pre("ls"), stdout: "", code: 1, stderr: /nope\.json: cannot read bundle \(ENOENT\)/ },
+  { name: "claude missing bundle, open: unreadable input (66), as for every command", agent: "claude", args: ["--bundle", join(dir, "nope.json")], stdin: claude.pre("ls"), stdout: "", code: 66, stderr: /nope\.json: cannot read bundle \(ENOENT\)/ },
   // Codex
   { name: "codex deny", agent: "codex", stdin: codex.pre("Bash", { command: "rm -rf x" }), stdout: claudePre("deny", "test.rm: no rm here"), code: 0 },
   { name: "codex ask → deny", agent: "codex", stdin: codex.pre("Bash", { command: "curl x" }), stdout: claudePre("deny", `test.curl: downloads need a person ${MUST}`), code: 0 },
