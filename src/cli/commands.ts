@@ -278,7 +278,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     exclusive: [["bundle", "against"]],
     exits: codes({
       0: "every compared row reproduced byte for byte",
-      1: "a decision differs or fails to replay, the ledger has rows but none could be compared, or a bundle cannot load",
+      1: "a decision differs or fails to replay, the ledger has rows (or only lines that are not rows) but none could be compared, or a bundle cannot load",
       66: "the ledger or a bundle file cannot be read",
     }),
   },
