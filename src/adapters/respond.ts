@@ -11,6 +11,7 @@
 // so Tier 1 and Tier 3 rules hold — and says so on stderr; a decision the
 // ledger cannot record is still answered under `open` (a deny stays a deny).
 import type { Engine } from "../engine.js";
+import type { DecisionRecord as LedgerDecisionRecord } from "../ledger/append.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
@@ -24,15 +25,13 @@ import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, H
 /** Hook input larger than this is refused unread (a real payload is a tool call: kilobytes, a large Write a few megabytes). */
 export const MAX_HOOK_INPUT_BYTES = 64 * 1024 * 1024;
 
-/** What the ledger records for one evaluated call. */
-export interface DecisionRecord {
+/** What the ledger records for one evaluated call (the ledger's own record, with the agent and exact types). */
+export interface DecisionRecord extends LedgerDecisionRecord {
   agent: AdapterName;
   /** The event as evaluated (after the edge's enrichment). */
   event: EventInput;
-  now_ms: number;
   /** The stored state the evaluation started from (null: blank). */
   state_in: SessionState | null;
-  envelope: Envelope;
 }
 
 export interface HookDeps {
