@@ -131,8 +131,16 @@ function findInstalled(project: string, home: string | undefined, findings: Find
         const runs = typeof e.handler.url === "string" ? `http ${e.handler.url}` : String(e.handler.command);
         findings.push({ level: "ok", subject, message: `${path}: ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`} → ${runs}` });
       }
+      const again = `run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again`;
+      // An entry written by another version (or by hand) may match fewer tools: those are never judged.
+      for (const e of entries) {
+        const want = settings.events.find((g) => g.event === e.event);
+        const isGuard = typeof e.handler.command === "string" && guardFilesOfCommand(e.handler.command) !== null;
+        if (want !== undefined && !isGuard && e.matcher !== want.matcher)
+          findings.push({ level: "warn", subject, message: `the ${e.event} matcher ${e.matcher ?? "(none)"} is not the one this version installs (${want.matcher ?? "none"}): tools it leaves out are never judged — ${again}` });
+      }
       const missing = settings.events.filter((g) => !entries.some((e) => e.event === g.event));
-      if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again` });
+      if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — ${again}` });
       found.push({ settings, scope, path, entries });
     }
   }
