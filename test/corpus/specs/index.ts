@@ -20,6 +20,7 @@ import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
 import classifyTargets from "./classify-targets.js";
+import qaLimits from "./qa-limits.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -41,4 +42,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,
   "classify-targets": classifyTargets,
+  "qa-limits": qaLimits,
 };
