@@ -311,9 +311,9 @@ describe("properties", () => {
   });
   it("keeps a relative path whose first segment looks quoted relative when normalised (found by the property below)", () => {
     for (const p of ['./"/"', "./'x'", './"a b"']) {
-      const a = resolvePathClass(p, {});
+      const a = resolvePathClass(p, { path_dirs: [], additional_dirs: [] });
       expect(a.normalized.startsWith("./")).toBe(true);
-      expect(resolvePathClass(a.normalized, {})).toEqual(a);
+      expect(resolvePathClass(a.normalized, { path_dirs: [], additional_dirs: [] })).toEqual(a);
     }
   });
   it("is idempotent on normalized paths", () => {
