@@ -8,28 +8,30 @@
 // input, a bundle that does not load, a failing state store, a failing
 // decision record, or a bug becomes `adapter.failure(…)` under the posture.
 // A state store failure under `open` still evaluates — against a blank state,
-// so Tier 1 and Tier 3 rules hold — and says so on stderr.
+// so Tier 1 and Tier 3 rules hold — and says so on stderr; a decision the
+// ledger cannot record is still answered under `open` (a deny stays a deny).
 import type { Engine } from "../engine.js";
+import type { DecisionRecord as LedgerDecisionRecord } from "../ledger/append.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
+import { EXIT } from "../cli/exit-codes.js";
+import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
 import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv } from "./types.js";
 
 /** Hook input larger than this is refused unread (a real payload is a tool call: kilobytes, a large Write a few megabytes). */
 export const MAX_HOOK_INPUT_BYTES = 64 * 1024 * 1024;
 
-/** What the ledger records for one evaluated call. */
-export interface DecisionRecord {
+/** What the ledger records for one evaluated call (the ledger's own record, with the agent and exact types). */
+export interface DecisionRecord extends LedgerDecisionRecord {
   agent: AdapterName;
   /** The event as evaluated (after the edge's enrichment). */
   event: EventInput;
-  now_ms: number;
   /** The stored state the evaluation started from (null: blank). */
   state_in: SessionState | null;
-  envelope: Envelope;
 }
 
 export interface HookDeps {
@@ -45,7 +47,11 @@ export interface HookDeps {
   inputName?: string;
   /** The edge's additions to an event before evaluation (I/O allowed there): e.g. `facts["git.branch"]`. */
   enrich?: (event: EventInput) => EventInput;
-  /** Called once per evaluated call, after the decision and before the answer is given (the ledger's seam). A throw is a `ledger` failure. */
+  /**
+   * Called once per evaluated call, after the decision and before the answer is given (the ledger's seam).
+   * A throw is a `ledger` failure: `closed` denies; `open` still answers the decision (a stderr line says
+   * it was not recorded), and a silent allow then exits non-zero.
+   */
   onDecision?: (record: DecisionRecord) => void | Promise<void>;
 }
 
@@ -94,7 +100,12 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
   const fail = (failure: HookFailure): HookOutcome => failed(adapter, deps, failure, context, payload, warnings);
   try {
     const mapping = adapter.map(payload, deps.host);
-    if ("ignore" in mapping) return { answer: { stdout: "", stderr: null, exitCode: 0 }, warnings: [], record: null, outcome: "ignored" };
+    if ("ignore" in mapping) {
+      // Another agent's gated call (a Cursor hook wired to `hook claude`) would pass unread: refuse it as input.
+      const other = misdirectedTo(adapter.agent, payload);
+      if (other !== null) return fail({ kind: "input", message: `${where} holds ${other.agent}'s hook JSON (${other.event}), which gatehouse hook ${adapter.agent} does not read; run gatehouse hook ${other.agent}` });
+      return { answer: { stdout: "", stderr: null, exitCode: 0 }, warnings: [], record: null, outcome: "ignored" };
+    }
     if ("invalid" in mapping) return fail({ kind: "input", message: `${where}: ${mapping.invalid}` });
     context = mapping.context;
     const event = deps.enrich ? deps.enrich(mapping.gate) : mapping.gate;
@@ -103,7 +114,10 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
     try {
       engine = typeof deps.engine === "function" ? await deps.engine() : deps.engine;
     } catch (error) {
-      return fail({ kind: "bundle", message: message(error) });
+      // A bundle file that cannot be read is unreadable input (66) at every front door, as for `check`
+      // or `eval`; one that reads but does not load is a bundle failure (1).
+      const unreadable = (error as { exitCode?: unknown } | null)?.exitCode === EXIT.NO_INPUT;
+      return fail({ kind: unreadable ? "input" : "bundle", message: message(error) });
     }
 
     let stateFailed = false;
@@ -129,16 +143,22 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
     }
 
     const record: DecisionRecord = { agent: adapter.agent, event, now_ms: deps.nowMs, state_in: evaluated.state_in, envelope: evaluated.envelope };
+    let recordFailed = false;
     if (deps.onDecision) {
       try {
         await deps.onDecision(record);
       } catch (error) {
-        return fail({ kind: "ledger", message: message(error) });
+        if (deps.posture === "closed") return fail({ kind: "ledger", message: message(error) });
+        // Under `open` a decision that could not be recorded is still the decision: a deny or ask
+        // is answered (failing open must never turn a refusal into a pass), and stderr says so.
+        warnings.push(`gatehouse hook ${adapter.agent}: ${oneLine(message(error))}; answered without a ledger record (--on-error open)`);
+        recordFailed = true;
       }
     }
     let answer = adapter.answer(evaluated.envelope.decision, context, { grantAllow: deps.grantAllow });
-    // A silent allow after a state failure exits non-zero (non-blocking), so the failure is seen.
-    if (stateFailed && answer.stdout === "" && answer.exitCode === 0) answer = { ...answer, exitCode: OPEN_FAILURE_EXIT.state };
+    // A silent allow after a state or record failure exits non-zero (non-blocking), so the failure is seen.
+    if ((stateFailed || recordFailed) && answer.stdout === "" && answer.exitCode === 0)
+      answer = { ...answer, exitCode: stateFailed ? OPEN_FAILURE_EXIT.state : OPEN_FAILURE_EXIT.ledger };
     return { answer, warnings, record, outcome: "answered" };
   } catch (error) {
     return fail({ kind: "internal", message: `internal error: ${message(error)}` });

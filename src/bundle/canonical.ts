@@ -2,14 +2,48 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
+/**
+ * Keys sorted (UTF-16 code units), no whitespace, strings and numbers as
+ * JSON.stringify writes them; `undefined` members dropped, `undefined` array
+ * items `null`. Written with an explicit stack, not recursion, so an event
+ * nested 100,000 levels deep (a hook payload JSON.parse accepts) still has a
+ * digest instead of a stack overflow.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
-  const entries = Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(",")}}`;
+  const out: string[] = [];
+  // Work items: text to emit as is, or a value (boxed) still to write.
+  const work: (string | { value: unknown })[] = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (typeof item === "string") {
+      out.push(item);
+      continue;
+    }
+    const v = item.value;
+    if (v === null || typeof v !== "object") {
+      out.push(JSON.stringify(v) ?? "null");
+    } else if (Array.isArray(v)) {
+      work.push("]");
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push({ value: v[i] === undefined ? null : v[i] });
+        if (i > 0) work.push(",");
+      }
+      work.push("[");
+    } else {
+      const record = v as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort();
+      work.push("}");
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push({ value: record[keys[i]!] });
+        work.push(`${JSON.stringify(keys[i])}:`);
+        if (i > 0) work.push(",");
+      }
+      work.push("{");
+    }
+  }
+  return out.join("");
 }
 
 export function sha256Hex(text: string): string {

@@ -2,6 +2,7 @@
 // of another schema major, or with a malformed top-level field fails as a
 // whole with BundleLoadError. Used for the bundle being loaded and for every
 // bundle it extends (the message then names that bundle).
+import { BUNDLE_DEPTH_CAP, tooDeepAt } from "./depth.js";
 import { SCHEMA_MAJOR } from "../version.js";
 import { describeIssue, formatPath } from "./detail.js";
 import { BundleTopSchema, type BundleTop } from "./schema.js";
@@ -31,6 +32,8 @@ export function parseTopLevel(input: unknown, source: string | null = null): Top
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     fail(`bundle must be a JSON object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`);
   }
+  const deep = tooDeepAt(value);
+  if (deep !== null) fail(`bundle is nested more than ${BUNDLE_DEPTH_CAP} levels deep at ${formatPath(deep.slice(0, 6))}…`);
   const raw = value as Record<string, unknown>;
   const version = raw.schema_version;
   if (typeof version !== "string") fail(`bundle schema_version must be a string like "${SCHEMA_MAJOR}.0", got ${JSON.stringify(version) ?? "nothing"}`);

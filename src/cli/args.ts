@@ -43,9 +43,12 @@ export function parseArgs(argv: readonly string[], spec: ArgNames): ParsedArgs {
     if (valueNames.has(name)) {
       const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      // `--cwd -- ls`, `--bundle --json`: the value was forgotten, not meant to be an option's name.
+      if (eq < 0 && value.startsWith("--")) throw new UsageError(`--${name} needs a value (got ${JSON.stringify(value)}; write --${name}=${value} if that is the value)`);
       values.set(name, value);
       lists.set(name, [...(lists.get(name) ?? []), value]);
     } else if (flagNames.has(name) && eq < 0) {
+      if (flags.has(name) && name !== "help") throw new UsageError(`--${name} may be given once`);
       flags.add(name);
     } else {
       throw new UsageError(`unknown option --${name}`);

@@ -11,7 +11,9 @@ import type { Io } from "./io.js";
 export async function bundleResolveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const file = args.positionals[0]!;
   const loaded = loadBundleArgument(file);
-  io.out(args.flags.has("canonical") ? canonicalJson(loaded.resolved) : JSON.stringify(loaded.resolved, null, 2));
+  // --canonical: exactly the digest's bytes (no newline), so `… | sha256sum` prints the digest.
+  if (args.flags.has("canonical")) (io.write ?? io.out)(canonicalJson(loaded.resolved));
+  else io.out(JSON.stringify(loaded.resolved, null, 2));
   for (const s of loaded.skipped) io.err(`gatehouse bundle resolve: ${skippedLine(s)}`);
   for (const w of loaded.warnings) io.err(`gatehouse bundle resolve: warning ${w.code}: ${w.detail}`);
   io.err(`gatehouse bundle resolve: ${file}: ${loaded.artifacts.length} artifact(s) from ${loaded.sources.length} bundle(s); digest ${loaded.digest}`);

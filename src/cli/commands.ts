@@ -65,7 +65,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     exclusive: [["command", "event"]],
     exits: codes({
       0: "explained (whatever the verdict: use check for a verdict exit code)",
-      1: "the bundle cannot load, or the event is not JSON, not an object, or (--agent) not that agent's hook JSON or an event the hook does not evaluate",
+      1: "the bundle cannot load, or the event is not JSON, not an object, an agent's hook JSON given without --agent, or (--agent) not that agent's hook JSON or an event the hook does not evaluate",
       66: "the bundle, the event file or stdin cannot be read",
     }),
   },
@@ -105,10 +105,10 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     operands: { min: 1, max: 1, name: `AGENT (${HOOK_AGENTS.join(", ")})` },
     exits: codes({
       0: "answered: the answer, if any, is on stdout in the agent's protocol (an allow is silence)",
-      1: "--on-error open: the bundle does not load, or the state store or the decision record failed; one line on stderr, the call proceeds",
+      1: "--on-error open: the bundle reads but does not load, or an allow that the state store or the decision record failed under (a deny or ask is still answered); one line on stderr, the call proceeds",
       2: "claude, codex, gemini: blocked because the call could not be evaluated under --on-error closed (reason on stderr); acp: deny",
       3: "acp: ask (nothing on stdout; the host asks its person)",
-      66: "--on-error open: stdin unreadable, empty, not JSON, over 64 MiB, or not this agent's hook JSON; the call proceeds",
+      66: "--on-error open: stdin unreadable, empty, not JSON, over 64 MiB, or not this agent's hook JSON, or the --bundle file cannot be read; the call proceeds",
       70: "--on-error open: an internal error, one line; the call proceeds",
     }),
   },
@@ -174,7 +174,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["touch-set", "user"]],
-    exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, or the settings file exists but cannot be read" }),
+    exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
       "Gatehouse's entries are recognised by that command (any handler running gatehouse hook or gatehouse guard) or by an",
@@ -190,7 +190,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [project, user],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"]],
-    exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the settings file exists but cannot be read" }),
+    exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: ["A settings file install created is left holding what it started as ({} — Cursor: {\"version\": 1}), never deleted."],
   },
   {
@@ -199,7 +199,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     usage: ["[--project DIR] [--json]"],
     options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
     operands: { min: 0, max: 0, name: "" },
-    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)" }),
+    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)", 66: "the --project directory does not exist" }),
   },
   {
     name: "serve",
@@ -278,7 +278,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     exclusive: [["bundle", "against"]],
     exits: codes({
       0: "every compared row reproduced byte for byte",
-      1: "a decision differs or fails to replay, the ledger has rows but none could be compared, or a bundle cannot load",
+      1: "a decision differs or fails to replay, the ledger has rows (or only lines that are not rows) but none could be compared, or a bundle cannot load",
       66: "the ledger or a bundle file cannot be read",
     }),
   },
@@ -302,7 +302,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "bundle resolve",
     summary: "print the bundle with every extends loaded and every override applied: what the engine loads and the digest is over",
     usage: ["[--canonical] B"],
-    options: [{ name: "canonical", help: "print the exact bytes bundle_digest hashes (keys sorted, no whitespace) instead of indented JSON" }],
+    options: [{ name: "canonical", help: "print the exact bytes bundle_digest hashes (keys sorted, no whitespace, no trailing newline: pipe it to sha256sum) instead of indented JSON" }],
     operands: { min: 1, max: 1, name: "bundle file B (or gatehouse:default)" },
     exits: codes({ 0: "printed (skips, warnings and the digest on stderr)", 1: "the bundle cannot load (it, or a bundle it extends; an extends cycle)", 66: "the bundle file cannot be read" }),
   },

@@ -23,6 +23,7 @@ import { EXIT } from "./exit-codes.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
+import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
 
 export const FindingSchema = z.object({
@@ -130,8 +131,16 @@ function findInstalled(project: string, home: string | undefined, findings: Find
         const runs = typeof e.handler.url === "string" ? `http ${e.handler.url}` : String(e.handler.command);
         findings.push({ level: "ok", subject, message: `${path}: ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`} → ${runs}` });
       }
+      const again = `run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again`;
+      // An entry written by another version (or by hand) may match fewer tools: those are never judged.
+      for (const e of entries) {
+        const want = settings.events.find((g) => g.event === e.event);
+        const isGuard = typeof e.handler.command === "string" && guardFilesOfCommand(e.handler.command) !== null;
+        if (want !== undefined && !isGuard && e.matcher !== want.matcher)
+          findings.push({ level: "warn", subject, message: `the ${e.event} matcher ${e.matcher ?? "(none)"} is not the one this version installs (${want.matcher ?? "none"}): tools it leaves out are never judged — ${again}` });
+      }
       const missing = settings.events.filter((g) => !entries.some((e) => e.event === g.event));
-      if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again` });
+      if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — ${again}` });
       found.push({ settings, scope, path, entries });
     }
   }
@@ -266,7 +275,7 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
 }
 
 export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
-  const project = resolve(io.cwd, args.values.get("project") ?? ".");
+  const project = projectDirArg(args.values.get("project"), io);
   const report = await doctor(project, io);
   if (args.flags.has("json")) io.out(JSON.stringify(report));
   else {

@@ -52,7 +52,11 @@ export async function engineFromArgs(bundlePath: string | undefined, implementat
   }
 }
 
-/** Print the bundle's skipped items to stderr, one line each with its detail (the engine never logs). */
+/**
+ * Print the bundle's skipped items to stderr, one line each with its detail (the engine never logs),
+ * and say so when nothing is left to enforce: such a bundle allows every call without an unknown shape.
+ */
 export function reportSkipped(engine: Engine, write: (line: string) => void): void {
   for (const s of engine.skipped) write(`gatehouse: skipped ${s.kind || "(no kind)"} ${JSON.stringify(s.id)}: ${s.reason} — ${s.detail}`);
+  for (const w of engine.bundleWarnings) if (w.code === "no_enforcing_artifact") write(`gatehouse: warning ${w.code}: ${w.detail}`);
 }

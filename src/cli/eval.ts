@@ -73,7 +73,7 @@ export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
           tornNoted = true;
           io.err(`gatehouse eval: ${ledger.path} ended in lines that are not rows (an append cut short by a crash?); the chain continues after them — gatehouse ledger verify reports them`);
         }
-        if (appended.eventDropped) io.err(`gatehouse eval: line ${lineNo}: the event would make the ledger row too large; recorded without it (not replayable)`);
+        if (appended.eventDropped) io.err(`gatehouse eval: line ${lineNo}: the event is too large or nested too deep for a ledger row; recorded without it (not replayable)`);
       }
       sessions.set(sessionId, envelope.state);
       io.out(JSON.stringify(envelope));

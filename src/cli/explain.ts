@@ -2,6 +2,7 @@
 // `--event FILE`): evaluate one event through the engine's own evaluation
 // with a trace recorder on (Engine.explain) and print the whole trace.
 import { performance } from "node:perf_hooks";
+import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
 import { ADAPTERS } from "../adapters/index.js";
 import { hostEnvFrom } from "../adapters/host.js";
 import type { HookAgent } from "../adapters/types.js";
@@ -43,6 +44,9 @@ function subjectOf(args: ParsedArgs, io: Io): Subject {
   }
   const agent = args.values.get("agent");
   if (agent !== undefined) return { event: agentEvent(agent as HookAgent, value, where, io), state: null, now_ms: null };
+  // Explained as an event, an agent's hook JSON has no event_type: a neutral allow that explains nothing.
+  if (looksLikeHookPayload(value))
+    throw new CliError(`${where}: this is an agent's hook JSON (hook_event_name, no event_type), not an event: explain it with --agent ${guessHookAgent(value) ?? "<agent>"}`, EXIT.FAILURE);
   try {
     const frame = frameOf(value);
     return { event: frame.event, state: frame.state ?? null, now_ms: frame.now_ms };

@@ -12,6 +12,7 @@ import { StateStoreError, unavailableStore, type SessionStore } from "../state/s
 import { appendDecision } from "../ledger/append.js";
 import { parseArgs, UsageError } from "./args.js";
 import { engineFromArgs } from "./engine-options.js";
+import type { Engine } from "../engine.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 
@@ -47,7 +48,7 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
   const ledger = ledgerTargetOf(args, (line) => io.err(`gatehouse hook ${agent}: ${line}`));
   const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await appendDecision(ledger, record));
   const outcome = await handleHook(adapter, input, {
-    engine: () => engineFromArgs(bundlePath, implementation),
+    engine: () => engineFromArgs(bundlePath, implementation).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
     store: stateStoreOf(args.values.get("state-dir"), io),
     host: hostEnvFrom(io.env, io.cwd, "hook"),
     nowMs: io.now(),
@@ -65,4 +66,18 @@ function write(io: Io, answer: { stdout: string; stderr: string | null; exitCode
   if (answer.stderr !== null) io.err(answer.stderr);
   if (answer.stdout !== "") io.out(answer.stdout);
   return answer.exitCode;
+}
+
+/**
+ * One stderr line when the bundle in use protects less than it reads as: skipped
+ * artifacts, or no enforcing rule at all (every call would pass). A hook's
+ * stderr is shown in the agent's transcript, never to the model, on exit 0.
+ */
+export function bundleNotes(engine: Engine, bundlePath: string | undefined): string[] {
+  const notes: string[] = [];
+  if (engine.skipped.length > 0) notes.push(`${engine.skipped.length} artifact(s) skipped (${engine.skipped.slice(0, 3).map((s) => `${s.id || "(no id)"}: ${s.reason}`).join(", ")}${engine.skipped.length > 3 ? ", …" : ""})`);
+  if (engine.bundleWarnings.some((w) => w.code === "no_enforcing_artifact")) notes.push("no enforcing rule, so every call without an unknown shape passes");
+  if (notes.length === 0) return [];
+  const where = bundlePath ?? "the default bundle";
+  return [`warning: bundle ${where}: ${notes.join("; ")} — gatehouse bundle lint ${bundlePath ?? "gatehouse:default"} says why`];
 }

@@ -8,12 +8,14 @@ import { installedEntries, planInstall, planUninstall, SettingsRefused, type Pla
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
 import { guardFilesFor, guardFilesOfCommand, readGuardSpecText, removeGuardSpecFile, writeGuardSpecFile } from "../guard/guard-files.js";
 import { projectTouchSetGuard } from "../guard/projection.js";
+import { isLoopbackAddress } from "../daemon/guard.js";
 import { packageRoot } from "../node/package-root.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
+import { projectDirArg } from "./project-dir.js";
 
 interface Target {
   settings: AgentSettings;
@@ -38,7 +40,7 @@ function targetOf(args: ParsedArgs, io: Io): Target {
     const home = io.env.HOME;
     if (home === undefined || home === "") throw new UsageError("--user needs $HOME");
     base = home;
-  } else base = resolve(io.cwd, args.values.get("project") ?? ".");
+  } else base = projectDirArg(args.values.get("project"), io);
   return { settings, scope, base, path: settingsPath(settings, scope, base) };
 }
 
@@ -166,6 +168,12 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
     hookOptions: httpValue === undefined ? await hookOptions(args, io) : [],
     http: httpValue === undefined ? null : httpBase(httpValue),
   };
+  if (request.http !== null) {
+    // Every tool call, file contents included, is POSTed there: say so when it leaves this machine.
+    const host = new URL(request.http).hostname.replace(/^\[(.*)\]$/, "$1");
+    if (host !== "localhost" && !isLoopbackAddress(host))
+      io.err(`gatehouse install: warning: --http ${request.http}: ${host} is not a loopback address — every tool call (file contents included) would be sent there, and gatehouse serve binds loopback only`);
+  }
   const guard = guardInstallOf(args, io, target, request);
   const entries = [...managedEntries(settings, request), ...(guard === null ? [] : [guard.entry])];
   const oldSpecs = installedGuardSpecs(target);

@@ -94,8 +94,9 @@ export async function replayCommand(args: ParsedArgs, io: Io): Promise<number> {
     io.out(`replay ${file} ${on}: ${compared} replayed — ${counts.reproduced} reproduced, ${counts.differs} differ, ${counts.failed} failed; ${counts.other_bundle} of another bundle, ${counts.no_event} without an event`);
   }
   if (counts.differs > 0 || counts.failed > 0) return EXIT.FAILURE;
-  if (rows > 0 && compared === 0) {
-    io.err(`gatehouse replay: no row of ${file} could be compared`);
+  // A replay that checked nothing does not pass: rows none could be compared, or only lines that are no rows.
+  if ((rows > 0 || counts.not_a_row > 0) && compared === 0) {
+    io.err(`gatehouse replay: ${rows > 0 ? "no row" : "no line"} of ${file} could be compared`);
     return EXIT.FAILURE;
   }
   return EXIT.OK;

@@ -10,10 +10,11 @@ import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from ".
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
 import { withGitBranch } from "../node/git-branch.js";
+import type { Engine } from "../engine.js";
 import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
 import { UsageError, type ParsedArgs } from "./args.js";
-import { CliError, engineFromArgs, reportSkipped } from "./engine-options.js";
+import { CliError, engineFromArgs } from "./engine-options.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
@@ -31,6 +32,7 @@ async function openStore(args: ParsedArgs, log: Logger): Promise<DaemonStore> {
   const stateDir = args.values.get("state-dir");
   if (args.values.has("max-sessions") && (redisUrl ?? stateDir) !== undefined) throw new UsageError("--max-sessions bounds the in-memory store; it does not apply with --state or --state-dir");
   if (redisUrl !== undefined) {
+    if (!/^rediss?:\/\//i.test(redisUrl)) throw new UsageError(`--state wants a redis:// or rediss:// URL (got ${JSON.stringify(redisUrl.replace(/\/\/[^@/]*@/, "//…@"))})`);
     try {
       return redisStore(await RedisSessionStore.connect({ url: redisUrl, onStatus: (line) => log.log("warn", line) }));
     } catch (error) {
@@ -40,6 +42,12 @@ async function openStore(args: ParsedArgs, log: Logger): Promise<DaemonStore> {
   }
   if (stateDir !== undefined) return stateDirStore(stateDir);
   return memoryStore(integer("max-sessions", args.values.get("max-sessions"), 10_000, 1));
+}
+
+/** The bundle's skipped items and warnings as log lines (the daemon's stderr is JSON, one object a line). */
+function logSkipped(engine: Engine, log: Logger): void {
+  for (const s of engine.skipped) log.log("warn", "artifact skipped", { kind: s.kind, id: s.id, reason: s.reason, detail: s.detail });
+  for (const w of engine.bundleWarnings) if (w.code === "no_enforcing_artifact") log.log("warn", "bundle warning", { code: w.code, detail: w.detail });
 }
 
 /** The options are read by the command's description (src/cli/commands.ts): choices and exclusions are checked there. */
@@ -58,7 +66,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
 
   const engine = await engineFromArgs(bundlePath, implementation);
-  reportSkipped(engine, io.err);
+  logSkipped(engine, log);
   const store = await openStore(args, log);
   const service = new DaemonService(engine, {
     store,
@@ -89,7 +97,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       try {
         const next = await engineFromArgs(bundlePath, implementation);
         service.replaceEngine(next);
-        reportSkipped(next, io.err);
+        logSkipped(next, log);
         log.log("info", "bundle reloaded", { bundle: bundlePath ?? "default", bundle_digest: next.bundleDigest, previous: before });
       } catch (error) {
         log.log("error", "bundle reload failed; still serving the previous bundle", {

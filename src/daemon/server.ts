@@ -185,6 +185,14 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     return route.handle(body);
   };
 
+  // `Expect: 100-continue` (curl sends it for bodies over 1 MiB): continue only a request that will be
+  // read. One refused by its headers or by its declared size is answered at once, its body never sent.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers["content-length"]);
+    if (refuseByHeaders(req.headers, hosts) === null && !(declared > limits.maxBodyBytes)) res.writeContinue();
+    server.emit("request", req, res);
+  });
+
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     service.inFlight++;

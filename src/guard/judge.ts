@@ -51,8 +51,7 @@ export function judgeWrite(spec: GuardSpec, tool: string, filePath: string | und
   const compiled = compileTouchSet(spec.touchSet);
   if (!compiled.ok) return blocked(rel, `the touch set cannot be judged: ${compiled.message}`);
   if (compiled.touchSet.includes(rel)) return { allow: true, subject: rel };
-  return blocked(
-    rel,
-    `${rel} matches none of the touch-set patterns (${describePatterns(spec.touchSet)}); write under a declared path, or stop and ask for the touch set to be widened`,
-  );
+  const excludedBy = compiled.touchSet.decidingPattern(rel);
+  const why = excludedBy === null ? `matches none of the touch-set patterns (${describePatterns(spec.touchSet)})` : `is taken out of the touch set by ${excludedBy}`;
+  return blocked(rel, `${rel} ${why}; write under a declared path, or stop and ask for the touch set to be widened`);
 }

@@ -137,7 +137,10 @@ export function sweep(spec: GuardSpec, options: SweepOptions = {}): Sweep {
     const shown = inside ? rel : path;
     if (!inside) findings.push({ path: shown, change, reason: `${path} is outside the checkout ${spec.sessionCwd}` });
     else if (!compiled.ok) findings.push({ path: shown, change, reason: `the touch set cannot be judged: ${compiled.message}` });
-    else if (!compiled.touchSet.includes(rel)) findings.push({ path: shown, change, reason: `${rel} (${change}) matches none of the touch-set patterns` });
+    else if (!compiled.touchSet.includes(rel)) {
+      const excludedBy = compiled.touchSet.decidingPattern(rel);
+      findings.push({ path: shown, change, reason: `${rel} (${change}) ${excludedBy === null ? "matches none of the touch-set patterns" : `is taken out of the touch set by ${excludedBy}`}` });
+    }
   }
   return { repository, base, changed: changed.length, findings };
 }

@@ -42,6 +42,9 @@ export interface AgentSettings {
 /** Hook timeouts: long enough for a cold process (~0.3 s here), short enough that a hung hook cannot stall the agent. */
 const TIMEOUT_SECONDS = 10;
 
+// Every tool the classifier reads an effect from is matched (a tool left out is
+// never judged, whatever the bundle says: test/install/matcher-coverage.test.ts);
+// tools with no effect (TodoWrite, ExitPlanMode, …) never start a hook process.
 // Claude Code's matcher is an unanchored JS RegExp once it holds anything but
 // [A-Za-z0-9_|]; anchored here so `Bash` does not also match `BashOutput`.
 // MCP tools are `mcp__<server>__<tool>` (hooks.md: `mcp__srv` alone matches nothing since 2.1.195).
@@ -54,7 +57,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     comments: false,
     skeleton: {},
     layout: "grouped",
-    events: [{ event: "PreToolUse", matcher: "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|WebFetch|mcp__.*)$" }],
+    events: [{ event: "PreToolUse", matcher: "^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$" }],
     timeout: { seconds: TIMEOUT_SECONDS, unit: "s" },
     handlerFields: {},
     http: true,
@@ -84,7 +87,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     skeleton: {},
     layout: "grouped",
     // MCP tools are `mcp_<server>_<tool>`.
-    events: [{ event: "BeforeTool", matcher: "^(run_shell_command|write_file|replace|read_file|read_many_files|web_fetch|mcp_.*)$" }],
+    events: [{ event: "BeforeTool", matcher: "^(run_shell_command|write_file|replace|read_file|read_many_files|list_directory|glob|search_file_content|grep_search|web_fetch|google_web_search|save_memory|mcp_.*)$" }],
     timeout: { seconds: TIMEOUT_SECONDS, unit: "ms" },
     handlerFields: { name: "gatehouse" },
     http: false,

@@ -12,13 +12,14 @@
 // before the append, so a failed append leaves the ledger as it was.
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, realpathSync, statSync, truncateSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { clipDepth, tooDeepAt } from "../bundle/depth.js";
 import type { Envelope } from "../model/envelope.js";
 import { parseEvent } from "../model/event.js";
 import { appendDurable, fsyncDir } from "../node/durable-file.js";
 import { acquireFileLock, LockTimeoutError } from "../node/file-lock.js";
 import { scanBackward } from "./file-lines.js";
 import { sha256Digest } from "./hash.js";
-import { MAX_ROW_BYTES, readLedgerLine } from "./line.js";
+import { MAX_EVENT_DEPTH, MAX_ROW_BYTES, readLedgerLine } from "./line.js";
 import { redactForLedger } from "./redact.js";
 import { eventDigest, GENESIS_PREV, LedgerRowSchema, rowHash, serializeRow, type Digest, type LedgerRow, type UnhashedRow } from "./row.js";
 
@@ -131,15 +132,19 @@ function describe(error: unknown): string {
 /** The row's fields that do not depend on where it lands in the chain. */
 function rowBody(target: LedgerTarget, record: DecisionRecord): { body: Omit<UnhashedRow, "seq" | "prev">; eventDropped: boolean } {
   if (!Number.isSafeInteger(record.now_ms)) throw new TypeError(`now_ms must be an integer, got ${record.now_ms}`);
+  // An event nested past MAX_EVENT_DEPTH (JSON.stringify overflows a few thousand levels down; a hook's
+  // JSON.parse does not) is recorded by its digest only: the row keeps the decision, not the event.
+  const deep = tooDeepAt(record.event ?? null, MAX_EVENT_DEPTH) !== null;
   // Through JSON once, so what is hashed, written and replayed is exactly what a reader will parse.
-  const event = JSON.parse(JSON.stringify(record.event ?? null)) as unknown;
+  const event = deep ? (record.event ?? null) : (JSON.parse(JSON.stringify(record.event ?? null)) as unknown);
   const parsed = parseEvent(event);
   let decision = JSON.parse(JSON.stringify(record.envelope.decision)) as Envelope["decision"];
   const stateIn = record.state_in === undefined || record.state_in === null ? null : JSON.parse(JSON.stringify(record.state_in));
   let recorded = event as Record<string, unknown>;
   let redacted: string[] = [];
   if (target.redact === true) {
-    const r = redactForLedger(recorded, decision, sha256Digest);
+    // What the decision can quote lies within the engine's own depth bound: a clipped copy finds it.
+    const r = redactForLedger(deep ? (clipDepth(recorded, MAX_EVENT_DEPTH) as Record<string, unknown>) : recorded, decision, sha256Digest);
     recorded = r.event;
     decision = r.decision;
     redacted = r.kinds;
@@ -153,11 +158,12 @@ function rowBody(target: LedgerTarget, record: DecisionRecord): { body: Omit<Unh
     engine_version: record.envelope.engine_version,
     bundle_digest: record.envelope.bundle_digest,
   };
-  if (target.events === true) {
+  if (target.events === true && !deep) {
     body.event = recorded;
     body.state_in = stateIn;
   }
   if (redacted.length > 0) body.redacted = redacted;
+  if (target.events === true && deep) return { body, eventDropped: true };
   // A row over the line limit could not be read back: keep the decision, drop the event.
   if (target.events === true && Buffer.byteLength(JSON.stringify(body)) > MAX_ROW_BYTES - 1024) {
     delete body.event;

@@ -2,11 +2,17 @@
 // reading serves `verify`, the appender (which chains to the last line that is
 // a row) and `show`/`replay` (which skip what is not a row), so all of them
 // agree on where the chain is.
+import { tooDeepAt } from "../bundle/depth.js";
 import { isTornRowPrefix } from "./json-prefix.js";
 import { LedgerRowSchema, type LedgerRow } from "./row.js";
 
 /** A row line longer than this is refused by the appender and reported as damage by `verify`. */
 export const MAX_ROW_BYTES = 16 * 1024 * 1024;
+
+/** Nesting an event may have and still be recorded in its row (deeper: the row keeps its digest only); JSON.stringify manages about twice this. */
+export const MAX_EVENT_DEPTH = 2048;
+/** No row the appender writes nests deeper (the row, then its event): a deeper line is damage, never walked. */
+export const MAX_ROW_DEPTH = MAX_EVENT_DEPTH + 1;
 
 export type LineReading =
   /** `raw` is the parsed JSON (what the hash is over); `canonical`: the line is exactly its serialization. */
@@ -47,6 +53,8 @@ export function readLedgerLine(bytes: Uint8Array): LineReading {
     if (isTornRowPrefix(text)) return { kind: "torn" };
     return { kind: "unparsable", message: text === "" ? "the line is empty" : `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
+  const deep = tooDeepAt(raw, MAX_ROW_DEPTH);
+  if (deep !== null) return { kind: "not_a_row", message: `not a ledger row: nested more than ${MAX_ROW_DEPTH} levels deep (at ${deep.slice(0, 4).join(".")}…)` };
   const parsed = LedgerRowSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

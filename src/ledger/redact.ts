@@ -37,16 +37,36 @@ export interface Redaction {
   kinds: string[];
 }
 
-/** Replace every string inside `value` by `map(string)`; keys are kept. */
-function mapStrings(value: unknown, map: (text: string, key: string | null) => string, key: string | null = null): unknown {
-  if (typeof value === "string") return map(value, key);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map, key));
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = mapStrings(v, map, k);
-    return out;
+/**
+ * Replace every string inside `value` by `map(string, key)` — `key` is the
+ * nearest enclosing object key (an array's items get their array's) — keeping
+ * keys. An explicit stack, not recursion: events may nest thousands deep.
+ */
+function mapStrings(value: unknown, map: (text: string, key: string | null) => string): unknown {
+  const root: Record<string, unknown> = {};
+  const work: { from: unknown; into: Record<string | number, unknown>; slot: string | number; key: string | null }[] = [{ from: value, into: root, slot: "v", key: null }];
+  while (work.length > 0) {
+    const { from, into, slot, key } = work.pop()!;
+    if (typeof from === "string") put(into, slot, map(from, key));
+    else if (Array.isArray(from)) {
+      const out: unknown[] = new Array(from.length);
+      put(into, slot, out);
+      for (let i = from.length - 1; i >= 0; i--) work.push({ from: from[i], into: out as unknown as Record<number, unknown>, slot: i, key });
+    } else if (from !== null && typeof from === "object") {
+      const out: Record<string, unknown> = {};
+      put(into, slot, out);
+      const entries = Object.entries(from);
+      // Keys are created in order first (the copy keeps the original key order), then filled.
+      for (const [k] of entries) put(out, k, undefined);
+      for (let i = entries.length - 1; i >= 0; i--) work.push({ from: entries[i]![1], into: out, slot: entries[i]![0], key: entries[i]![0] });
+    } else put(into, slot, from);
   }
-  return value;
+  return root.v;
+}
+
+/** An own, enumerable member — also for a key such as `__proto__`, which JSON.parse makes a plain member. */
+function put(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function redactForLedger(event: Record<string, unknown>, decision: Decision, digest: DigestText): Redaction {

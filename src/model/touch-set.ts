@@ -15,6 +15,8 @@ export interface TouchSet {
   readonly patterns: readonly string[];
   /** Whether the normalised checkout-relative path (`src/a.ts`) is in the set. */
   includes(path: string): boolean;
+  /** The pattern that decides `path` (the last one matching it, as written), or null when none matches. */
+  decidingPattern(path: string): string | null;
 }
 
 export type TouchSetCompilation = { ok: true; touchSet: TouchSet } | { ok: false; pattern: string; message: string };
@@ -74,19 +76,19 @@ const isNormalisedRelative = (path: string) =>
   path.length > 0 && !path.startsWith("/") && path.split("/").every((s) => s !== "" && s !== "." && s !== "..");
 
 export function compileTouchSet(patterns: readonly string[]): TouchSetCompilation {
-  const rules: { include: boolean; matcher: Ignore }[] = [];
+  const rules: { pattern: string; include: boolean; matcher: Ignore }[] = [];
   for (const pattern of patterns) {
     if (pattern.trim() === "" || pattern.startsWith("#")) continue;
     const error = touchSetPatternError(pattern);
     if (error !== null) return { ok: false, pattern, message: `touch-set pattern ${JSON.stringify(pattern)} ${error}` };
     const negated = pattern.startsWith("!");
-    rules.push({ include: !negated, matcher: ignore({ ignorecase: false }).add(negated ? pattern.slice(1) : pattern) });
+    rules.push({ pattern, include: !negated, matcher: ignore({ ignorecase: false }).add(negated ? pattern.slice(1) : pattern) });
   }
-  const includes = (path: string): boolean => {
-    if (!isNormalisedRelative(path)) return false;
-    let included = false;
-    for (const rule of rules) if (rule.matcher.ignores(path)) included = rule.include;
-    return included;
+  const decider = (path: string) => {
+    if (!isNormalisedRelative(path)) return null;
+    let last: (typeof rules)[number] | null = null;
+    for (const rule of rules) if (rule.matcher.ignores(path)) last = rule;
+    return last;
   };
-  return { ok: true, touchSet: { patterns: [...patterns], includes } };
+  return { ok: true, touchSet: { patterns: [...patterns], includes: (path) => decider(path)?.include ?? false, decidingPattern: (path) => decider(path)?.pattern ?? null } };
 }

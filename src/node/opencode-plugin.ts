@@ -83,15 +83,17 @@ export function createGatehousePlugin(options: GatehousePluginOptions = {}): Ope
     return {
       "tool.execute.before": async (input, output) => {
         const args = output?.args;
-        if (input.callID !== undefined) {
+        // Whatever OpenCode hands over is input: a missing `input` is the pipeline's to refuse, never a TypeError here.
+        if (typeof input?.callID === "string") {
           if (inFlight.size >= MAX_IN_FLIGHT) inFlight.delete(inFlight.keys().next().value as string);
           inFlight.set(input.callID, args);
         }
         await run(input, args, "pre");
       },
       "tool.execute.after": async (input, output) => {
-        const args = input.callID !== undefined ? inFlight.get(input.callID) : undefined;
-        if (input.callID !== undefined) inFlight.delete(input.callID);
+        const callID = typeof input?.callID === "string" ? input.callID : undefined;
+        const args = callID !== undefined ? inFlight.get(callID) : undefined;
+        if (callID !== undefined) inFlight.delete(callID);
         try {
           await run(input, args, "post", output ?? null);
         } catch {

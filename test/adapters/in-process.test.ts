@@ -40,6 +40,18 @@ describe("OpenCode plugin", () => {
     await expect(closed["tool.execute.before"]({ tool: "bash", sessionID: "s" }, { args: { command: "ls" } })).rejects.toThrow(/--on-error closed denies it/);
   });
 
+  it("a malformed call from the host is refused under the posture, never a TypeError", async () => {
+    const lines: string[] = [];
+    const open = await createGatehousePlugin({ log: (l) => lines.push(l) })({});
+    const before = open["tool.execute.before"] as (input: unknown, output: unknown) => Promise<void>;
+    const after = open["tool.execute.after"] as (input: unknown, output: unknown) => Promise<void>;
+    await expect(before(null, null)).resolves.toBeUndefined();
+    await expect(after(undefined, undefined)).resolves.toBeUndefined();
+    expect(lines[0]).toMatch(/^gatehouse hook opencode: the OpenCode tool call: the tool call has no tool name$/);
+    const closed = await createGatehousePlugin({ onError: "closed" })({});
+    await expect((closed["tool.execute.before"] as (i: unknown, o: unknown) => Promise<void>)(null, { args: {} })).rejects.toThrow(/--on-error closed denies it/);
+  });
+
   it("is exported as gatehouse/opencode", async () => {
     const mod = await import("gatehouse/opencode");
     expect(typeof mod.GatehousePlugin).toBe("function");

@@ -1,6 +1,8 @@
 // The policy author's commands in-process: bundle lint (detail, --strict),
 // bundle resolve, bundle schema; and a team bundle that extends the default,
 // adds a rule and overrides two default rules, through check and eval.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { sha256Hex } from "../../src/bundle/canonical.js";
 import { main } from "../../src/cli/main.js";
 import { ONE_OF_EACH } from "../support/bundles.js";
 import { memoryIo } from "../support/io.js";
+import { BIN } from "../support/spawn-hook.js";
 
 const dir = mkdtempSync(join(tmpdir(), "gatehouse-bundle-cli-"));
 const file = (name: string, value: unknown) => {
@@ -70,6 +73,9 @@ describe("gatehouse bundle resolve", () => {
     expect(again.err.at(-1)).toContain(digest);
     const check = JSON.parse((await run("check", "--json", "--bundle", TEAM, "--", "ls")).out[0]!);
     expect(check.bundle_digest).toBe(digest);
+    // As docs/bundle.md pipes it: `gatehouse bundle resolve --canonical team.json | sha256sum` is the digest.
+    const stdout = execFileSync(process.execPath, [BIN, "bundle", "resolve", "--canonical", TEAM], { stdio: ["ignore", "pipe", "ignore"] });
+    expect(`sha256:${createHash("sha256").update(stdout).digest("hex")}`).toBe(digest);
   });
   it("a cycle is one line, exit 1", async () => {
     file("c1.json", { schema_version: "2.0", extends: ["c2.json"] });

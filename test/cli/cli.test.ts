@@ -56,6 +56,14 @@ describe("gatehouse check", () => {
     expect(await main(["check", "--bundle", join(dir, "nope.json"), "--", "ls"], missing.io)).toBe(66);
     expect(missing.err[0]).toMatch(/nope\.json: cannot read bundle \(ENOENT\)/);
   });
+  it("a bundle left with no enforcing rule says so on stderr (it allows rm -rf ~), as do eval and explain", async () => {
+    const typo = file("typo.json", JSON.stringify({ schema_version: "2.0", bundle_id: "typo", artifacts: [{ kind: "t1_predicate_tree", artifact_id: "no.rm", body: { when: { field: "command.program", pred: "eq", value: "rm" }, verdict: "block" } }] }));
+    for (const argv of [["check", "--bundle", typo, "--", "rm", "-rf", "/home/dev"], ["explain", "--bundle", typo, "--", "rm", "-rf", "/home/dev"]]) {
+      const { io, err } = memoryIo();
+      await main(argv, io);
+      expect(err).toEqual([expect.stringMatching(/^gatehouse: skipped t1_predicate_tree "no\.rm": body_parse_error/), expect.stringMatching(/^gatehouse: warning no_enforcing_artifact: artifacts: no active rule/)]);
+    }
+  });
 });
 
 describe("gatehouse check input", () => {

@@ -44,6 +44,16 @@ async function doctor(project: string, home = fresh()): Promise<{ code: number; 
 const messages = (r: DoctorReport, level: string) => r.findings.filter((f) => f.level === level).map((f) => f.message);
 
 describe("gatehouse doctor", () => {
+  it("warns when an installed matcher is not this version's (a Gatehouse entry matching Bash alone never sees Grep)", async () => {
+    const project = fresh();
+    claudeSettings(project, command(launcher(DENY_RM)));
+    const { report } = await doctor(project);
+    expect(messages(report, "warn")).toContainEqual(expect.stringMatching(/^the PreToolUse matcher Bash is not the one this version installs \(\^\(Bash\|.*Grep.*\): tools it leaves out are never judged — run gatehouse install claude again$/));
+    const installed = memoryIo({ cwd: project, env: { HOME: fresh() } });
+    expect(await main(["install", "claude"], installed.io)).toBe(0);
+    expect(messages((await doctor(project)).report, "warn").filter((m) => m.includes("matcher"))).toEqual([]);
+  });
+
   it("nothing installed: healthy, one line per agent and scope, the default bundle and state dir", async () => {
     const { code, report, text } = await doctor(fresh());
     expect(code).toBe(0);

@@ -195,6 +195,10 @@ describe("gatehouse explain", () => {
     expect(s.err[0]).toMatch(/accepts this event silently/);
     expect(await main(["explain", "--agent", "claude", "--", "ls"], memoryIo().io)).toBe(64);
     expect(await main(["explain", "--agent", "vim", "--event", stop], memoryIo().io)).toBe(64);
+    // The same payload without --agent is no event (no event_type): refused, naming --agent, never a neutral allow.
+    const bare = memoryIo();
+    expect(await main(["explain", "--event", payload], bare.io)).toBe(1);
+    expect(bare.err[0]).toMatch(/agent's hook JSON .*explain it with --agent claude$/);
   });
   it("--event reads an event or a frame; a non-object event is exit 1; --event with -- is a usage error", async () => {
     const frame = join(dir, "frame.json");

@@ -99,6 +99,10 @@ describe("the top level", () => {
       [["check", "ls"], /unexpected argument "ls" \(put the command after --\)/],
       [["doctor", "--", "x"], /takes no arguments after --/],
       [["check", "--bundle"], /--bundle needs a value/],
+      [["check", "--cwd", "--", "ls"], /--cwd needs a value \(got "--"; write --cwd=-- if that is the value\)/],
+      [["check", "--bundle", "--json", "--", "ls"], /--bundle needs a value \(got "--json"/],
+      [["check", "--json", "--json", "--", "ls"], /--json may be given once/],
+      [["hook", "claude", "--twin", "--twin"], /--twin may be given once/],
     ];
     for (const [argv, message] of cases) {
       const { io, err } = memoryIo();

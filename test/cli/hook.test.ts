@@ -32,6 +32,13 @@ const BUNDLE = write("hook-test.json", {
   ],
 });
 const BROKEN = write("broken.json", "{ not json");
+// Loads, but protects less than it reads as: one rule skipped (a typo'd verdict); none enforcing at all.
+const PARTLY_SKIPPED = write("partly-skipped.json", {
+  schema_version: "2.0",
+  bundle_id: "partly",
+  artifacts: [t1("test.rm", leaf("command.program", "eq", "rm"), "deny", { body: { reason: "test.rm: no rm here" } }), t1("test.curl", leaf("command.program", "eq", "curl"), "block")],
+});
+const NOTHING_ENFORCED = write("nothing-enforced.json", { schema_version: "2.0", bundle_id: "nothing", artifacts: [] });
 const KEY = "-----BEGIN RSA PRIVATE KEY-----";
 
 const HOLD = "test.deploy: a deploy waits for a person [Gatehouse: this rule holds the action for resolution by ask_human; a hook has no resolver, so you are asked instead]";
@@ -68,7 +75,7 @@ const CASES: Case[] = [
   { name: "claude empty stdin, closed", agent: "claude", args: ["--on-error", "closed"], stdin: "", stdout: "", code: 2, stderr: closedLine },
   { name: "claude broken bundle, open", agent: "claude", args: ["--bundle", BROKEN], stdin: claude.pre("rm -rf x"), stdout: "", code: 1, stderr: /^gatehouse hook claude: .*broken\.json: bundle is not JSON/ },
   { name: "claude broken bundle, closed", agent: "claude", args: ["--bundle", BROKEN, "--on-error", "closed"], stdin: claude.pre("ls"), stdout: "", code: 2, stderr: closedLine },
-  { name: "claude missing bundle, open", agent: "claude", args: ["--bundle", join(dir, "nope.json")], stdin: claude.pre("ls"), stdout: "", code: 1, stderr: /nope\.json: cannot read bundle \(ENOENT\)/ },
+  { name: "claude missing bundle, open: unreadable input (66), as for every command", agent: "claude", args: ["--bundle", join(dir, "nope.json")], stdin: claude.pre("ls"), stdout: "", code: 66, stderr: /nope\.json: cannot read bundle \(ENOENT\)/ },
   // Codex
   { name: "codex deny", agent: "codex", stdin: codex.pre("Bash", { command: "rm -rf x" }), stdout: claudePre("deny", "test.rm: no rm here"), code: 0 },
   { name: "codex ask → deny", agent: "codex", stdin: codex.pre("Bash", { command: "curl x" }), stdout: claudePre("deny", `test.curl: downloads need a person ${MUST}`), code: 0 },
@@ -107,6 +114,10 @@ const CASES: Case[] = [
   { name: "acp garbage, closed: a parse error", agent: "acp", args: ["--on-error", "closed"], stdin: "{", stdout: /^\{"jsonrpc":"2\.0","id":null,"error":\{"code":-32700,"message":"Gatehouse could not evaluate/, code: 2 },
   { name: "acp broken bundle, closed: reject_once", agent: "acp", args: ["--bundle", BROKEN, "--on-error", "closed"], stdin: acp.permission({ command: "ls" }), stdout: '{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-1"}}}\n', code: 2 },
   { name: "acp garbage, open", agent: "acp", stdin: "{", stdout: "", code: 66, stderr: closedLine },
+  // A bundle that loads with a skipped artifact, or with no enforcing rule: answered as usual, with one warning line.
+  { name: "a skipped artifact is one stderr line; the rest still decides", agent: "claude", args: ["--bundle", PARTLY_SKIPPED], stdin: claude.pre("rm -rf x"), stdout: claudePre("deny", "test.rm: no rm here"), code: 0, stderr: /^gatehouse hook claude: warning: bundle .*partly-skipped\.json: 1 artifact\(s\) skipped \(test\.curl: body_parse_error\) — gatehouse bundle lint .* says why\n$/ },
+  { name: "a bundle with no enforcing rule says so", agent: "gemini", args: ["--bundle", NOTHING_ENFORCED], stdin: gemini.before("run_shell_command", { command: "rm -rf ~" }), stdout: "", code: 0, stderr: /no enforcing rule, so every call without an unknown shape passes/ },
+  { name: "an event the hook does not gate loads no bundle and says nothing", agent: "claude", args: ["--bundle", NOTHING_ENFORCED], stdin: claude.sessionStart, stdout: "", code: 0, stderr: "" },
 ];
 
 let results: Run[] = [];

@@ -143,6 +143,12 @@ describe("refusals", () => {
     );
     expect(streamed).toMatch(/^HTTP\/1\.1 413 /);
     expect(streamed).toContain('"body_too_large"');
+    // Expect: 100-continue (curl's default over 1 MiB): an oversized or refused request gets its answer, not a 100 Continue.
+    const head = (headers: string) => `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n${headers}\r\n`;
+    expect(await raw(d.daemon.port, head(`Content-Length: ${CAP + 1}\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 413 [^]*"body_too_large"/);
+    expect(await raw(d.daemon.port, head(`Content-Length: 10\r\nOrigin: https://evil.example\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 403 [^]*"origin_refused"/);
+    const small = JSON.stringify(bash("ls"));
+    expect(await raw(d.daemon.port, head(`Content-Length: ${small.length}\r\nConnection: close\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
     const fits = JSON.stringify({ ...bash("ls"), pad: "" });
     const atCap = fits.slice(0, -1) + " ".repeat(CAP - Buffer.byteLength(fits)) + "}";
     expect(Buffer.byteLength(atCap)).toBe(CAP);

@@ -37,6 +37,8 @@ describe("gatehouse serve (process)", () => {
     expect(open.stderr).toContain("0.0.0.0 is not a loopback address");
     expect(run("--log-level", "loud").status).toBe(64);
     expect(run("--port", "70000").status).toBe(64);
+    const notRedis = run("--state", "http://user:secret@cache:6379/0");
+    expect([notRedis.status, notRedis.stderr.trim()]).toEqual([64, expect.stringMatching(/--state wants a redis:\/\/ or rediss:\/\/ URL \(got "http:\/\/…@cache:6379\/0"\)/)]);
     const port = await freePort();
     const noRedis = run("--state", `redis://127.0.0.1:${port}/0`);
     expect([noRedis.status, noRedis.stderr.trim()]).toEqual([1, expect.stringMatching(new RegExp(`^gatehouse serve: redis://127\\.0\\.0\\.1:${port}/0: cannot connect`))]);
@@ -62,6 +64,11 @@ describe("gatehouse serve (process)", () => {
       serve.child.kill("SIGHUP");
       await waitFor(async () => (await health(serve.url)).bundle_digest === bundleDigest(second), "the new bundle");
       expect(serve.stderr()).toContain('"msg":"bundle reloaded"');
+      // A reloaded bundle with a skipped artifact: a JSON log line like every other (stderr is JSON lines).
+      writeFileSync(file, JSON.stringify({ ...second, artifacts: [...second.artifacts, { kind: "t1_predicate_tree", artifact_id: "typo", body: { when: { all: [] }, verdict: "block" } }] }));
+      serve.child.kill("SIGHUP");
+      await waitFor(() => serve.stderr().includes('"msg":"artifact skipped"'), "the skipped artifact to be logged");
+      for (const line of serve.stderr().trim().split("\n")) expect(() => JSON.parse(line), line).not.toThrow();
     } finally {
       serve.child.kill("SIGTERM");
       expect(await serve.exited).toBe(0);

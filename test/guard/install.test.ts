@@ -62,7 +62,7 @@ describe("install claude --touch-set", () => {
     expect(allowed).toEqual({ exitCode: 0, stdout: "", stderr: "" });
     const blocked = await runShell(handler.command, writePayload(t.project, "src/generated/x.ts"), { cwd: t.project, env: t.env, timeoutMs: 20_000 });
     expect(blocked.exitCode).toBe(2);
-    expect(blocked.stderr).toContain("src/generated/x.ts matches none of the touch-set patterns");
+    expect(blocked.stderr).toContain("src/generated/x.ts is taken out of the touch set by !src/generated/**");
     expect(foldRecords(t.files.recordFile).records.map((x) => x.subject)).toEqual(["src/generated/x.ts"]);
     // The session cannot edit its own contract: the spec is outside the checkout.
     const own = await runShell(handler.command, JSON.stringify({ tool_name: "Write", tool_input: { file_path: t.files.specFile } }), { cwd: t.project, env: t.env, timeoutMs: 20_000 });

@@ -88,6 +88,16 @@ describe("touch-set matcher", () => {
     expect(includes([], "a.ts")).toBe(false);
   });
 
+  it("names the pattern that decides a path (a block says which ! took it out)", () => {
+    const compiled = compileTouchSet(["src/**", "!src/generated/**", "src/generated/keep.ts"]);
+    if (!compiled.ok) throw new Error(compiled.message);
+    expect(compiled.touchSet.decidingPattern("src/generated/x.ts")).toBe("!src/generated/**");
+    expect(compiled.touchSet.decidingPattern("src/generated/keep.ts")).toBe("src/generated/keep.ts");
+    expect(compiled.touchSet.decidingPattern("src/a.ts")).toBe("src/**");
+    expect(compiled.touchSet.decidingPattern("docs/a.md")).toBeNull();
+    expect(compiled.touchSet.decidingPattern("../x")).toBeNull();
+  });
+
   it("is case-sensitive, and skips blank lines and # comments", () => {
     expect(includes(["src/**"], "SRC/a.ts")).toBe(false);
     expect(includes(["", "  ", "# src/**", "docs/**"], "src/a.ts")).toBe(false);

@@ -126,6 +126,29 @@ describe("gatehouse install", () => {
     expect(readFileSync(join(dotfiles, "claude.json"), "utf8")).toBe('{ "model": "opus" }\n');
   });
 
+  it("--project must name an existing directory: a typo creates nothing (66), for install, uninstall and doctor", async () => {
+    const dir = fresh();
+    writeFileSync(join(dir, "a-file"), "");
+    for (const command of ["install", "uninstall"]) {
+      const missing = await run([command, "claude", "--project", "no-such-app"], dir);
+      expect(missing.code).toBe(66);
+      expect(missing.err).toEqual([`gatehouse ${command}: --project ${join(dir, "no-such-app")}: no such project directory (ENOENT)`]);
+      const file = await run([command, "claude", "--project", "a-file"], dir);
+      expect(file.code).toBe(66);
+      expect(file.err[0]).toMatch(/a-file: not a directory$/);
+    }
+    expect((await run(["doctor", "--project", "no-such-app"], dir)).code).toBe(66);
+    expect(existsSync(join(dir, "no-such-app"))).toBe(false);
+  });
+
+  it("--http to a host that is not loopback installs, with a warning that every call would be sent there", async () => {
+    const dir = fresh();
+    const remote = await run(["install", "claude", "--http", "http://gatehouse.example.com:4283"], dir);
+    expect(remote.code).toBe(0);
+    expect(remote.err).toEqual([expect.stringMatching(/^gatehouse install: warning: --http http:\/\/gatehouse\.example\.com:4283\/: gatehouse\.example\.com is not a loopback address/)]);
+    for (const local of ["http://127.0.0.1:4283", "http://localhost:4283", "http://[::1]:4283"]) expect((await run(["install", "claude", "--http", local], dir)).err).toEqual([]);
+  });
+
   it("uninstall of a missing file says so and exits 0", async () => {
     const r = await run(["uninstall", "cursor"], fresh());
     expect(r.code).toBe(0);

@@ -88,7 +88,7 @@ describe("install then uninstall restores the file byte for byte", () => {
     expect(parsed.hooks.PreToolUse).toHaveLength(2);
     expect(parsed.hooks.PreToolUse[0].matcher).toBe("Write");
     const mine = parsed.hooks.PreToolUse[1];
-    expect(mine.matcher).toBe("^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|WebFetch|mcp__.*)$");
+    expect(mine.matcher).toBe("^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$");
     expect(mine.hooks).toEqual([{ type: "command", command: "/usr/bin/node '/opt/gate house/bin/gatehouse.js' hook claude", timeout: 10 }]);
     // Inserted with the file's own 3-space indentation.
     expect(install("claude", text).text).toContain('\n         {\n            "matcher": "^(Bash');

@@ -48,14 +48,19 @@ describe("gatehouse hook --ledger", () => {
     expect(report.rows).toBe(8);
   }, 120_000);
 
-  it("a ledger that cannot be written: --on-error open lets the call through with exit 1 and one line; closed denies", async () => {
+  it("a ledger that cannot be written: --on-error open still answers the decision (an allow exits 1), with one line; closed denies", async () => {
     const blocker = join(dir, "a-file");
     writeFileSync(blocker, "");
     const ledger = join(blocker, "ledger.jsonl");
     const open = await hook("claude", ledger, claude.pre("ls"));
     expect(open.code).toBe(1);
     expect(open.stdout).toBe("");
-    expect(open.stderr).toMatch(/^gatehouse hook claude: .*ledger .*a-file\/ledger\.jsonl: cannot create its directory \(ENOTDIR: a file stands where a directory should be\); nothing was appended\n$/);
+    expect(open.stderr).toMatch(/^gatehouse hook claude: .*ledger .*a-file\/ledger\.jsonl: cannot create its directory \(ENOTDIR: a file stands where a directory should be\); nothing was appended; answered without a ledger record \(--on-error open\)\n$/);
+    // Failing open never turns a refusal into a pass: the deny is answered although it is not recorded.
+    const deny = await hook("claude", ledger, claude.pre("rm -rf ~"));
+    expect(deny.code).toBe(0);
+    expect(JSON.parse(deny.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
+    expect(deny.stderr).toMatch(/answered without a ledger record/);
     const closed = await hook("claude", ledger, claude.pre("ls"), ["--on-error", "closed"]);
     expect(closed.code).toBe(2);
     expect(closed.stderr).toMatch(/could not evaluate this action and --on-error closed denies it: .*ledger/);
@@ -72,7 +77,7 @@ describe("gatehouse hook --ledger", () => {
 const tmpfs = tinyTmpfs();
 
 describe.skipIf(!tmpfs.mounted)("gatehouse hook --ledger on a full disk (real tmpfs)", () => {
-  it("the row does not fit: the ledger is unchanged; open answers nothing (exit 1), closed denies (exit 2)", async () => {
+  it("the row does not fit: the ledger is unchanged; open answers the decision (a deny is still a deny; an allow exits 1), closed denies (exit 2)", async () => {
     const ledger = join(tmpfs.dir, "ledger.jsonl");
     expect((await hook("claude", ledger, claude.pre("ls"))).code).toBe(0);
     const before = readFileSync(ledger);
@@ -81,7 +86,11 @@ describe.skipIf(!tmpfs.mounted)("gatehouse hook --ledger on a full disk (real tm
     const big = claude.tool("Write", { file_path: "/home/dev/project/notes.txt", content: "x".repeat(12_000) });
     const open = await hook("claude", ledger, big, ["--ledger-events"]);
     expect(open.code).toBe(1);
-    expect(open.stderr).toMatch(/cannot append \(ENOSPC: no space left on device\); the ledger is unchanged\n$/);
+    expect(open.stdout).toBe("");
+    expect(open.stderr).toMatch(/cannot append \(ENOSPC: no space left on device\); the ledger is unchanged; answered without a ledger record \(--on-error open\)\n$/);
+    const refused = await hook("claude", ledger, claude.tool("Bash", { command: "rm -rf ~", description: "x".repeat(12_000) }), ["--ledger-events"]);
+    expect(refused.code).toBe(0);
+    expect(JSON.parse(refused.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
     const closed = await hook("claude", ledger, big, ["--ledger-events", "--on-error", "closed"]);
     expect(closed.code).toBe(2);
     expect(readFileSync(ledger).equals(before)).toBe(true);

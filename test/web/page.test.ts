@@ -119,6 +119,8 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     await pasteBundle({ schema_version: "9.0" });
     expect(await page.isHidden(T("bundle-error"))).toBe(true);
     expect(await page.textContent(T("bundle-summary"))).toContain('the bundle cannot load: bundle schema_version "9.0" is not supported');
+    // The deny still shown is the default bundle's, and the page says so.
+    expect(await page.textContent(T("bundle-summary"))).toContain("decisions below are from the last bundle that loaded");
 
     await page.click(T("mode-event"));
     await page.fill(T("event-input"), '{"tool_name": "Bash", ');

@@ -83,7 +83,7 @@ async function compileBundle(): Promise<void> {
   metrics.lastCompileMs = answer.ms;
   metrics.compiles++;
   if (!answer.ok) {
-    renderBundleError(answer.error);
+    renderBundleError(answer.error, bundleLoaded);
     return;
   }
   bundleLoaded = true;

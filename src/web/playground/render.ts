@@ -121,8 +121,9 @@ export function renderBundleReport(report: BundleReport, ms: number): void {
     `${report.digest.slice(0, 19)}… · compiled in ${ms.toFixed(1)} ms`;
 }
 
-export function renderBundleError(message: string): void {
+/** `earlier`: a bundle loaded before, so the decision shown is still that bundle's — say so, or it reads as this one's. */
+export function renderBundleError(message: string, earlier: boolean): void {
   fill(byId("skipped"), []);
   fill(byId("warnings"), []);
-  byId("bundle-summary").textContent = `the bundle cannot load: ${message}`;
+  byId("bundle-summary").textContent = `the bundle cannot load: ${message}${earlier ? " — decisions below are from the last bundle that loaded" : ""}`;
 }

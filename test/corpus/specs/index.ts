@@ -23,6 +23,7 @@ import classifyTargets from "./classify-targets.js";
 import classifyNested from "./classify-nested.js";
 import inlineCode from "./inline-code.js";
 import defaultFamiliesB from "./default-families-b.js";
+import qaLimits from "./qa-limits.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -47,4 +48,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "default-families-a": defaultFamiliesA,
   "classify-targets": classifyTargets,
   "classify-nested": classifyNested,
+  "qa-limits": qaLimits,
 };
