@@ -3,6 +3,7 @@
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import type { PrecompiledBundle } from "./bundle/precompiled.js";
 import type { BaseResolver } from "./bundle/compose.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
@@ -70,6 +71,12 @@ export interface EngineOptions {
   resolveBase?: BaseResolver;
   /** The bundle's identity for `resolveBase` (its absolute path): relative `extends` start there, and a base naming it back is a cycle. */
   bundleKey?: string;
+  /**
+   * The bundle as precompiled at build time (src/bundle/precompiled.ts): used
+   * only when `bundle` is exactly its text, which then loads without schema
+   * validation or hashing — to the same engine.
+   */
+  precompiled?: PrecompiledBundle;
   /** The compiled Gatehouse WASM module, when the host fetched it (the page does); default: the bytes embedded at build time. */
   wasmModule?: WebAssembly.Module;
 }
@@ -107,7 +114,7 @@ export class Engine {
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
   static async load(options: EngineOptions): Promise<Engine> {
-    const bundle = loadBundle(options.bundle, { resolveBase: options.resolveBase ?? null, key: options.bundleKey ?? null });
+    const bundle = loadBundle(options.bundle, { resolveBase: options.resolveBase ?? null, key: options.bundleKey ?? null, precompiled: options.precompiled });
     const kind = options.implementation ?? "wasm";
     const wasm = kind === "wasm" ? instantiateGatehouseWasm(options.wasmModule) : undefined;
     let automaton;

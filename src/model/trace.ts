@@ -3,7 +3,7 @@
 // leaves decided it, how the join picked the decider, and what each stage
 // cost. Recorded by the engine's own evaluation (src/evaluate/trace.ts), never
 // by a second implementation of the decision.
-import { z } from "zod";
+import * as z from "zod";
 import { ClassifiedPathSchema, ClassifiedUrlSchema, EffectSchema, SimpleCommandSchema, UnknownCommandSchema } from "./classification.js";
 import { AnomalySchema, DecisionSchema, DimensionSchema, ModeSchema, VerdictSchema } from "./decision.js";
 
