@@ -105,7 +105,7 @@ export class Engine {
     private readonly inline: InlineGrammars | null,
     /** The resolved bundle (composition applied; the bundle as given when it extends nothing): `explain` shows each tree as authored. */
     private readonly source: unknown,
-    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
+    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords),
   ) {
     this.warningTexts = bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
   }
@@ -331,9 +331,9 @@ export class Engine {
     const hits = scan.hits;
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
-    let features: Set<string> | null = null; // listed on first need
-    const passesPrefilter = (a: LoadedArtifact): boolean =>
-      !this.prefilter || PrefilterIndex.passes(a, hits, () => (features ??= eventFeatures(event, classification)));
+    let features: Set<string> | null = null; // listed on first need (the trace's "missing")
+    const index = this.index;
+    const passesPrefilter = (a: LoadedArtifact): boolean => !this.prefilter || index.passes(a.order, hits);
 
     const contributions: Contribution[] = [];
     const anomalies: Anomaly[] = [];
@@ -344,14 +344,28 @@ export class Engine {
     const eventType = event.event_type;
 
     const artifacts = bundle.artifacts;
-    const marks = this.prefilter ? this.index.candidates(hits) : null;
-    for (let i = 0; i < artifacts.length; i++) {
+    // The artifacts that could match (src/evaluate/prefilter.ts), in bundle order; every one without the prefilter.
+    const candidates = this.prefilter ? index.candidates(hits, event, classification) : null;
+    // Traced (explain), every artifact is walked in bundle order so the ones the index ruled out are reported
+    // where they stand: filed under a feature, as `filtered` with what they need; under a keyword, counted.
+    const walkAll = rec !== null && candidates !== null;
+    const visits = candidates === null || walkAll ? artifacts.length : candidates.length;
+    let nextCandidate = 0;
+    for (let v = 0; v < visits; v++) {
+      let i = v;
+      if (walkAll) {
+        if (candidates[nextCandidate] !== v) {
+          if (artifacts[v]!.kind === "exception") continue;
+          // Filed under a feature (atom codes past the keywords) or a mix: reported; under keywords only: counted.
+          const anchor = index.anchors[v]!;
+          if (anchor.some((atom) => atom >= bundle.keywords.length)) rec.artifact(artifacts[v]!, "filtered");
+          else rec.ruledOutByIndex(1);
+          continue;
+        }
+        nextCandidate++;
+      } else if (candidates !== null) i = candidates[v]!;
       const a = artifacts[i]!;
       const kind = a.kind;
-      if (marks !== null && marks[i] === 0 && kind !== "exception") {
-        if (rec !== null) rec.ruledOutByIndex();
-        continue;
-      }
       if (kind === "exception") {
         exceptions.push(a);
         continue;
@@ -451,7 +465,8 @@ export class Engine {
     decision.warnings = warnings;
     if (rec !== null) {
       rec.lap("join", t);
-      rec.exceptions(exceptions);
+      // The trace lists every exception (one the index ruled out was not evaluated).
+      rec.exceptions(artifacts.filter((x) => x.kind === "exception"));
       rec.joined(contributions, final, decider, monitor);
       const inputs = {
         event,

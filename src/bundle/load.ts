@@ -46,6 +46,8 @@ export interface LoadedArtifact {
   required: Uint32Array;
   /** The prefilter: event features (src/evaluate/features.ts) the tree cannot be true without. */
   requiredFeatures: string[];
+  /** The prefilter: clauses of two or more atoms (`k:<keyword index>` or a feature), one of each needed (src/bundle/requirements.ts). */
+  requiredOneOf: string[][];
   /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
   when: CompiledNode | null;
   /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
@@ -65,7 +67,7 @@ export interface LoadedArtifact {
   program: CompiledProgram | null;
 }
 
-type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures">;
+type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf">;
 export type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
@@ -80,6 +82,7 @@ function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
     layer_path: base.layer_path,
     required: base.required,
     requiredFeatures: base.requiredFeatures,
+    requiredOneOf: base.requiredOneOf,
     when: f.when ?? null,
     verdict: f.verdict ?? "allow",
     reason: f.reason ?? "",
@@ -208,6 +211,7 @@ export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBun
       layer_path: c.envelope.layer_path,
       required: requirements.keywords,
       requiredFeatures: requirements.features,
+      requiredOneOf: requirements.oneOf,
     }, c.fields);
   });
 
