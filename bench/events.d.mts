@@ -9,3 +9,6 @@ export interface BenchEvent {
   event: Record<string, unknown>;
 }
 export function buildEventSet(options?: { peerDir?: string; peerPerFile?: number }): { events: BenchEvent[]; peerSources: unknown[] };
+export function distinctCommands(options?: { peerDir?: string; corpusDir?: string }): string[];
+export function distinctCommand(base: string[], n: number): string;
+export function bashEvent(command: string, i: number): Record<string, unknown>;
