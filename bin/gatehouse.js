@@ -16,8 +16,9 @@ if (!existsSync(cli)) {
 }
 // A process that answers one call and exits gains nothing from V8's optimising
 // WebAssembly tier: left on, its background compilation of the shell grammar
-// delays process exit by ~0.7 s. (The library and a long-lived daemon keep it.)
-setFlagsFromString("--liftoff-only");
+// delays process exit by ~0.7 s. The daemon (`serve`) is long-lived and keeps
+// it, as the library does: its parses then run optimised code.
+if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
 const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache } = await import(new URL("../dist/code-cache.js", import.meta.url).href);
 for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
 const source = readFileSync(cli, "utf8");

@@ -8,8 +8,8 @@
 // "Hook process start").
 //
 // Never a wrong answer from a bad cache: the cache file is named by the
-// source's build digest, the Node version and architecture, so another build
-// or another Node never reads it; V8 itself refuses data made by another V8,
+// source's build digest, the Node version, architecture and options, so
+// another build or another Node never reads it; V8 itself refuses data made by another V8,
 // with other flags, or for a source of another length; and the launcher runs
 // with `--verify-snapshot-checksum`, under which V8 checksums the cache when
 // it makes it and refuses one whose bytes changed (without that flag a
@@ -62,9 +62,26 @@ export function codeCacheDir(env: Record<string, string | undefined>): string | 
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, "_");
 
+/** FNV-1a, 32 bits, as 8 hex digits: names a set of Node options in a file name (not a security boundary). */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * V8 refuses cache data made under other flags, so a run with other Node
+ * options (`node --max-old-space-size=… bin/gatehouse.js`, NODE_OPTIONS) gets
+ * a file of its own instead of rewriting the usual one on every alternation.
+ */
+function optionsKey(): string {
+  const options = `${process.execArgv.join(" ")}\u0000${process.env.NODE_OPTIONS ?? ""}`;
+  return options === "\u0000" ? "" : `-o${fnv1a(options)}`;
+}
+
 /** Compile and run a CommonJS file (`module.exports` returned) with a code cache in `options.dir`. */
 export function requireWithCodeCache<T>(file: string, options: CodeCacheOptions, source = readFileSync(file, "utf8")): LoadedWithCache<T> {
-  const cacheFile = options.dir === null ? null : join(options.dir, `${safe(options.key)}-${safe(process.version)}-${process.arch}.v8cache`);
+  const cacheFile = options.dir === null ? null : join(options.dir, `${safe(options.key)}-${safe(process.version)}-${process.arch}${optionsKey()}.v8cache`);
   let cachedData: Buffer | undefined;
   if (cacheFile !== null) {
     try {
