@@ -13,9 +13,32 @@ import type { LoadedArtifact } from "../bundle/load.js";
 import type { Classification } from "../model/classification.js";
 import type { Event } from "../model/event.js";
 
-/** Feature kinds (the prefix of a feature atom), with a rough chance that an event has a given one: program names are rarer than tool names, and every event has an event type. */
-const FEATURE_KINDS = { program: 0.1, tclass: 0.15, verb: 0.2, tool: 0.3, event: 0.9 } as const;
-type FeatureKind = keyof typeof FEATURE_KINDS;
+/** Feature kinds: the prefix of a feature atom. */
+const FEATURE_KINDS = ["program", "tclass", "verb", "tool", "event"] as const;
+type FeatureKind = (typeof FEATURE_KINDS)[number];
+
+/**
+ * A rough chance that an event has a feature — only used to pick which clause
+ * an artifact is filed under, never to decide. The agents' own tools, the
+ * common verbs and the pre-call event are frequent; an MCP tool, a rare verb
+ * or one program name is not (and a name no event has is the best anchor).
+ */
+const COMMON_TOOLS = new Set(["Bash", "Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "NotebookEdit", "TodoWrite"]);
+const COMMON_VERBS = new Set(["read", "write", "execute"]);
+function featureChance(kind: FeatureKind, value: string): number {
+  switch (kind) {
+    case "event":
+      return value === "pre_tool_use" ? 0.9 : value === "post_tool_use" ? 0.5 : 0.05;
+    case "tool":
+      return COMMON_TOOLS.has(value) ? 0.3 : 0.02;
+    case "verb":
+      return COMMON_VERBS.has(value) ? 0.3 : 0.1;
+    case "tclass":
+      return 0.15;
+    case "program":
+      return 0.05;
+  }
+}
 /** A keyword's chance: literals of a large bundle are mostly absent from any one event, longer ones more so. */
 const keywordChance = (literal: string) => 0.1 / Math.max(1, literal.length / 4);
 
@@ -49,13 +72,13 @@ export class PrefilterIndex {
       if (atom.startsWith("k:")) return Number(atom.slice(2));
       const colon = atom.indexOf(":");
       const kind = atom.slice(0, colon) as FeatureKind;
+      if (!FEATURE_KINDS.includes(kind)) throw new Error(`prefilter: unknown feature kind in ${JSON.stringify(atom)}`);
       const table = this.featureIds[kind];
-      if (table === undefined) throw new Error(`prefilter: unknown feature kind in ${JSON.stringify(atom)}`);
       const value = atom.slice(colon + 1);
       let id = table.get(value);
       if (id === undefined) {
         table.set(value, (id = features++));
-        chance[keywords.length + id] = FEATURE_KINDS[kind];
+        chance[keywords.length + id] = featureChance(kind, value);
       }
       return keywords.length + id;
     };
