@@ -236,7 +236,7 @@ export class Engine {
       analyzeText: rec === null ? (text) => analyzeShellText(parser, text) : (text) => seen(rec, () => analyzeShellText(parser, text)),
       analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv) : (argv) => seen(rec, () => analyzeArgv(parser, argv)),
       inlineCode: inline === null ? undefined : (language, code) => analyzeInlineCode(language, code, { grammars: inline }),
-      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
+      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: [] }),
     });
   }
 
@@ -303,7 +303,7 @@ export class Engine {
   }
 
   private ungatedTrace(rec: TraceRecorder, event: Event, decision: Decision): Trace {
-    const view: EventView = { event, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: this.bundle.facts, memo: new Map() };
+    const view: EventView = { event, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: this.bundle.facts, memo: [] };
     const inputs = { event, eventIsShell: null, view, hits: new Uint32Array(0), features: () => new Set<string>(), haystackBytes: 0, oversize: false, decision };
     return rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: this.bundle.digest }, false, 0);
   }
@@ -326,7 +326,7 @@ export class Engine {
           classification.unknown.push({ shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
       } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
-    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: new Map() };
+    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: [] };
     let material: string | null = null; // what RUN hashes, computed at most once per event
     const hits = scan.hits;
     const inconclusive = new Set<string>();
