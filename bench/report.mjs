@@ -205,8 +205,21 @@ export function renderReport(r) {
   out.push("");
   if (r.process === null) out.push("Not measured (--no-process).");
   else {
-    const rows = Object.values(r.process.commands).map((c) => [c.label, int(c.n), fmt(c.median), fmt(c.p90), fmt(c.min), fmt(c.max), c.over_bare_node_median_ms === undefined ? "–" : fmt(c.over_bare_node_median_ms), c.exit_status.join(",")]);
-    out.push(table(["command", "runs", "median", "p90", "min", "max", "+ over node", "exit"], rows));
+    const bareCpu = r.process.commands.node_bare?.cpu_ms?.median ?? null;
+    const rows = Object.values(r.process.commands).map((c) => [
+      c.label,
+      int(c.n),
+      fmt(c.median),
+      fmt(c.p90),
+      fmt(c.min),
+      c.over_bare_node_median_ms === undefined ? "–" : fmt(c.over_bare_node_median_ms),
+      c.cpu_ms ? fmt(c.cpu_ms.median) : "–",
+      c.cpu_ms && bareCpu !== null && c !== r.process.commands.node_bare ? fmt(c.cpu_ms.median - bareCpu) : "–",
+      c.exit_status.join(","),
+    ]);
+    out.push("Wall time of each spawn (what an agent waits for) and, where measured, the process's own CPU time (all threads; less sensitive to the load).");
+    out.push("");
+    out.push(table(["command", "runs", "median", "p90", "min", "+ over node", "CPU median", "CPU + over node", "exit"], rows));
     for (const n of r.process.not_measured) out.push(`- not measured: ${n}`);
   }
   out.push("");

@@ -443,10 +443,17 @@ const peerComparison = {
   },
 };
 // ── process level ───────────────────────────────────────────────────────
-function timeSpawn(cmd, args, opts = {}) {
+const cpuFile = join(scratch, "cpu.txt");
+/** Wall time of one spawn; with `cpu`, also the child's CPU time (node -r bench/cpu-report.cjs). */
+function timeSpawn(cmd, args, opts = {}, cpu = false) {
+  if (cpu) writeFileSync(cpuFile, "");
+  const fullArgs = cpu ? ["-r", join(here, "cpu-report.cjs"), ...args] : args;
+  const env = cpu ? { ...(opts.env ?? process.env), GATEHOUSE_BENCH_CPU_FILE: cpuFile } : opts.env;
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, ...opts });
-  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, status: r.status, error: r.error?.message ?? null, stderr: r.stderr ?? "" };
+  const r = spawnSync(cmd, fullArgs, { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, ...opts, env });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpuMs = cpu ? Number(readFileSync(cpuFile, "utf8").trim().split("\n").pop()) : null;
+  return { ms, cpuMs: Number.isFinite(cpuMs) ? cpuMs : null, status: r.status, error: r.error?.message ?? null, stderr: r.stderr ?? "" };
 }
 
 let processLevel = null;
@@ -466,14 +473,14 @@ if (!NO_PROCESS) {
   const cached = { ...process.env, GATEHOUSE_CACHE_DIR: join(scratch, "code-cache") };
   const uncached = { ...process.env, GATEHOUSE_CACHE_DIR: "off" };
   const subjects = [
-    { key: "node_bare", label: "node -e 0 (stdin piped)", run: () => timeSpawn(node, ["-e", "0"], { input: "" }) },
+    { key: "node_bare", label: "node -e 0 (stdin piped)", run: () => timeSpawn(node, ["-e", "0"], { input: "" }, true) },
     { key: "gatehouse_check", label: 'gatehouse check --command "rm -rf build"', run: () => timeSpawn(node, [gatehouseBin, "check", "--command", "rm -rf build"], { env: cached }) },
   ];
   if (hasHook) {
     subjects.push({
       key: "gatehouse_hook_claude",
       label: "gatehouse hook claude (stdin: rm -rf build)",
-      run: () => timeSpawn(node, [gatehouseBin, "hook", "claude", "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj"), env: cached }),
+      run: () => timeSpawn(node, [gatehouseBin, "hook", "claude", "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj"), env: cached }, true),
     });
     subjects.push({
       key: "gatehouse_hook_claude_uncached",
@@ -486,22 +493,25 @@ if (!NO_PROCESS) {
     subjects.push({
       key: "peer_hook_claude",
       label: "cc-safety-net hook --claude-code (stdin: rm -rf build)",
-      run: () => timeSpawn(node, [peerBin, "hook", "--claude-code"], { cwd: peerCwd, input: claudeHookInput(peerCwd), env: { ...process.env, HOME: peerHome } }),
+      run: () => timeSpawn(node, [peerBin, "hook", "--claude-code"], { cwd: peerCwd, input: claudeHookInput(peerCwd), env: { ...process.env, HOME: peerHome } }, true),
     });
 
   log(`process level: ${PLAN.processRuns} runs × ${subjects.length} commands`);
   for (const s of subjects) s.run(); // warm the file cache; not counted
   const samples = Object.fromEntries(subjects.map((s) => [s.key, []]));
+  const cpuSamples = Object.fromEntries(subjects.map((s) => [s.key, []]));
   const statuses = Object.fromEntries(subjects.map((s) => [s.key, new Set()]));
   for (let r = 0; r < PLAN.processRuns; r++) {
     for (const s of subjects) {
       const res = s.run();
       samples[s.key].push(res.ms);
+      if (res.cpuMs !== null) cpuSamples[s.key].push(res.cpuMs);
       statuses[s.key].add(res.error ?? res.status);
     }
   }
   processLevel = { runs: PLAN.processRuns, commands: {}, not_measured: [] };
-  for (const s of subjects) processLevel.commands[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]) };
+  for (const s of subjects)
+    processLevel.commands[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]), cpu_ms: describeSamples(cpuSamples[s.key]) };
   const bare = processLevel.commands.node_bare.median;
   const bareP90 = processLevel.commands.node_bare.p90;
   for (const s of subjects)
@@ -775,6 +785,11 @@ function summarize_(r) {
           over_node_p50: hook.over_bare_node_median_ms,
           over_node_p90: hook.over_bare_node_p90_ms,
           without_code_cache_p50: P.gatehouse_hook_claude_uncached?.median ?? null,
+          // CPU time (all threads) of the same processes: what the call costs, less the waiting for a core.
+          cpu_p50: hook.cpu_ms?.median ?? null,
+          node_baseline_cpu_p50: bare.cpu_ms?.median ?? null,
+          over_node_cpu_p50: hook.cpu_ms && bare.cpu_ms ? Math.round((hook.cpu_ms.median - bare.cpu_ms.median) * 10) / 10 : null,
+          peer_over_node_cpu_p50: peerHook?.cpu_ms && bare.cpu_ms ? Math.round((peerHook.cpu_ms.median - bare.cpu_ms.median) * 10) / 10 : null,
           peer_p50: peerHook?.median ?? null,
           peer_over_node_p50: peerHook?.over_bare_node_median_ms ?? null,
           runs: r.process.runs,
