@@ -89,7 +89,7 @@ export function renderReport(r) {
   }
   const b = r.budget;
   out.push(
-    `**Budget** (${b.rule}): 2,000-atom WASM p99 = **${fmt(b.generated_wasm_p99_us)} µs** vs 1,000 µs → ${b.within === null ? "not measured" : b.within ? "within budget" : "OVER budget"} (reported, not asserted); p50 ${fmt(b.generated_wasm_p50_us)} µs; p99 of the quietest round ${fmt(b.generated_wasm_p99_quietest_round_us)} µs.`,
+    `**Budget** (${b.rule}): 2,000-atom WASM p99 = **${fmt(b.generated_wasm_p99_us)} µs** vs ${int(b.budget_us)} µs → ${b.within === null ? "not measured" : b.within ? "within budget" : "OVER budget"} (reported, not asserted); p50 ${fmt(b.generated_wasm_p50_us)} µs; p99 of the quietest round ${fmt(b.generated_wasm_p99_quietest_round_us)} µs.`,
   );
   out.push("");
   const rs = r.rounds_us;
