@@ -5,7 +5,7 @@
 // Read / WebFetch / MCP / Task events and post_tool_use events carrying
 // tool_result text. Every event is returned fully shaped (every field of the
 // event schema present), so `engine.classify(event)` can take it directly.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Declared host paths of every Gatehouse event (the engine reads only these strings). */
@@ -209,4 +209,49 @@ export function buildEventSet({ peerDir, peerPerFile = 15 } = {}) {
   for (const [label, category, partial] of otherEvents()) rows.push({ label, category, source: "builtin", command: null, partial });
   const events = rows.map((r, i) => ({ label: r.label, category: r.category, source: r.source, command: r.command, event: fullEvent(r.partial, i) }));
   return { events, peerSources: peer.sources };
+}
+
+/**
+ * Every distinct Bash command the benchmark can draw on — the built-in list,
+ * the long script, every peer-case command and every Bash command in the
+ * conformance corpus — for the configurations in which no command repeats
+ * (SPEC §13: a parse cache must not flatter the figure). Only commands the
+ * peer also accepts as text are kept (non-empty strings).
+ */
+export function distinctCommands({ peerDir, corpusDir } = {}) {
+  const seen = new Set();
+  const add = (c) => {
+    if (typeof c === "string" && c.trim() !== "" && !seen.has(c)) seen.add(c);
+  };
+  BUILTIN_COMMANDS.forEach(add);
+  add(LONG_SCRIPT);
+  for (const name of ["cc-safety-net-probes.jsonl", "cc-safety-net-upstream-tests.jsonl"]) {
+    const file = peerDir === undefined ? null : join(peerDir, name);
+    if (file !== null && existsSync(file)) for (const row of readJsonl(file)) add(row.command);
+  }
+  if (corpusDir !== undefined && existsSync(corpusDir)) {
+    for (const name of readdirSync(corpusDir).filter((f) => f.endsWith(".jsonl")).sort()) {
+      for (const row of readJsonl(join(corpusDir, name))) {
+        const e = row.event;
+        if (e?.tool_name === "Bash" && typeof e.tool_input?.command === "string") add(e.tool_input.command);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * The `n`-th distinct command text of a run: the base commands in turn, each
+ * pass prefixed by a comment line naming the pass (`# bench 3`), so no text is
+ * ever seen twice — a leading comment line changes nothing a shell would run.
+ */
+export function distinctCommand(base, n) {
+  const pass = Math.floor(n / base.length);
+  const command = base[n % base.length];
+  return pass === 0 ? command : `# bench ${pass}\n${command}`;
+}
+
+/** A full pre_tool_use Bash event for a command (as buildEventSet builds them). */
+export function bashEvent(command, i) {
+  return fullEvent({ tool_name: "Bash", tool_input: { command, description: "bench" } }, i);
 }

@@ -16,7 +16,13 @@
 // are pseudo-words that never occur (what most rules of a big bundle look like
 // to any one event).
 //
-// Usage as a script: node bench/gen-bundle.mjs [atoms=2000] [seed=1337] > bundle.json
+// `unmatchable: N` appends N artifacts that no benchmark event can match (SPEC §13:
+// an event's cost must grow with what could match it, not with the bundle), each
+// requiring something absent — a pseudo-word keyword, a tool or program that does
+// not exist, or both — in t1, exception and monitor form; the first `atoms` are
+// the same bytes as without them.
+//
+// Usage as a script: node bench/gen-bundle.mjs [atoms=2000] [seed=1337] [unmatchable=0] > bundle.json
 
 /** mulberry32: a tiny, well-distributed 32-bit PRNG. */
 export function prng(seed) {
@@ -59,7 +65,7 @@ const SYLLABLES = [
   "sar", "tro", "ul", "wen", "xi", "yor", "zed", "cla", "dro", "eph", "fro", "gli", "hax", "ism",
 ];
 
-export function generateBundle({ atoms = 2000, seed = 1337 } = {}) {
+export function generateBundle({ atoms = 2000, seed = 1337, unmatchable = 0 } = {}) {
   const rnd = prng(seed);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const chance = (p) => rnd() < p;
@@ -191,9 +197,11 @@ export function generateBundle({ atoms = 2000, seed = 1337 } = {}) {
     }
   }
 
+  artifacts.push(...unmatchableArtifacts(unmatchable, seed));
+
   return {
     schema_version: "2.0",
-    bundle_id: `bench-generated-${atoms}-seed${seed}`,
+    bundle_id: unmatchable === 0 ? `bench-generated-${atoms}-seed${seed}` : `bench-generated-${atoms}-seed${seed}-unmatchable${unmatchable}`,
     enforcement_enabled: true,
     on_unknown: "ask",
     facts: [
@@ -204,6 +212,41 @@ export function generateBundle({ atoms = 2000, seed = 1337 } = {}) {
     effect_classes: { entries: [] },
     artifacts,
   };
+}
+
+/**
+ * `n` artifacts no benchmark event matches: each requires a keyword made of a
+ * syllable sequence with "qz" in it (no event text holds one), or a tool or
+ * program name that does not exist — alone, in an any-of, or next to ordinary
+ * leaves. Their own PRNG stream, so the atoms before them do not change.
+ */
+function unmatchableArtifacts(n, seed) {
+  const rnd = prng(seed ^ 0x5eed);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const word = (i) => `qz${pick(SYLLABLES)}${pick(SYLLABLES)}${i.toString(36)}`;
+  const absent = (i) => {
+    const r = rnd();
+    if (r < 0.45) return { field: "content", pred: "keyword", value: word(i) };
+    if (r < 0.65) return { field: "command.program", pred: "in", value: [`qz-prog-${i}`, `qz-tool-${i}`] };
+    if (r < 0.8) return { field: "tool.name", pred: "eq", value: `mcp__qz${i}__nothing` };
+    return { any: [{ field: "content", pred: "keyword", value: word(i) }, { field: "command.program", pred: "eq", value: `qz-prog-${i}` }] };
+  };
+  const ordinary = () => pick([
+    { field: "effect", pred: "effect_is", value: { verb: pick(VERBS) } },
+    { field: "path.class", pred: "eq", value: pick(TARGET_CLASSES) },
+    { field: "fact.git.branch", pred: "in", value: ["main", "master"] },
+    { not: { field: "command.argv", pred: "eq", value: "--dry-run" } },
+  ]);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const id = `never.${String(i).padStart(5, "0")}`;
+    const when = rnd() < 0.3 ? absent(i) : { all: [absent(i), ordinary()] };
+    const envelope = { artifact_id: id, atom_id: id, policy_public_id: `never.policy.${i % 20}`, dimension: "security", layer_path: ["bench", "never"] };
+    const r = rnd();
+    if (r < 0.03) out.push({ kind: "exception", ...envelope, body: { when, ground_key: `never-${i}`, applies_to: { policy_public_ids: [`gen.policy.${i % 50}`] }, verdict: "allow" } });
+    else out.push({ kind: "t1_predicate_tree", ...envelope, mode: r < 0.08 ? "monitor" : "enforce", body: { when, verdict: "deny", reason: `${id}: cannot match` } });
+  }
+  return out;
 }
 
 /** Counts by kind, mode and prefilter shape — printed next to the figures. */
@@ -223,5 +266,6 @@ export function describeBundle(bundle) {
 if (typeof process !== "undefined" && import.meta.url === `file://${process.argv[1]}`) {
   const atoms = Number(process.argv[2] ?? 2000);
   const seed = Number(process.argv[3] ?? 1337);
-  process.stdout.write(JSON.stringify(generateBundle({ atoms, seed }), null, 1) + "\n");
+  const unmatchable = Number(process.argv[4] ?? 0);
+  process.stdout.write(JSON.stringify(generateBundle({ atoms, seed, unmatchable }), null, 1) + "\n");
 }

@@ -10,7 +10,7 @@
 // (Write outside: the reason on stderr and one fsynced, locked record append);
 // guard pass-through (a Bash call, not a write tool); and, for scale, the full
 // CLI bundle answering `gatehouse help` (what the guard would pay without its
-// own dist/guard.js entry). Reports ms (p50, p90, min); asserts nothing.
+// own dist/guard.cjs entry). Reports ms (p50, p90, min); asserts nothing.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

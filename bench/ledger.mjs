@@ -6,7 +6,7 @@
 //
 //   node bench/ledger.mjs [--rows N] [--verify-rows N] [--json]
 //
-// Needs `npm run build` (imports dist/index.js and runs dist/cli.js).
+// Needs `npm run build` (imports dist/index.js and runs dist/cli.cjs).
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,7 +43,7 @@ if (argv[0] === "--append-child") {
   process.exit(0);
 }
 if (argv[0] === "--verify-child") {
-  const { main } = await import(join(root, "dist/cli.js"));
+  const { main } = await import(join(root, "dist/cli.cjs"));
   const t = process.hrtime.bigint();
   const code = await main(["ledger", "verify", "--json", argv[1]], { out: (l) => (globalThis.report = l), err: () => {}, readFile: () => "", readStdin: () => "", env: {}, cwd: "", now: () => 0 });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;

@@ -53,14 +53,43 @@ export function renderReport(r) {
       latRow("2,000 atoms, WASM", L.gen_wasm),
       latRow("2,000 atoms, twin", L.gen_twin),
       latRow("2,000 atoms, prefilter off", L.gen_nopf),
+      latRow("2,000 atoms + 10,000 unmatchable, WASM", L.gen10k_wasm),
       latRow("empty bundle (0 atoms), WASM", L.empty_wasm),
       latRow("classify only (parse + classify)", L.classify),
+      latRow("classify, every command distinct", L.classify_distinct),
+      latRow("default bundle, every command distinct", L.default_distinct),
     ]),
   );
   out.push("");
+  if (r.summary) {
+    out.push("**Targets** (SPEC §13 / issue 13, all in this one run; reported, never asserted):");
+    out.push("");
+    out.push(table(["target", "this run", "met"], r.summary.targets.map((t) => [t.target, t.value === null ? "not measured" : `${fmt(t.value)} ${t.unit}`, t.met === null ? "–" : t.met ? "yes" : "**no**"]), ["l", "r", "l"]));
+    out.push("");
+  }
+  const u = r.unmatchable;
+  if (u) {
+    out.push(
+      `**${int(u.artifacts_added)} unmatchable artifacts** added to the 2,000: p50 ${fmt(u.p50_us_without)} → ${fmt(u.p50_us_with)} µs (Δ ${fmt(u.p50_delta_us)} µs; per round Δ ${fmt(u.per_round_p50_delta_us.min)} … ${fmt(u.per_round_p50_delta_us.max)}, median ${fmt(u.per_round_p50_delta_us.median)}); decisions identical on ${r.agreement.generated_unmatchable.events - r.agreement.generated_unmatchable.mismatches}/${r.agreement.generated_unmatchable.events} events.`,
+    );
+    out.push("");
+  }
+  const it = r.intrinsic_tail_us;
+  if (it?.gen_wasm) {
+    out.push(
+      `Tail without the noise: each event's fastest timed call — the slowest event (${it.gen_wasm.slowest_event}) takes ${fmt(it.gen_wasm.slowest_event_best_us)} µs with 2,000 atoms, ${fmt(it.default_wasm?.slowest_event_best_us)} µs with the default bundle; p99 over the events' best calls ${fmt(it.gen_wasm.p99_of_event_bests_us)} / ${fmt(it.default_wasm?.p99_of_event_bests_us)} µs.`,
+    );
+    out.push("");
+  }
+  const al = r.allocation_bytes_per_event;
+  if (al) {
+    const f = (x) => (x === null || x === undefined ? "–" : int(x));
+    out.push(`Allocation per evaluate (bytes, ${al.method}): default bundle ${f(al.default_bundle?.all)} (Bash ${f(al.default_bundle?.bash)}, file ${f(al.default_bundle?.file)}, post ${f(al.default_bundle?.post)}); 2,000 atoms ${f(al.generated_bundle?.all)} (Bash ${f(al.generated_bundle?.bash)}).`);
+    out.push("");
+  }
   const b = r.budget;
   out.push(
-    `**Budget** (${b.rule}): 2,000-atom WASM p99 = **${fmt(b.generated_wasm_p99_us)} µs** vs 1,000 µs → ${b.within === null ? "not measured" : b.within ? "within budget" : "OVER budget"} (reported, not asserted); p50 ${fmt(b.generated_wasm_p50_us)} µs; p99 of the quietest round ${fmt(b.generated_wasm_p99_quietest_round_us)} µs.`,
+    `**Budget** (${b.rule}): 2,000-atom WASM p99 = **${fmt(b.generated_wasm_p99_us)} µs** vs ${int(b.budget_us)} µs → ${b.within === null ? "not measured" : b.within ? "within budget" : "OVER budget"} (reported, not asserted); p50 ${fmt(b.generated_wasm_p50_us)} µs; p99 of the quietest round ${fmt(b.generated_wasm_p99_quietest_round_us)} µs.`,
   );
   out.push("");
   const rs = r.rounds_us;
@@ -126,37 +155,71 @@ export function renderReport(r) {
   );
   out.push("");
 
-  out.push(`### Peer on the same ${r.peer.commands} Bash commands (in-process)`);
+  out.push(`### Peer on the same distinct Bash commands (in-process)`);
   out.push("");
   const P = r.peer;
   if (!P.peer.installed) out.push(`cc-safety-net: ${P.peer.note}.`);
   else {
+    out.push(`Every call a command text no configuration saw before (${int(P.distinct_base_commands)} distinct commands from the corpus, the peer cases and the built-in list; later passes behind a comment line); the peer ran the first ${int(P.calls.peer)} of the sequence Gatehouse ran.`);
+    out.push("");
     out.push(
       table(LAT_HEAD, [
-        latRow("Gatehouse, default bundle, WASM", P.gatehouse_default_wasm_bash),
-        latRow("Gatehouse, 2,000 atoms, WASM", P.gatehouse_generated_wasm_bash),
-        latRow(`${P.peer.name} ${P.peer.version} checkCommand`, P.peer_bash),
+        latRow("Gatehouse, classify only", P.gatehouse_classify_distinct),
+        latRow("Gatehouse, default bundle, WASM", P.gatehouse_default_distinct),
+        latRow(`${P.peer.name} ${P.peer.version} checkCommand`, P.peer_distinct),
       ]),
     );
     out.push("");
     out.push(
       table(RATIO_HEAD, [
         ratioRow("peer ÷ Gatehouse default", P.peer_over_gatehouse_default),
-        ratioRow("peer ÷ Gatehouse 2,000 atoms", P.peer_over_gatehouse_generated),
+        ratioRow("peer ÷ Gatehouse classify", P.peer_over_gatehouse_classify),
       ]),
     );
     out.push("");
     const v = (o) => (o ? Object.entries(o).map(([k, n]) => `${k} ${n}`).join(", ") : "–");
-    out.push(`Verdicts on these commands — peer: ${v(P.verdicts.peer)}; Gatehouse default bundle: ${v(P.verdicts.gatehouse_default)} (different policies; see ../shared/peer-cases/README.md).`);
+    out.push(`Verdicts on the peer's ${int(P.calls.peer)} commands — peer: ${v(P.verdicts.peer)}; Gatehouse default bundle: ${v(P.verdicts.gatehouse_default)} (different policies; see ../shared/peer-cases/README.md).`);
   }
   out.push("");
+
+  if (r.daemon) {
+    out.push("### Daemon (`gatehouse serve`, ms)");
+    out.push("");
+    if (r.daemon.error) out.push(`Not measured: ${r.daemon.error}`);
+    else {
+      const D = r.daemon;
+      const row = (label, x) => [label, fmt(x.latency_us.p50 / 1000, 2), fmt(x.latency_us.p90 / 1000, 2), fmt(x.latency_us.p99 / 1000, 2), fmt(x.latency_us.p99_9 / 1000, 2), int(x.requests_per_s)];
+      out.push(`${D.route}; ${int(D.requests)} requests after a warm-up, keep-alive connections, client in this process.`);
+      out.push("");
+      out.push(
+        table(
+          ["ms", "p50", "p90", "p99", "p99.9", "requests/s"],
+          [row("serve, 1 in flight", D.serve.in_flight_1), row("serve, 32 in flight", D.serve.in_flight_32), row("bare node http {}, 1 in flight", D.bare_node_http.in_flight_1), row("bare node http {}, 32 in flight", D.bare_node_http.in_flight_32)],
+        ),
+      );
+    }
+    out.push("");
+  }
 
   out.push("### Process wall time per call (ms)");
   out.push("");
   if (r.process === null) out.push("Not measured (--no-process).");
   else {
-    const rows = Object.values(r.process.commands).map((c) => [c.label, int(c.n), fmt(c.median), fmt(c.p90), fmt(c.min), fmt(c.max), c.over_bare_node_median_ms === undefined ? "–" : fmt(c.over_bare_node_median_ms), c.exit_status.join(",")]);
-    out.push(table(["command", "runs", "median", "p90", "min", "max", "+ over node", "exit"], rows));
+    const bareCpu = r.process.commands.node_bare?.cpu_ms?.median ?? null;
+    const rows = Object.values(r.process.commands).map((c) => [
+      c.label,
+      int(c.n),
+      fmt(c.median),
+      fmt(c.p90),
+      fmt(c.min),
+      c.over_bare_node_median_ms === undefined ? "–" : fmt(c.over_bare_node_median_ms),
+      c.cpu_ms ? fmt(c.cpu_ms.median) : "–",
+      c.cpu_ms && bareCpu !== null && c !== r.process.commands.node_bare ? fmt(c.cpu_ms.median - bareCpu) : "–",
+      c.exit_status.join(","),
+    ]);
+    out.push("Wall time of each spawn (what an agent waits for) and, where measured, the process's own CPU time (all threads; less sensitive to the load).");
+    out.push("");
+    out.push(table(["command", "runs", "median", "p90", "min", "+ over node", "CPU median", "CPU + over node", "exit"], rows));
     for (const n of r.process.not_measured) out.push(`- not measured: ${n}`);
   }
   out.push("");

@@ -43,3 +43,4 @@ export function describeSamples(values) {
   const r1 = (x) => Math.round(x * 10) / 10;
   return { n: s.length, median: r1(mid), p90: r1(rank(90)), min: r1(s[0]), max: r1(s[s.length - 1]) };
 }
+

@@ -2,7 +2,8 @@
 // (so the engine loads the same bytes in Node, vitest and the browser with no
 // file access), then bundle the TypeScript entry points into dist/ with esbuild.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -26,6 +27,63 @@ const source =
   `export const WASM_BASE64 = ${JSON.stringify(wasm.toString("base64"))};\n`;
 if (!existsSync(generated) || readFileSync(generated, "utf8") !== source) writeFileSync(generated, source);
 
+/**
+ * For the CLI: each listed package's named functions, imported from src/, become
+ * forwarders that load the package on first call. tldts builds its public-suffix
+ * tables when loaded (~5–15 ms), which a hook call whose event holds no URL never
+ * reads. esbuild bundles the forwarder's `require` as a lazily initialised module.
+ */
+function lazyPackages(table) {
+  const names = Object.keys(table);
+  const filter = new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`);
+  return {
+    name: "lazy-packages",
+    setup(b) {
+      b.onResolve({ filter }, (args) => (args.importer.startsWith(join(root, "src")) ? { path: args.path, namespace: "lazy-package" } : undefined));
+      b.onLoad({ filter: /.*/, namespace: "lazy-package" }, (args) => ({
+        resolveDir: root,
+        contents:
+          `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(args.path)}));\n` +
+          table[args.path].map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }\n`).join(""),
+      }));
+    },
+  };
+}
+
+/**
+ * For the CLI: an external package the source imports dynamically (`await
+ * import("ioredis")`) is reached through a bundled shim that `require`s it —
+ * a script compiled from a code cache cannot run a dynamic import.
+ */
+function requiredOnUse(names) {
+  const filter = new RegExp(`^(${names.join("|")})$`);
+  return {
+    name: "required-on-use",
+    setup(b) {
+      b.onResolve({ filter }, (args) => (args.kind === "dynamic-import" ? { path: args.path, namespace: "required-on-use" } : undefined));
+      b.onLoad({ filter: /.*/, namespace: "required-on-use" }, (args) => ({ resolveDir: root, contents: `module.exports = require(${JSON.stringify(args.path)});\n` }));
+    },
+  };
+}
+
+step("precompile bundles/default.json");
+// Validate the default bundle at build time (a bundle that does not load fails the build) and keep the
+// loader's schema-check results and digest for the CLI to replay (src/bundle/precompiled.ts).
+await build({
+  entryPoints: { precompile: "src/bundle/precompiled.ts" },
+  outdir: "build",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  packages: "external",
+  absWorkingDir: root,
+});
+const { precompileBundle } = await import(`${pathToFileURL(join(root, "build/precompile.mjs")).href}?t=${Date.now()}`);
+const precompiledDefault = precompileBundle(readFileSync(join(root, "bundles/default.json"), "utf8")).precompiled;
+
 step("esbuild src → dist");
 const common = { bundle: true, format: "esm", sourcemap: true, logLevel: "warning", absWorkingDir: root };
 // The library keeps its dependencies external (the consumer's node_modules).
@@ -38,18 +96,41 @@ await build({
   target: "node20",
   packages: "external",
 });
-// The CLI starts once per hook call, so it is one self-contained file:
-// resolving hundreds of dependency modules at start-up cost ~2x the import time.
-await build({
+// The CLI starts once per hook call, so it is self-contained (resolving
+// hundreds of dependency modules at start-up cost ~2x the import time), minified
+// (less to read, a smaller code cache), and CommonJS: bin/gatehouse.js compiles
+// it through V8's code cache (src/node/code-cache.ts), which Node 20 offers for
+// scripts only. Its commands are dynamic imports (src/cli/main.ts), which
+// esbuild turns into lazily initialised modules: a hook call runs only the
+// hook's module code. `guard` has an entry of its own (src/cli/guard-main.ts).
+const cli = await build({
   ...common,
+  write: false,
   entryPoints: { cli: "src/cli/main.ts", guard: "src/cli/guard-main.ts" },
   outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
   platform: "node",
   target: "node20",
+  minify: true,
+  plugins: [lazyPackages({ tldts: ["getPublicSuffix"] }), requiredOnUse(["ioredis"])],
   // The Redis client is imported on use by `serve --state redis://…`; a hook process never loads it.
-  external: ["fs/promises", "module", "ioredis"],
-  banner: { js: 'import { createRequire as __gatehouseRequire } from "node:module"; const require = __gatehouseRequire(import.meta.url);' },
+  external: ["ioredis"],
+  // web-tree-sitter's CommonJS build: its ES build runs `await import("module")` at start-up, and a
+  // script compiled from a code cache cannot run a dynamic import.
+  alias: { "web-tree-sitter": join(root, "node_modules/web-tree-sitter/tree-sitter.cjs") },
+  define: { "import.meta.url": "__gatehouse_import_meta_url", GATEHOUSE_PRECOMPILED_DEFAULT_BUNDLE: JSON.stringify(precompiledDefault) },
+  banner: { js: '"use strict"; var __gatehouse_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
 });
+// The ES-module CLI of earlier builds.
+for (const stale of ["dist/cli.js", "dist/cli.js.map", "dist/guard.js", "dist/guard.js.map"]) rmSync(join(root, stale), { force: true });
+for (const file of cli.outputFiles) {
+  // The last line names the build (what the code cache is keyed by): the SHA-256 of everything before it.
+  const text = file.path.endsWith(".cjs") ? `${file.text}\n//# gatehouse-build=${createHash("sha256").update(file.text).digest("hex")}\n` : file.text;
+  writeFileSync(file.path, text);
+}
+// The launcher's code-cache loader, on its own: it runs before the CLI is loaded.
+await build({ ...common, sourcemap: false, entryPoints: { "code-cache": "src/node/code-cache.ts" }, outdir: "dist", platform: "node", target: "node20" });
 // The engine must run in a browser: bundling it for the browser platform fails
 // on any Node-only import. web-tree-sitter's own Node branches (dynamic
 // imports it only reaches under Node) are the sole externals. The entry embeds
@@ -109,5 +190,6 @@ const { PAGE_WASM_SPECIFIERS } = await import(`${pathToFileURL(manifest).href}?t
 const requireFromRoot = createRequire(join(root, "package.json"));
 for (const specifier of PAGE_WASM_SPECIFIERS) copyFileSync(requireFromRoot.resolve(specifier), join(web, basename(specifier)));
 // The JSON Schema the page's editor hints read: the CLI just built prints it from the zod schemas.
-writeFileSync(join(web, "bundle.schema.json"), execFileSync(process.execPath, [join(root, "bin/gatehouse.js"), "bundle", "schema"]));
+// (GATEHOUSE_CACHE_DIR=off: a build leaves no code cache behind.)
+writeFileSync(join(web, "bundle.schema.json"), execFileSync(process.execPath, [join(root, "bin/gatehouse.js"), "bundle", "schema"], { env: { ...process.env, GATEHOUSE_CACHE_DIR: "off" } }));
 step(`done (wasm ${wasm.length} bytes)`);

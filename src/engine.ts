@@ -3,6 +3,7 @@
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import type { PrecompiledBundle } from "./bundle/precompiled.js";
 import type { BaseResolver } from "./bundle/compose.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
@@ -70,6 +71,12 @@ export interface EngineOptions {
   resolveBase?: BaseResolver;
   /** The bundle's identity for `resolveBase` (its absolute path): relative `extends` start there, and a base naming it back is a cycle. */
   bundleKey?: string;
+  /**
+   * The bundle as precompiled at build time (src/bundle/precompiled.ts): used
+   * only when `bundle` is exactly its text, which then loads without schema
+   * validation or hashing — to the same engine.
+   */
+  precompiled?: PrecompiledBundle;
   /** The compiled Gatehouse WASM module, when the host fetched it (the page does); default: the bytes embedded at build time. */
   wasmModule?: WebAssembly.Module;
 }
@@ -98,7 +105,7 @@ export class Engine {
     private readonly inline: InlineGrammars | null,
     /** The resolved bundle (composition applied; the bundle as given when it extends nothing): `explain` shows each tree as authored. */
     private readonly source: unknown,
-    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords.length),
+    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords),
   ) {
     this.warningTexts = bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
   }
@@ -107,7 +114,7 @@ export class Engine {
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
   static async load(options: EngineOptions): Promise<Engine> {
-    const bundle = loadBundle(options.bundle, { resolveBase: options.resolveBase ?? null, key: options.bundleKey ?? null });
+    const bundle = loadBundle(options.bundle, { resolveBase: options.resolveBase ?? null, key: options.bundleKey ?? null, precompiled: options.precompiled });
     const kind = options.implementation ?? "wasm";
     const wasm = kind === "wasm" ? instantiateGatehouseWasm(options.wasmModule) : undefined;
     let automaton;
@@ -232,7 +239,7 @@ export class Engine {
       analyzeText: rec === null ? (text) => analyzeShellText(parser, text, opts) : (text) => seen(rec, () => analyzeShellText(parser, text, opts)),
       analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv, opts) : (argv) => seen(rec, () => analyzeArgv(parser, argv, opts)),
       inlineCode,
-      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: new Map() }),
+      mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: [] }),
     });
   }
 
@@ -299,7 +306,7 @@ export class Engine {
   }
 
   private ungatedTrace(rec: TraceRecorder, event: Event, decision: Decision): Trace {
-    const view: EventView = { event, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: this.bundle.facts, memo: new Map() };
+    const view: EventView = { event, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: this.bundle.facts, memo: [] };
     const inputs = { event, eventIsShell: null, view, hits: new Uint32Array(0), features: () => new Set<string>(), haystackBytes: 0, oversize: false, decision };
     return rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: this.bundle.digest }, false, 0);
   }
@@ -322,14 +329,14 @@ export class Engine {
           classification.unknown.push({ shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
       } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
-    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: new Map() };
+    const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: [] };
     let material: string | null = null; // what RUN hashes, computed at most once per event
     const hits = scan.hits;
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
-    let features: Set<string> | null = null; // listed on first need
-    const passesPrefilter = (a: LoadedArtifact): boolean =>
-      !this.prefilter || PrefilterIndex.passes(a, hits, () => (features ??= eventFeatures(event, classification)));
+    let features: Set<string> | null = null; // listed on first need (the trace's "missing")
+    const index = this.index;
+    const passesPrefilter = (a: LoadedArtifact): boolean => !this.prefilter || index.passes(a.order, hits);
 
     const contributions: Contribution[] = [];
     const anomalies: Anomaly[] = [];
@@ -340,14 +347,28 @@ export class Engine {
     const eventType = event.event_type;
 
     const artifacts = bundle.artifacts;
-    const marks = this.prefilter ? this.index.candidates(hits) : null;
-    for (let i = 0; i < artifacts.length; i++) {
+    // The artifacts that could match (src/evaluate/prefilter.ts), in bundle order; every one without the prefilter.
+    const candidates = this.prefilter ? index.candidates(hits, event, classification) : null;
+    // Traced (explain), every artifact is walked in bundle order so the ones the index ruled out are reported
+    // where they stand: filed under a feature, as `filtered` with what they need; under a keyword, counted.
+    const walkAll = rec !== null && candidates !== null;
+    const visits = candidates === null || walkAll ? artifacts.length : candidates.length;
+    let nextCandidate = 0;
+    for (let v = 0; v < visits; v++) {
+      let i = v;
+      if (walkAll) {
+        if (candidates[nextCandidate] !== v) {
+          if (artifacts[v]!.kind === "exception") continue;
+          // Filed under a feature (atom codes past the keywords) or a mix: reported; under keywords only: counted.
+          const anchor = index.anchors[v]!;
+          if (anchor.some((atom) => atom >= bundle.keywords.length)) rec.artifact(artifacts[v]!, "filtered");
+          else rec.ruledOutByIndex(1);
+          continue;
+        }
+        nextCandidate++;
+      } else if (candidates !== null) i = candidates[v]!;
       const a = artifacts[i]!;
       const kind = a.kind;
-      if (marks !== null && marks[i] === 0 && kind !== "exception") {
-        if (rec !== null) rec.ruledOutByIndex();
-        continue;
-      }
       if (kind === "exception") {
         exceptions.push(a);
         continue;
@@ -447,7 +468,8 @@ export class Engine {
     decision.warnings = warnings;
     if (rec !== null) {
       rec.lap("join", t);
-      rec.exceptions(exceptions);
+      // The trace lists every exception (one the index ruled out was not evaluated).
+      rec.exceptions(artifacts.filter((x) => x.kind === "exception"));
       rec.joined(contributions, final, decider, monitor);
       const inputs = {
         event,

@@ -16,6 +16,7 @@ import { ARTIFACT_KINDS, ArtifactEnvelopeSchema, EffectClassEntrySchema, Excepti
 import type { SkipReason } from "./skip.js";
 import { TreeSchema, type TreeNode } from "./tree.js";
 import { parseField } from "./vocabulary.js";
+import type { SchemaCheck } from "../model/schema-check.js";
 
 export type Rejection = { reason: SkipReason; detail: string };
 const reject = (reason: SkipReason, where: Where, text: string): Rejection => ({ reason, detail: located(where, text) });
@@ -44,7 +45,7 @@ function treeRejection(failure: { reason: SkipReason; message: string; path: (st
 const factsAt = (facts: FactRead[], treeAt: Where) => facts.map((f) => ({ id: f.id, where: at(treeAt, ...f.path) }));
 
 /** Stage 2 for one artifact (written at `where`): a Candidate, or the first problem in precedence order. */
-export function parseArtifact(value: unknown, where: Where, seenIds: Map<string, Where>, keywords: KeywordTable): Candidate | Rejection {
+export function parseArtifact(value: unknown, where: Where, seenIds: Map<string, Where>, keywords: KeywordTable, check: SchemaCheck): Candidate | Rejection {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const mcv = (value as Record<string, unknown>).min_client_version;
     if (typeof mcv === "number" && mcv > BUNDLE_CAPABILITY)
@@ -55,7 +56,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   const kind = typeof value === "object" && value !== null ? (value as Record<string, unknown>).kind : undefined;
   if (typeof kind !== "string" || !(ARTIFACT_KINDS as readonly string[]).includes(kind))
     return reject("unknown_kind", at(where, "kind"), `expected ${KIND_LIST}, got ${kind === undefined ? "nothing" : JSON.stringify(kind)}`);
-  const envelope = ArtifactEnvelopeSchema.safeParse(value);
+  const envelope = check(ArtifactEnvelopeSchema, value);
   if (!envelope.success) return { reason: "body_parse_error", detail: zodDetail(envelope.error, value, where) };
   const env = envelope.data;
   const earlier = seenIds.get(env.artifact_id);
@@ -79,13 +80,13 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   const badBody = (error: { issues: readonly z.core.$ZodIssue[] }): Rejection => ({ reason: "body_parse_error", detail: zodDetail(error, env.body, bodyAt) });
 
   if (k === "t1_predicate_tree") {
-    const body = T1BodySchema.safeParse(env.body);
+    const body = check(T1BodySchema, env.body);
     if (!body.success) return badBody(body.error);
     const when = compileTree(body.data.when, keywords);
     if (!when.ok) return treeRejection(when, whenAt);
     let optimize: OptimizeDirective | null = null;
     if (body.data.optimize !== undefined) {
-      const parsed = parseOptimizeDirective(body.data.optimize, at(bodyAt, "optimize"));
+      const parsed = parseOptimizeDirective(body.data.optimize, at(bodyAt, "optimize"), check);
       if ("detail" in parsed) return { reason: "invalid_optimize_directive", detail: parsed.detail };
       optimize = parsed.directive;
     }
@@ -93,7 +94,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
     return withTree(body.data.when, when, optimize, { verdict, reason, optimize });
   }
   if (k === "t3_hold") {
-    const body = T3BodySchema.safeParse(env.body);
+    const body = check(T3BodySchema, env.body);
     if (!body.success) return badBody(body.error);
     const when = compileTree(body.data.when, keywords);
     if (!when.ok) return treeRejection(when, whenAt);
@@ -110,7 +111,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
     return withTree(b.when, when, null, { verdict: "hold", reason: b.reason, hold });
   }
   if (k === "exception") {
-    const body = ExceptionBodySchema.safeParse(env.body);
+    const body = check(ExceptionBodySchema, env.body);
     if (!body.success) return badBody(body.error);
     const when = compileTree(body.data.when, keywords);
     if (!when.ok) return treeRejection(when, whenAt);
@@ -118,7 +119,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
     return withTree(b.when, when, null, { ground_key: b.ground_key, applies_to: b.applies_to, verdict: b.verdict, expires_at_ms: b.expires_at_ms ?? null });
   }
   // t2_program
-  const validated = validateT2Body(env.body);
+  const validated = validateT2Body(env.body, check);
   if (!validated.ok) {
     if (validated.issue !== null) {
       const { path, text } = describeIssue(validated.issue, env.body);
@@ -131,7 +132,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   let facts: Candidate["facts"] = [];
   const matchAt = at(bodyAt, "match");
   if (program.match !== undefined) {
-    const shape = TreeSchema.safeParse(program.match);
+    const shape = check(TreeSchema, program.match);
     if (!shape.success) return { reason: "body_parse_error", detail: zodDetail(shape.error, program.match, matchAt) };
     const compiled = compileTree(program.match as TreeNode, keywords);
     if (!compiled.ok) return treeRejection(compiled, matchAt);
@@ -152,10 +153,10 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   };
 }
 
-export function parseEffectClassEntry(value: unknown, where: Where, keywords: KeywordTable): { entry: EffectClassEntry } | Rejection {
+export function parseEffectClassEntry(value: unknown, where: Where, keywords: KeywordTable, check: SchemaCheck): { entry: EffectClassEntry } | Rejection {
   const float = firstFloat(value);
   if (float !== null) return reject("float_present", at(where, ...float), "a non-integer number (bundles carry integers only)");
-  const parsed = EffectClassEntrySchema.safeParse(value);
+  const parsed = check(EffectClassEntrySchema, value);
   if (!parsed.success) return { reason: "body_parse_error", detail: zodDetail(parsed.error, value, where) };
   const selectors: CompiledNode[] = [];
   for (const [i, leaf] of parsed.data.selectors.entries()) {

@@ -6,7 +6,7 @@ import { checkPredicateValue, compilePredicate, type Matcher } from "../evaluate
 import type { SkipReason } from "./skip.js";
 import { describeValue } from "./detail.js";
 import { isLeaf, leavesOf, type LeafNode, type PlacedLeaf, type TreeNode } from "./tree.js";
-import { leafFeature } from "./requirements.js";
+import { leafClauses } from "./requirements.js";
 import { bottomIdOf, fieldHint, isPredicate, parseField, PREDICATES, type FieldRef } from "./vocabulary.js";
 
 export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
@@ -27,8 +27,8 @@ export interface CompiledNode {
   bottom: string | null;
   index: number;
   want: boolean;
-  /** For a leaf that can only hold when the event has this feature (`verb:delete`, `tool:Bash`, …): the prefilter's key. */
-  feature: string | null;
+  /** For a leaf that can only hold when the event has these features (clauses: one of each, `verb:delete`, `program:rm`, …): the prefilter's keys. */
+  clauses: string[][] | null;
 }
 
 function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): CompiledNode {
@@ -40,7 +40,7 @@ function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): Compile
     bottom: parts.bottom ?? null,
     index: parts.index ?? -1,
     want: parts.want ?? true,
-    feature: parts.feature ?? null,
+    clauses: parts.clauses ?? null,
   };
 }
 
@@ -116,7 +116,7 @@ export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompila
       if (node.pred === "keyword" && node.field === "content") return makeNode("kw", { index: keywords.intern(node.value as string) });
       const get = compileFieldAccessor(ref);
       if (node.pred === "exists") return makeNode("exists", { get, want: node.value !== false });
-      return makeNode("leaf", { get, match: matchers.get(node)!, bottom: bottomIdOf(ref), feature: leafFeature(node) });
+      return makeNode("leaf", { get, match: matchers.get(node)!, bottom: bottomIdOf(ref), clauses: leafClauses(node) });
     }
     if ("all" in node) return makeNode("all", { c: node.all.map(build) });
     if ("any" in node) return makeNode("any", { c: node.any.map(build) });

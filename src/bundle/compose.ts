@@ -14,6 +14,7 @@ import type { SkippedItem } from "./skip.js";
 import { BundleLoadError, parseTopLevel } from "./top-level.js";
 import { TOP_LEVEL_KEYS } from "./schema.js";
 import type { BundleWarning } from "./warning.js";
+import { zodCheck, type SchemaCheck } from "../model/schema-check.js";
 
 /** The embedded default bundle's name in `extends`. */
 export const DEFAULT_BUNDLE_REF = "gatehouse:default";
@@ -59,6 +60,8 @@ export interface ComposeOptions {
   resolveBase?: BaseResolver | null;
   /** The bundle's own identity (its file), so a base naming it back is a cycle, and relative paths resolve. */
   key?: string | null;
+  /** How schemas are checked (zod's safeParse; a precompiled bundle replays recorded results: src/bundle/precompiled.ts). */
+  check?: SchemaCheck;
 }
 
 
@@ -91,10 +94,13 @@ class Composer {
   readonly skipped: SkippedItem[] = [];
   readonly sources: (string | null)[] = [];
 
-  constructor(private readonly resolveBase: BaseResolver | null) {}
+  constructor(
+    private readonly resolveBase: BaseResolver | null,
+    private readonly check: SchemaCheck,
+  ) {}
 
   resolve(input: unknown, source: string | null, key: string | null, chain: string[]): Resolved {
-    const { top, raw } = parseTopLevel(input, source);
+    const { top, raw } = parseTopLevel(input, source, this.check);
     const here: Where = { source, path: [] };
     if (source !== null) {
       for (const k of Object.keys(raw))
@@ -183,7 +189,7 @@ class Composer {
  * it or a bundle it extends cannot load as a whole, or `extends` cycles.
  */
 export function composeBundle(input: unknown, options: ComposeOptions = {}): Composition {
-  const composer = new Composer(options.resolveBase ?? null);
+  const composer = new Composer(options.resolveBase ?? null, options.check ?? zodCheck);
   const key = options.key ?? null;
   const resolved = composer.resolve(input, null, key, key === null ? [] : [key]);
   const { raw } = resolved;

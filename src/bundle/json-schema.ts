@@ -4,7 +4,7 @@
 // (an artifact is `unknown` until its kind is known); here each kind's
 // envelope and strict body are joined into one discriminated union, which is
 // what an editor needs to autocomplete an artifact.
-import { z } from "zod";
+import * as z from "zod";
 import { LEVERS } from "../model/decision.js";
 import { T2BodySchema } from "../evaluate/tier2/schema.js";
 import { LEVER_PARAMS } from "./optimize.js";

@@ -19,6 +19,8 @@ import { TOP_LEVEL_KEYS, type ArtifactKind, type OnUnknown } from "./schema.js";
 import { EFFECT_CLASS_ENTRY_KIND, type SkippedItem } from "./skip.js";
 import { parseTopLevel } from "./top-level.js";
 import type { BundleWarning } from "./warning.js";
+import type { PrecompiledBundle } from "./precompiled.js";
+import { replayCheck, zodCheck } from "../model/schema-check.js";
 
 export { BundleLoadError } from "./top-level.js";
 export { containsFloat } from "./float.js";
@@ -44,6 +46,8 @@ export interface LoadedArtifact {
   required: Uint32Array;
   /** The prefilter: event features (src/evaluate/features.ts) the tree cannot be true without. */
   requiredFeatures: string[];
+  /** The prefilter: clauses of two or more atoms (`k:<keyword index>` or a feature), one of each needed (src/bundle/requirements.ts). */
+  requiredOneOf: string[][];
   /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
   when: CompiledNode | null;
   /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
@@ -63,7 +67,7 @@ export interface LoadedArtifact {
   program: CompiledProgram | null;
 }
 
-type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures">;
+type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf">;
 export type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
@@ -78,6 +82,7 @@ function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
     layer_path: base.layer_path,
     required: base.required,
     requiredFeatures: base.requiredFeatures,
+    requiredOneOf: base.requiredOneOf,
     when: f.when ?? null,
     verdict: f.verdict ?? "allow",
     reason: f.reason ?? "",
@@ -136,14 +141,26 @@ function findLayerConflicts(candidates: Candidate[], mode: (c: Candidate) => Mod
 const whereOf = (origin: Origin | undefined, list: PropertyKey[], index: number): Where =>
   origin === undefined ? { source: null, path: [...list, index] } : { source: origin.source, path: [...list, origin.index] };
 
+export interface LoadOptions extends ComposeOptions {
+  /**
+   * The bundle as precompiled at build time (src/bundle/precompiled.ts): used
+   * only when `input` is exactly its text — the same bundle loaded by the same
+   * code, so the same LoadedBundle (test/bundle/precompiled.test.ts).
+   */
+  precompiled?: PrecompiledBundle;
+}
+
 /**
  * Load a bundle (an object or JSON text). `options.resolveBase` fetches the
  * bundles it `extends` (without one, `extends` is a BundleLoadError). Throws
  * BundleLoadError when the bundle cannot load as a whole.
  */
-export function loadBundle(input: unknown, options: ComposeOptions = {}): LoadedBundle {
-  const composition = composeBundle(input, options);
-  const { top, raw } = parseTopLevel(composition.bundle);
+export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBundle {
+  // A precompiled form applies to its own text only: its checks and digest are read back instead of computed.
+  const replay = options.precompiled !== undefined && typeof input === "string" && input === options.precompiled.text ? options.precompiled : null;
+  const check = replay !== null ? replayCheck(JSON.parse(replay.tape)) : (options.check ?? zodCheck);
+  const composition = composeBundle(input, { ...options, check });
+  const { top, raw } = parseTopLevel(composition.bundle, null, check);
   const warnings: BundleWarning[] = [...composition.warnings];
   for (const key of Object.keys(raw))
     if (!TOP_LEVEL_KEYS.includes(key)) warnings.push({ code: "unknown_top_level_key", detail: located({ source: null, path: [key] }, "unknown top-level key ignored") });
@@ -156,7 +173,7 @@ export function loadBundle(input: unknown, options: ComposeOptions = {}): Loaded
   const seenIds = new Map<string, Where>();
   top.artifacts.forEach((value, i) => {
     const where = whereOf(composition.artifactOrigins[i], ["artifacts"], i);
-    const result = parseArtifact(value, where, seenIds, keywords);
+    const result = parseArtifact(value, where, seenIds, keywords, check);
     if ("reason" in result) {
       skipped.push({ kind: idOf(value, "kind"), id: idOf(value, "artifact_id"), reason: result.reason, detail: result.detail });
       return;
@@ -194,6 +211,7 @@ export function loadBundle(input: unknown, options: ComposeOptions = {}): Loaded
       layer_path: c.envelope.layer_path,
       required: requirements.keywords,
       requiredFeatures: requirements.features,
+      requiredOneOf: requirements.oneOf,
     }, c.fields);
   });
 
@@ -206,7 +224,7 @@ export function loadBundle(input: unknown, options: ComposeOptions = {}): Loaded
   const effectClasses: EffectClassEntry[] = [];
   top.effect_classes.entries.forEach((value, i) => {
     const where = whereOf(composition.entryOrigins[i], ["effect_classes", "entries"], i);
-    const result = parseEffectClassEntry(value, where, keywords);
+    const result = parseEffectClassEntry(value, where, keywords, check);
     if ("reason" in result) skipped.push({ kind: EFFECT_CLASS_ENTRY_KIND, id: idOf(value, "tool"), reason: result.reason, detail: result.detail });
     else effectClasses.push(result.entry);
   });
@@ -216,7 +234,7 @@ export function loadBundle(input: unknown, options: ComposeOptions = {}): Loaded
 
   return {
     bundle_id: top.bundle_id,
-    digest: bundleDigest(composition.bundle),
+    digest: replay?.digest ?? bundleDigest(composition.bundle),
     resolved: composition.bundle,
     sources: composition.sources,
     enforcement_enabled: top.enforcement_enabled,

@@ -1,9 +1,10 @@
 // Optimize directives (SPEC §9.5): seven levers, each with an exact parameter
 // shape. A directive that does not fit its lever is `invalid_optimize_directive`.
-import { z } from "zod";
+import * as z from "zod";
 import { LeverSchema, type Lever } from "../model/decision.js";
 import { canonicalJson } from "./canonical.js";
 import { at, zodDetail, type Where } from "./detail.js";
+import { zodCheck, type SchemaCheck } from "../model/schema-check.js";
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const strings = z.array(z.string());
@@ -31,12 +32,12 @@ export interface OptimizeDirective {
 }
 
 /** A directive, or the one-line problem with it (`where` is the directive's place). */
-export function parseOptimizeDirective(value: unknown, where: Where): { directive: OptimizeDirective } | { detail: string } {
-  const envelope = OptimizeDirectiveSchema.safeParse(value);
+export function parseOptimizeDirective(value: unknown, where: Where, check: SchemaCheck = zodCheck): { directive: OptimizeDirective } | { detail: string } {
+  const envelope = check(OptimizeDirectiveSchema, value);
   if (!envelope.success) return { detail: zodDetail(envelope.error, value, where) };
-  const lever = LeverSchema.safeParse(envelope.data.lever);
+  const lever = check(LeverSchema, envelope.data.lever);
   if (!lever.success) return { detail: zodDetail(lever.error, envelope.data.lever, at(where, "lever")) };
-  const params = LEVER_PARAMS[lever.data].safeParse(envelope.data.params);
+  const params = check(LEVER_PARAMS[lever.data] as z.ZodType<unknown>, envelope.data.params);
   if (!params.success) return { detail: zodDetail(params.error, envelope.data.params, at(where, "params")) };
   const raw = envelope.data.params as Record<string, unknown>;
   return { directive: { lever: lever.data, params: raw, identity: canonicalJson({ lever: lever.data, params: raw }) } };

@@ -1,6 +1,6 @@
 // Wire schemas of the policy bundle (SPEC §4). Stage 1 reads the top level and
 // each artifact's envelope tolerantly; stage 2 parses each body strictly by kind.
-import { z } from "zod";
+import * as z from "zod";
 import { DimensionSchema, ModeSchema, VerdictSchema } from "../model/decision.js";
 import { TargetClassSchema, VerbSchema, AttrValueSchema } from "../model/classification.js";
 import { TreeSchema, LeafSchema } from "./tree.js";

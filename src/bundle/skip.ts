@@ -1,6 +1,6 @@
 // Why an artifact (or an effect_classes entry) was not activated. The order of
 // SKIP_REASONS is the precedence when an artifact has several problems (SPEC §4).
-import { z } from "zod";
+import * as z from "zod";
 
 export const SKIP_REASONS = [
   "below_floor",

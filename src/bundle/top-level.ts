@@ -6,6 +6,7 @@ import { BUNDLE_DEPTH_CAP, tooDeepAt } from "./depth.js";
 import { SCHEMA_MAJOR } from "../version.js";
 import { describeIssue, formatPath } from "./detail.js";
 import { BundleTopSchema, type BundleTop } from "./schema.js";
+import { zodCheck, type SchemaCheck } from "../model/schema-check.js";
 
 export class BundleLoadError extends Error {
   override readonly name = "BundleLoadError";
@@ -17,7 +18,7 @@ export interface TopLevel {
 }
 
 /** `source` names an inherited bundle in the messages (null: the bundle itself). */
-export function parseTopLevel(input: unknown, source: string | null = null): TopLevel {
+export function parseTopLevel(input: unknown, source: string | null = null, check: SchemaCheck = zodCheck): TopLevel {
   const fail = (message: string): never => {
     throw new BundleLoadError(source === null ? message : `${source}: ${message}`);
   };
@@ -40,10 +41,10 @@ export function parseTopLevel(input: unknown, source: string | null = null): Top
   const major = /^(\d+)(\.\d+)*$/.exec(version as string);
   if (major === null || Number(major[1]) !== SCHEMA_MAJOR)
     fail(`bundle schema_version ${JSON.stringify(version)} is not supported: this engine reads major ${SCHEMA_MAJOR}`);
-  const parsed = BundleTopSchema.safeParse(raw);
+  const parsed = check(BundleTopSchema, raw);
   if (!parsed.success) {
     const { path, text } = describeIssue(parsed.error.issues[0]!, raw);
-    fail(`bundle top level is malformed at ${formatPath(path)}: ${text}`);
+    return fail(`bundle top level is malformed at ${formatPath(path)}: ${text}`);
   }
-  return { top: parsed.data!, raw };
+  return { top: parsed.data, raw };
 }

@@ -1,7 +1,7 @@
 // The predicate tree as authored (SPEC §5): `all` / `any` / `not` / leaf.
 // This schema checks structure only; fields, predicates and values are checked
 // afterwards (compileTree) so each problem gets its own skip reason.
-import { z } from "zod";
+import * as z from "zod";
 
 export interface LeafNode {
   field: string;

@@ -2,7 +2,7 @@
 // should hear about. Each has a stable `code` (for `bundle lint --json` and
 // CI) and a one-line `detail` naming the JSON path (src/bundle/detail.ts).
 // Decisions carry the details as their `warnings` strings.
-import { z } from "zod";
+import * as z from "zod";
 
 export const WARNING_CODES = [
   /** A top-level key the format does not have. */

@@ -6,7 +6,7 @@
 // is broken (an `error` finding).
 import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { guardFilesOfCommand } from "../guard/guard-files.js";
 import { AGENT_SETTINGS, INSTALL_AGENTS, type AgentSettings } from "../install/agents.js";
 import type { ManagedEntry } from "../install/entries.js";

@@ -6,17 +6,12 @@ import { readFileSync } from "node:fs";
 import { BundleLoadError } from "../bundle/load.js";
 import type { Engine } from "../engine.js";
 import { bundleIdentity } from "../node/bundle-file.js";
-import { loadEngine } from "../node/index.js";
+import { loadEngine } from "../node/load-engine.js";
+import { CliError } from "./cli-error.js";
 import { EXIT } from "./exit-codes.js";
+import { PRECOMPILED_DEFAULT } from "./precompiled-default.js";
 
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
+export { CliError } from "./cli-error.js";
 
 /** The one-line reason an input file cannot be read: `ENOENT`, `EACCES`, `EISDIR`, … */
 export function unreadable(path: string, error: unknown, what = "cannot read"): CliError {
@@ -40,9 +35,11 @@ export function readBundleArg(path: string): unknown {
 
 export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin"): Promise<Engine> {
   const bundle = bundlePath === undefined ? undefined : readBundleArg(bundlePath);
+  // The default bundle's build-time form, in a built CLI (it applies only if the file still holds that text).
+  const precompiled = bundle === undefined ? (PRECOMPILED_DEFAULT ?? undefined) : undefined;
   try {
     // The file's identity: its relative `extends` resolve from its directory, and a base naming it back is a cycle.
-    return await loadEngine({ bundle, bundleKey: bundlePath === undefined ? undefined : bundleIdentity(bundlePath), implementation });
+    return await loadEngine({ bundle, bundleKey: bundlePath === undefined ? undefined : bundleIdentity(bundlePath), implementation, precompiled });
   } catch (error) {
     if (error instanceof BundleLoadError) {
       const where = bundlePath ?? "the default bundle";

@@ -9,7 +9,6 @@ import { hostEnvFrom } from "../adapters/host.js";
 import { withGitBranch } from "../node/git-branch.js";
 import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { StateStoreError, unavailableStore, type SessionStore } from "../state/store.js";
-import { appendDecision } from "../ledger/append.js";
 import { parseArgs, UsageError } from "./args.js";
 import { engineFromArgs } from "./engine-options.js";
 import type { Engine } from "../engine.js";
@@ -46,7 +45,8 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
   // `--ledger L`: the record is appended and fsynced before the answer is written; a failure is a `ledger` failure under the posture.
   const ledger = ledgerTargetOf(args, (line) => io.err(`gatehouse hook ${agent}: ${line}`));
-  const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await appendDecision(ledger, record));
+  // The ledger's code is loaded only when a ledger is asked for (a hook process pays for what it uses).
+  const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await (await import("../ledger/append.js")).appendDecision(ledger, record));
   const outcome = await handleHook(adapter, input, {
     engine: () => engineFromArgs(bundlePath, implementation).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
     store: stateStoreOf(args.values.get("state-dir"), io),

@@ -3,51 +3,45 @@
 // every failure into one line on stderr with a documented exit code.
 import { ENGINE_VERSION } from "../version.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
-import { bundleLintCommand } from "./bundle-lint.js";
-import { bundleResolveCommand } from "./bundle-resolve.js";
-import { bundleSchemaCommand } from "./bundle-schema.js";
-import { checkCommand } from "./check.js";
+import { CliError } from "./cli-error.js";
 import { renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
 import { COMMAND_SPECS } from "./commands.js";
-import { corpusCommand } from "./corpus.js";
-import { demoCommand } from "./demo.js";
-import { doctorCommand } from "./doctor.js";
-import { CliError } from "./engine-options.js";
-import { evalCommand } from "./eval.js";
 import { EXIT } from "./exit-codes.js";
-import { explainCommand } from "./explain.js";
-import { GUARD_RUNNERS } from "./guard.js";
-import { hookCommand } from "./hook.js";
-import { installCommand, uninstallCommand } from "./install.js";
 import { processIo, type Io } from "./io.js";
-import { showCommand, verifyCommand } from "./ledger.js";
-import { replayCommand } from "./replay.js";
-import { playgroundCommand } from "./playground.js";
-import { serveCommand } from "./serve.js";
 
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 
-/** What runs each described command (test/cli/help.test.ts checks the two lists match). */
-export const RUNNERS: Record<string, CommandRunner> = {
-  check: checkCommand,
-  explain: explainCommand,
-  eval: evalCommand,
+/**
+ * What runs each described command (test/cli/help.test.ts checks the two lists
+ * match), imported on first use: a hook process then loads — and initialises —
+ * only the hook's modules, not install, doctor, explain or the ledger's
+ * commands (docs/performance.md "Hook process start"; test/cli/lazy-commands.test.ts).
+ */
+export const RUNNERS: Record<string, () => Promise<CommandRunner>> = {
+  check: async () => (await import("./check.js")).checkCommand,
+  explain: async () => (await import("./explain.js")).explainCommand,
+  eval: async () => (await import("./eval.js")).evalCommand,
   // hook.ts reads its own argv (the same words, already checked against the description here).
-  hook: (_args, io, argv) => hookCommand(argv, io),
-  install: installCommand,
-  uninstall: uninstallCommand,
-  doctor: doctorCommand,
-  corpus: corpusCommand,
-  "ledger verify": verifyCommand,
-  "ledger show": showCommand,
-  replay: replayCommand,
-  serve: serveCommand,
-  "bundle lint": bundleLintCommand,
-  "bundle resolve": bundleResolveCommand,
-  "bundle schema": bundleSchemaCommand,
-  demo: demoCommand,
-  playground: playgroundCommand,
-  ...GUARD_RUNNERS,
+  hook: async () => {
+    const { hookCommand } = await import("./hook.js");
+    return (_args, io, argv) => hookCommand(argv, io);
+  },
+  install: async () => (await import("./install.js")).installCommand,
+  uninstall: async () => (await import("./install.js")).uninstallCommand,
+  doctor: async () => (await import("./doctor.js")).doctorCommand,
+  corpus: async () => (await import("./corpus.js")).corpusCommand,
+  "ledger verify": async () => (await import("./ledger.js")).verifyCommand,
+  "ledger show": async () => (await import("./ledger.js")).showCommand,
+  replay: async () => (await import("./replay.js")).replayCommand,
+  serve: async () => (await import("./serve.js")).serveCommand,
+  "bundle lint": async () => (await import("./bundle-lint.js")).bundleLintCommand,
+  "bundle resolve": async () => (await import("./bundle-resolve.js")).bundleResolveCommand,
+  "bundle schema": async () => (await import("./bundle-schema.js")).bundleSchemaCommand,
+  demo: async () => (await import("./demo.js")).demoCommand,
+  playground: async () => (await import("./playground.js")).playgroundCommand,
+  guard: async () => (await import("./guard.js")).GUARD_RUNNERS.guard!,
+  "guard records": async () => (await import("./guard.js")).GUARD_RUNNERS["guard records"]!,
+  "guard sweep": async () => (await import("./guard.js")).GUARD_RUNNERS["guard sweep"]!,
 };
 
 /** `gatehouse --version`: the package version (the engine's identity carries it too). */
@@ -101,7 +95,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.out(renderHelp(spec));
       return EXIT.OK;
     }
-    return await RUNNERS[spec.name]!(args, io, found.rest);
+    const run = await RUNNERS[spec.name]!();
+    return await run(args, io, found.rest);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`gatehouse ${spec.name}: ${error.message} (gatehouse ${spec.name} --help)`);

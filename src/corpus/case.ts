@@ -1,7 +1,7 @@
 // One conformance case (SPEC §10): a bundle (inline, or a path relative to the
 // repository root), an event, the injected clock, the state going in, and
 // what must come out.
-import { z } from "zod";
+import * as z from "zod";
 import { DecisionSchema } from "../model/decision.js";
 import { SkippedItemSchema } from "../bundle/skip.js";
 

@@ -13,6 +13,10 @@ export interface EventView {
   /** Injected by the caller; the engine never reads a clock. */
   readonly now_ms: number;
   readonly declaredFacts: ReadonlyMap<string, FactType>;
-  /** Field values computed once per event and shared by every artifact that reads the field. */
-  readonly memo: Map<string, readonly unknown[] | null>;
+  /**
+   * Field values computed once per event and shared by every artifact that
+   * reads the field, at the field's slot (src/evaluate/fields.ts); start each
+   * event with `[]`.
+   */
+  readonly memo: (readonly unknown[] | null | undefined)[];
 }

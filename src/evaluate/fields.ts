@@ -73,15 +73,29 @@ const EXACT: Record<string, FieldAccessor> = {
   content: (v) => (v.scan.length > 0 ? [v.scan.text()] : null),
 };
 
+/**
+ * Each distinct field's slot in an event's memo, process-wide: field keys are
+ * few and shared by every bundle, and an array index is cheaper per leaf than
+ * a string-keyed map (what a slot number is never changes a value).
+ */
+const SLOTS = new Map<string, number>();
+
+function slotOf(key: string): number {
+  let slot = SLOTS.get(key);
+  if (slot === undefined) SLOTS.set(key, (slot = SLOTS.size));
+  return slot;
+}
+
 /** The accessor for a field, memoised per event (many artifacts read the same field). */
 export function compileFieldAccessor(ref: FieldRef): FieldAccessor {
   const compute = rawAccessor(ref);
-  const key = fieldKey(ref);
+  const slot = slotOf(fieldKey(ref));
   return (view) => {
-    let values = view.memo.get(key);
+    const memo = view.memo;
+    let values = memo[slot];
     if (values === undefined) {
       values = compute(view);
-      view.memo.set(key, values);
+      memo[slot] = values;
     }
     return values;
   };

@@ -1,60 +1,187 @@
-// The keyword prefilter's inverted index (SPEC §7). Each artifact is anchored
-// at one keyword its tree requires; per event only the artifacts anchored at a
-// keyword the haystack hit (plus those with no required keyword) are
-// considered, so 2,000 atoms whose keywords are absent cost a bitset walk,
-// not 2,000 checks. Candidates are then visited in bundle order, and each
-// still passes the full requirement check (every keyword, every feature).
+// The prefilter's inverted index (SPEC §7, and SPEC §13: an event's cost grows
+// with the artifacts that could match it, not with the bundle). Each artifact's
+// requirements (src/bundle/requirements.ts) are clauses over atoms — `content`
+// keywords and event features: `tool.name`, `command.program`, `effect.verb` /
+// `target_class`, `event.type`. The artifact is filed under every atom of ONE
+// clause, the one least likely to be present. Per event, the candidates are
+// the artifacts filed under a keyword the haystack hit or a feature the event
+// has, plus those that require nothing; each candidate still passes the full
+// requirement check (one atom of every clause) before its tree runs. An
+// artifact filed under nothing present cannot hold — so 10,000 artifacts that
+// cannot match an event cost that event a few lookups, not 10,000 checks.
 import type { LoadedArtifact } from "../bundle/load.js";
+import type { Classification } from "../model/classification.js";
+import type { Event } from "../model/event.js";
+
+/** Feature kinds: the prefix of a feature atom. */
+const FEATURE_KINDS = ["program", "tclass", "verb", "tool", "event"] as const;
+type FeatureKind = (typeof FEATURE_KINDS)[number];
+
+/**
+ * A rough chance that an event has a feature — only used to pick which clause
+ * an artifact is filed under, never to decide. The agents' own tools, the
+ * common verbs and the pre-call event are frequent; an MCP tool, a rare verb
+ * or one program name is not (and a name no event has is the best anchor).
+ */
+const COMMON_TOOLS = new Set(["Bash", "Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "NotebookEdit", "TodoWrite"]);
+const COMMON_VERBS = new Set(["read", "write", "execute"]);
+function featureChance(kind: FeatureKind, value: string): number {
+  switch (kind) {
+    case "event":
+      return value === "pre_tool_use" ? 0.9 : value === "post_tool_use" ? 0.5 : 0.05;
+    case "tool":
+      return COMMON_TOOLS.has(value) ? 0.3 : 0.02;
+    case "verb":
+      return COMMON_VERBS.has(value) ? 0.3 : 0.1;
+    case "tclass":
+      return 0.15;
+    case "program":
+      return 0.05;
+  }
+}
+/** A keyword's chance: literals of a large bundle are mostly absent from any one event, longer ones more so. */
+const keywordChance = (literal: string) => 0.1 / Math.max(1, literal.length / 4);
+
+/** Where an artifact is filed: atom codes (a keyword index k, or keywordCount + a feature id); empty: nowhere, a candidate for every event. */
+export type Anchor = Int32Array;
 
 export class PrefilterIndex {
-  private readonly unanchored: Uint32Array;
-  /** Artifact indices anchored at keyword k, for each k. */
-  private readonly anchored: Uint32Array[];
-  /** Per-event marks, reused: evaluate is synchronous, so one event at a time uses it. */
-  private readonly marks: Uint8Array;
+  /** Artifacts that require nothing: candidates for every event. */
+  private readonly always: Uint32Array;
+  /** Artifact indices filed under each atom code (undefined: none). */
+  private readonly byAtom: (Uint32Array | undefined)[];
+  /** Feature values → feature id, per kind (no string is built per event to find them). */
+  private readonly featureIds: Record<FeatureKind, Map<string, number>>;
+  /** Per artifact: its clauses as atom codes, `[clauses, len₁, atoms…, len₂, atoms…]`. */
+  private readonly clauses: Int32Array[];
+  private readonly keywordCount: number;
+  /** Per-event state, reused (evaluate is synchronous: one event at a time): features present, candidates. */
+  private readonly present: Uint8Array;
+  private readonly presentList: number[] = [];
+  private readonly buffer: Uint32Array;
+  private unsorted = false;
+  /** Where each artifact is filed (index-aligned with the bundle's artifacts). */
+  readonly anchors: readonly Anchor[];
 
-  constructor(artifacts: readonly LoadedArtifact[], keywordCount: number) {
-    const unanchored: number[] = [];
-    const anchored: number[][] = Array.from({ length: keywordCount }, () => []);
-    artifacts.forEach((a, i) => {
-      if (a.required.length === 0) unanchored.push(i);
-      else anchored[a.required[0]!]!.push(i);
+  constructor(artifacts: readonly LoadedArtifact[], keywords: readonly string[]) {
+    this.keywordCount = keywords.length;
+    this.featureIds = { program: new Map(), tclass: new Map(), verb: new Map(), tool: new Map(), event: new Map() };
+    let features = 0;
+    const chance: number[] = keywords.map(keywordChance);
+    const code = (atom: string): number => {
+      if (atom.startsWith("k:")) return Number(atom.slice(2));
+      const colon = atom.indexOf(":");
+      const kind = atom.slice(0, colon) as FeatureKind;
+      if (!FEATURE_KINDS.includes(kind)) throw new Error(`prefilter: unknown feature kind in ${JSON.stringify(atom)}`);
+      const table = this.featureIds[kind];
+      const value = atom.slice(colon + 1);
+      let id = table.get(value);
+      if (id === undefined) {
+        table.set(value, (id = features++));
+        chance[keywords.length + id] = featureChance(kind, value);
+      }
+      return keywords.length + id;
+    };
+    const always: number[] = [];
+    const filed: number[][] = [];
+    const anchors: Anchor[] = [];
+    this.clauses = artifacts.map((a, i) => {
+      const list: number[][] = [...Array.from(a.required, (k) => [k]), ...a.requiredFeatures.map((f) => [code(f)]), ...a.requiredOneOf.map((c) => c.map(code))];
+      // The clause least likely to be satisfied: the sum of its atoms' chances.
+      let best: number[] | null = null;
+      let bestChance = Infinity;
+      for (const c of list) {
+        const p = c.reduce((sum, atom) => sum + (chance[atom] ?? 1), 0);
+        if (p < bestChance) [best, bestChance] = [c, p];
+      }
+      anchors.push(Int32Array.from(best ?? []));
+      if (best === null) always.push(i);
+      else for (const atom of best) (filed[atom] ??= []).push(i);
+      return Int32Array.from([list.length, ...list.flatMap((c) => [c.length, ...c])]);
     });
-    this.unanchored = Uint32Array.from(unanchored);
-    this.anchored = anchored.map((list) => Uint32Array.from(list));
-    this.marks = new Uint8Array(artifacts.length);
+    this.always = Uint32Array.from(always);
+    this.byAtom = Array.from({ length: keywords.length + features }, (_, atom) => (filed[atom] === undefined ? undefined : Uint32Array.from(filed[atom]!)));
+    this.present = new Uint8Array(features);
+    this.buffer = new Uint32Array(Math.max(1, artifacts.reduce((n, _a, i) => n + Math.max(1, anchors[i]!.length), 0)));
+    this.anchors = anchors;
   }
 
-  /** Whether an artifact's every required keyword was hit and every required event feature is present. */
-  static passes(a: LoadedArtifact, hits: Uint32Array, features: () => ReadonlySet<string>): boolean {
-    const required = a.required;
-    for (let i = 0; i < required.length; i++) {
-      const k = required[i]!;
-      if (((hits[k >>> 5]! >>> (k & 31)) & 1) === 0) return false;
+  /** Mark the event's features the index knows (tool, event type, effect verbs and target classes, programs). */
+  private markFeatures(event: Event, classification: Classification): void {
+    for (const id of this.presentList) this.present[id] = 0;
+    this.presentList.length = 0;
+    if (this.present.length === 0) return;
+    this.mark("tool", event.tool_name);
+    this.mark("event", event.event_type);
+    for (const e of classification.effects) {
+      this.mark("verb", e.verb);
+      this.mark("tclass", e.target_class);
     }
-    const needed = a.requiredFeatures;
-    if (needed.length > 0) {
-      const present = features();
-      for (let i = 0; i < needed.length; i++) if (!present.has(needed[i]!)) return false;
-    }
-    return true;
+    for (const c of classification.simple) this.mark("program", c.program);
   }
 
-  /** Mark the candidate artifacts for an event's hit bitset; returns the marks (index-aligned with the bundle). */
-  candidates(hits: Uint32Array): Uint8Array {
-    const marks = this.marks;
-    marks.fill(0);
-    const unanchored = this.unanchored;
-    for (let i = 0; i < unanchored.length; i++) marks[unanchored[i]!] = 1;
+  private mark(kind: FeatureKind, value: string): void {
+    const id = this.featureIds[kind].get(value);
+    if (id !== undefined && this.present[id] === 0) {
+      this.present[id] = 1;
+      this.presentList.push(id);
+    }
+  }
+
+  /**
+   * The candidate artifacts for an event: indices into the bundle's
+   * artifacts, ascending (bundle order), each once. Also records the event's
+   * features for `passes`. A view of a reused buffer, valid until the next call.
+   */
+  candidates(hits: Uint32Array, event: Event, classification: Classification): Uint32Array {
+    this.markFeatures(event, classification);
+    this.unsorted = false;
+    let n = this.append(this.always, 0);
     for (let w = 0; w < hits.length; w++) {
       let word = hits[w]!;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
-        const list = this.anchored[w * 32 + bit];
-        if (list !== undefined) for (let i = 0; i < list.length; i++) marks[list[i]!] = 1;
+        const list = this.byAtom[w * 32 + bit];
+        if (list !== undefined) n = this.append(list, n);
       }
     }
-    return marks;
+    for (const id of this.presentList) {
+      const list = this.byAtom[this.keywordCount + id];
+      if (list !== undefined) n = this.append(list, n);
+    }
+    const view = this.buffer.subarray(0, n);
+    if (!this.unsorted) return view;
+    // Lists are each ascending; once merged out of order, sort — and drop an artifact filed under two present atoms.
+    view.sort();
+    let m = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || view[i] !== view[i - 1]) view[m++] = view[i]!;
+    return view.subarray(0, m);
+  }
+
+  /** Append `list` at `n`; returns the new length. */
+  private append(list: Uint32Array, n: number): number {
+    if (list.length === 0) return n;
+    if (n > 0 && list[0]! <= this.buffer[n - 1]!) this.unsorted = true;
+    this.buffer.set(list, n);
+    return n + list.length;
+  }
+
+  /** Whether artifact `i` has one present atom in every clause (`hits`: the event's keywords; features as of the last `candidates`). */
+  passes(i: number, hits: Uint32Array): boolean {
+    const c = this.clauses[i]!;
+    const k = this.keywordCount;
+    let at = 1;
+    for (let clause = c[0]!; clause > 0; clause--) {
+      const len = c[at++]!;
+      let ok = false;
+      for (let j = 0; j < len && !ok; j++) {
+        const atom = c[at + j]!;
+        ok = atom < k ? ((hits[atom >>> 5]! >>> (atom & 31)) & 1) === 1 : this.present[atom - k] === 1;
+      }
+      if (!ok) return false;
+      at += len;
+    }
+    return true;
   }
 }

@@ -156,8 +156,9 @@ export class TraceRecorder {
     this.analyses.push(analysis);
   }
 
-  ruledOutByIndex(): void {
-    this.ruledOut++;
+  /** Artifacts the index ruled out before any check (exceptions among them are still listed in the join, not evaluated). */
+  ruledOutByIndex(count: number): void {
+    this.ruledOut += count;
   }
 
   artifact(a: LoadedArtifact, outcome: TracedArtifact["outcome"], tree: TreeRecord | null = null, program: TracedArtifact["program"] = null): void {
@@ -181,11 +182,14 @@ export class TraceRecorder {
     this.join = { contributions: [...contributions], final: [...final], decider, monitor };
   }
 
-  private missing(a: LoadedArtifact, inputs: TraceInputs): { keywords: string[]; features: string[] } {
+  private missing(a: LoadedArtifact, inputs: TraceInputs): { keywords: string[]; features: string[]; one_of: string[][] } {
     const hit = (k: number) => ((inputs.hits[k >>> 5]! >>> (k & 31)) & 1) === 1;
+    const present = (atom: string) => (atom.startsWith("k:") ? hit(Number(atom.slice(2))) : inputs.features().has(atom));
+    const shown = (atom: string) => (atom.startsWith("k:") ? `keyword:${this.keywords[Number(atom.slice(2))]!}` : atom);
     return {
       keywords: [...a.required].filter((k) => !hit(k)).map((k) => this.keywords[k]!),
       features: a.requiredFeatures.filter((f) => !inputs.features().has(f)),
+      one_of: a.requiredOneOf.filter((c) => !c.some(present)).map((c) => c.map(shown)),
     };
   }
 
@@ -196,7 +200,7 @@ export class TraceRecorder {
     const deciding = traced?.deciding ?? [];
     let why: string;
     if (outcome === "filtered")
-      why = `ruled out before its tree ran: needs ${[...missing!.keywords.map((k) => `keyword ${json(k)}`), ...missing!.features.map((f) => `feature ${f}`)].join(", ")}, not in this event`;
+      why = `ruled out before its tree ran: needs ${[...missing!.keywords.map((k) => `keyword ${json(k)}`), ...missing!.features.map((f) => `feature ${f}`), ...missing!.one_of.map((c) => `one of ${c.join(" | ")}`)].join(", ")}, not in this event`;
     else if (outcome === "other_event_type") why = `runs only on ${(a.on ?? []).join(", ")}`;
     else if (program !== null && !program.ran) why = `its match tree did not hold: ${describeLeaves(deciding)}`;
     else if (program !== null) why = `${program.fired ? "the program fired" : "the program ran and did not fire"}${program.anomalies.length > 0 ? ` (anomalies: ${program.anomalies.join(", ")})` : ""}`;

@@ -8,7 +8,7 @@
 // exactly 71 ASCII bytes — and the first row's `prev` is GENESIS_PREV.
 // Pure (no Node imports): the hash function is passed in, so Node code uses
 // its native SHA-256 and a browser could verify with @noble/hashes.
-import { z } from "zod";
+import * as z from "zod";
 import { canonicalJson } from "../bundle/canonical.js";
 import { DecisionSchema } from "../model/decision.js";
 import { SessionStateSchema } from "../state/session.js";

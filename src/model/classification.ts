@@ -1,6 +1,6 @@
 // The classifier's output: what an action would *do* (SPEC §6, seed 001
 // `Classification`). Zod schemas are the single source of these types.
-import { z } from "zod";
+import * as z from "zod";
 
 export const VERBS = [
   "read",

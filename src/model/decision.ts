@@ -1,7 +1,7 @@
 // The decision: exactly the 19 fields of seed 001's `Decision`, in its order,
 // snake_case, `null` for a field with no value — never omitted (SPEC §3).
 // The object key order of these schemas IS the serialisation order.
-import { z } from "zod";
+import * as z from "zod";
 import { EffectSchema, UnknownCommandSchema } from "./classification.js";
 
 export const VERDICTS = ["allow", "ask", "hold", "deny"] as const;

@@ -1,5 +1,5 @@
 // The response envelope (SPEC §3): provenance rides beside the decision, never in it.
-import { z } from "zod";
+import * as z from "zod";
 import { SessionStateSchema } from "../state/session.js";
 import { DecisionSchema } from "./decision.js";
 

@@ -2,7 +2,7 @@
 // Deliberately tolerant: unknown keys are ignored and every field has a
 // default, so an adapter newer than the engine still evaluates. A field of the
 // wrong type falls back to its default rather than failing the event.
-import { z } from "zod";
+import * as z from "zod";
 
 export const EVENT_TYPES = [
   "pre_tool_use",

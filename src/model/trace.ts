@@ -3,7 +3,7 @@
 // leaves decided it, how the join picked the decider, and what each stage
 // cost. Recorded by the engine's own evaluation (src/evaluate/trace.ts), never
 // by a second implementation of the decision.
-import { z } from "zod";
+import * as z from "zod";
 import { ClassifiedPathSchema, ClassifiedUrlSchema, EffectSchema, SimpleCommandSchema, UnknownCommandSchema } from "./classification.js";
 import { AnomalySchema, DecisionSchema, DimensionSchema, ModeSchema, VerdictSchema } from "./decision.js";
 
@@ -69,7 +69,8 @@ export const TracedArtifactSchema = z.object({
   /** One line: why it fired or why not. */
   why: z.string(),
   /** `filtered`: the keywords and event features it needs that this event lacks. */
-  missing: z.object({ keywords: z.array(z.string()), features: z.array(z.string()) }).nullable(),
+  /** What a `filtered` rule needed and this event lacked: keywords and features it needs on their own, and clauses it needs one atom of (`keyword:<literal>`, `program:rm`, …). */
+  missing: z.object({ keywords: z.array(z.string()), features: z.array(z.string()), one_of: z.array(z.array(z.string())) }).nullable(),
   tree: TraceNodeSchema.nullable(),
   deciding: z.array(DecidingLeafSchema),
   /** Tier 2: what the program did. */

@@ -4,7 +4,8 @@
 // processes share take a file lock around these (src/node/file-lock.ts).
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { randomBytes } from "node:crypto";
+
+let tempCounter = 0;
 
 function writeAll(fd: number, data: Buffer): void {
   let off = 0;
@@ -32,7 +33,9 @@ export function fsyncDir(dir: string): void {
  */
 export function writeFileAtomic(path: string, data: string | Buffer, mode = 0o600): void {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  // Unique per process (pid) and call (counter); the random part only guards against a crashed process's leftover of a reused pid.
+  // (Not node:crypto: loading it costs a hook process ~4 ms for four random bytes; the "wx" open refuses a collision anyway.)
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${(tempCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   const fd = openSync(temp, "wx", mode);
   try {

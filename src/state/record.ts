@@ -3,7 +3,7 @@
 // digest it was written under, so a state of another layout is recognised and
 // restarted blank instead of being refused (SPEC §11), and a record that does
 // not parse is recognised as corrupt. Pure: no I/O.
-import { z } from "zod";
+import * as z from "zod";
 import { sha256Hex } from "../bundle/canonical.js";
 import { sameLayout, type StateLayout } from "./layout.js";
 import { checkState, type SessionState } from "./session.js";

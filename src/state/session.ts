@@ -6,7 +6,7 @@
 // is refused with a StateLayoutError, never padded or truncated — two
 // implementations could not agree which counter is which if one of them
 // invented a slot. A *missing* state is `blankState(layout)`.
-import { z } from "zod";
+import * as z from "zod";
 import type { StateLayout } from "./layout.js";
 
 // zod 4's `.int()` already limits numbers to the safe-integer range

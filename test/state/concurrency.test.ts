@@ -13,7 +13,7 @@ import { countingBundle } from "../support/hook-payloads.js";
 
 const run = promisify(execFile);
 const WORKER = fileURLToPath(new URL("./fixtures/hook-worker.mjs", import.meta.url));
-const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+const CLI = fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url));
 const PROCESSES = 8;
 const CALLS = 50;
 

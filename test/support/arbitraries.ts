@@ -18,6 +18,8 @@ const effectLeaf = fc.record(
 const programLeaf = fc.constantFrom("rm", "git", "curl", "ls").map((p) => ({ field: "command.program", pred: "eq", value: p }));
 const verbLeaf = fc.constantFrom("delete", "fetch").map((v) => ({ field: "effect.verb", pred: "eq", value: v }));
 const eventTypeLeaf = fc.constantFrom("pre_tool_use", "post_tool_use").map((t) => ({ field: "event.type", pred: "eq", value: t }));
+const programInLeaf = fc.subarray(["rm", "git", "curl", "ls", "sh"], { minLength: 1 }).map((value) => ({ field: "command.program", pred: "in", value }));
+const toolInLeaf = fc.subarray(["Bash", "Write", "Read"], { minLength: 1 }).map((value) => ({ field: "tool.name", pred: "in", value }));
 
 export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
   tree: fc.oneof(
@@ -34,6 +36,8 @@ export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
     programLeaf,
     verbLeaf,
     eventTypeLeaf,
+    programInLeaf,
+    toolInLeaf,
     fc.record({ all: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ any: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ not: tie("tree") }),

@@ -1,9 +1,14 @@
-// Run `gatehouse hook …` as a real child process (bin/gatehouse.js → dist/cli.js,
+// Run `gatehouse hook …` as a real child process (bin/gatehouse.js → dist/cli.cjs,
 // which `npm test` builds first), the way an agent runs it.
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
+/** The launcher's code cache (src/node/code-cache.ts) for these runs: a temporary directory, never the fake $HOME. */
+const CACHE_DIR = mkdtempSync(join(tmpdir(), "gatehouse-test-cache-"));
 
 export interface Run {
   stdout: string;
@@ -13,7 +18,7 @@ export interface Run {
 
 export function runGatehouse(args: string[], stdin: string, env: Record<string, string> = {}, cwd?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: "/home/dev", ...env }, cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: "/home/dev", GATEHOUSE_CACHE_DIR: CACHE_DIR, ...env }, cwd, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));

@@ -5,7 +5,8 @@
 // layout, see compile.ts). `validateT2Body` adds what a schema cannot say:
 // every register reference is inside the declared counts, RUN / `run.len` need
 // `registers.run`, and the program fits the VM's fixed bounds.
-import { z } from "zod";
+import * as z from "zod";
+import { zodCheck, type SchemaCheck } from "../../model/schema-check.js";
 import { compileProgram, MAX_CODE_WORDS } from "./compile.js";
 
 /** The saturation bound: Number.MAX_SAFE_INTEGER, 9,007,199,254,740,991. */
@@ -270,8 +271,8 @@ const failure = (path: (string | number)[], text: string, issue: z.core.$ZodIssu
 });
 
 /** Parse and check a `t2_program` body. */
-export function validateT2Body(body: unknown): T2Validation {
-  const parsed = T2BodySchema.safeParse(body);
+export function validateT2Body(body: unknown, check: SchemaCheck = zodCheck): T2Validation {
+  const parsed = check(T2BodySchema, body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return failure(issue.path as (string | number)[], issue.message, issue);

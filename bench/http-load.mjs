@@ -1,0 +1,126 @@
+// Shared by bench/daemon.mjs and bench/run.mjs: start a server child process
+// (`gatehouse serve`, or a bare Node http server for the ratio), and drive it
+// with N requests in flight over keep-alive connections, recording each
+// request's latency.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { makeHistogram, summarize } from "./stats.mjs";
+
+/** A free loopback port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start a child; resolve with its URL when it prints `listening on URL`. */
+export function startServer(args, env = process.env) {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (c) => (err += c));
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (c) => {
+      out += c;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited ${code}: ${err.trim()}`)));
+  });
+}
+
+export function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+}
+
+/** A bare Node http server answering `{}`: what the loopback round trip costs with no work. */
+export const BARE_SERVER = `
+import { createServer } from "node:http";
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => { res.writeHead(200, { "content-type": "application/json", "content-length": 2 }); res.end("{}"); });
+});
+server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port));
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+`;
+
+/**
+ * The default bundle plus one counting Tier 2 program: the default bundle keeps
+ * no session state, so alone it would never touch the daemon's store; with the
+ * program every call reads and writes its session.
+ */
+export function countingDefaultBundle(root) {
+  const bundle = JSON.parse(readFileSync(join(root, "bundles", "default.json"), "utf8"));
+  bundle.artifacts.push({
+    kind: "t2_program",
+    artifact_id: "bench.count",
+    atom_id: "bench.count",
+    body: { on: ["pre_tool_use"], registers: { c: 1 }, ops: [{ op: "INC_SAT", c: 0 }], fire: { reg: "c0", gte: 1e15 }, verdict: "ask", reason: "never" },
+  });
+  return bundle;
+}
+
+/** What Claude Code's http hook POSTs for a Bash call (hooks.md §1), one payload per session, round robin over `commands`. */
+export function claudeHookPayloads(commands, sessions = 64) {
+  return Array.from({ length: sessions }, (_, i) => ({
+    session_id: `bench-${i}`,
+    transcript_path: `/home/dev/.claude/projects/p/bench-${i}.jsonl`,
+    cwd: "/home/dev/proj",
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: commands[i % commands.length], description: "bench" },
+    tool_use_id: `toolu_${i}`,
+  }));
+}
+
+function post(agent, url, path, body) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, method: "POST", path, agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      let size = 0;
+      res.on("data", (c) => (size += c.length));
+      res.on("end", () => (res.statusCode === 200 ? resolve(size) : reject(new Error(`HTTP ${res.statusCode}`))));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** `count` requests of `bodies` (round robin) with `inFlight` at once; per-request latency (µs) and requests/s. */
+export async function load(url, path, bodies, inFlight, count) {
+  const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
+  const h = makeHistogram();
+  let next = 0;
+  let errors = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const t0 = process.hrtime.bigint();
+      try {
+        await post(agent, url, path, bodies[i % bodies.length]);
+        h.recordValue(Number(process.hrtime.bigint() - t0));
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return { latency_us: summarize(h), requests_per_s: Math.round(count / seconds), errors };
+}

@@ -1,0 +1,30 @@
+// A bundle precompiled at build time: its text, its digest, and the tape of
+// the loader's schema-check results (src/model/schema-check.ts). scripts/build.mjs
+// makes one for bundles/default.json and embeds it in dist/cli.cjs, so a hook
+// process loading the default bundle neither validates it with zod nor hashes
+// it with SHA-256 in not-yet-compiled JavaScript (~15–20 ms of a cold process).
+// Nothing here is read from a file at run time: the form lives in the same
+// build output as the loader that replays it, so it cannot be stale or
+// corrupt; and it is used only for input equal to its text.
+import { BundleLoadError, loadBundle, type LoadedBundle } from "./load.js";
+import { recordingCheck, type TapeEntry } from "../model/schema-check.js";
+
+export interface PrecompiledBundle {
+  /** The bundle's JSON text, exactly: the form applies to this input only. */
+  text: string;
+  digest: string;
+  /** The schema checks' results in order, as JSON (parsed afresh by each load: loaded bundles share no objects). */
+  tape: string;
+}
+
+/**
+ * Load `text` (throws BundleLoadError as `loadBundle` does) and keep what a
+ * later load of the same text can read back. A bundle that `extends` others
+ * is refused: what it loads to depends on files the text does not hold.
+ */
+export function precompileBundle(text: string): { precompiled: PrecompiledBundle; loaded: LoadedBundle } {
+  const tape: TapeEntry[] = [];
+  const loaded = loadBundle(text, { check: recordingCheck(tape) });
+  if (loaded.sources.length !== 1) throw new BundleLoadError("a bundle that extends others cannot be precompiled");
+  return { precompiled: { text, digest: loaded.digest, tape: JSON.stringify(tape) }, loaded };
+}
