@@ -3,26 +3,24 @@
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
 import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
-import type { PrecompiledBundle } from "./bundle/precompiled.js";
-import type { BaseResolver } from "./bundle/compose.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
-import { analyzeArgv, analyzeShellText, loadShellParser, type GrammarBytes, type ShellAnalysis, type ShellParser } from "./classify/shell/index.js";
-import { analyzeInlineCode, InlineGrammars, type InlineGrammarSource, type InlineLanguage } from "./classify/inline-code/index.js";
+import { analyzeArgv, analyzeShellText, loadShellParser, type ShellAnalysis, type ShellParser } from "./classify/shell/index.js";
+import { analyzeInlineCode, InlineGrammars, type InlineLanguage } from "./classify/inline-code/index.js";
 import { initTreeSitterRuntime } from "./classify/tree-sitter-runtime.js";
 import { emptyClassification, type Classification } from "./model/classification.js";
 import type { EventView } from "./evaluate/context.js";
-import { join, monitorEvidence, type Contribution } from "./evaluate/contribution.js";
+import { contributionOf, join, monitorEvidence, type Contribution } from "./evaluate/contribution.js";
+import { decisionOf } from "./evaluate/decision.js";
 import { neutralDecision, type Anomaly, type Decision } from "./model/decision.js";
 import type { Envelope } from "./model/envelope.js";
 import { isKnownEventType, isPostEvent, parseEvent, type Event } from "./model/event.js";
 import { applyExceptions, type ExceptionArtifact } from "./evaluate/exceptions.js";
 import { selectOptimize, type OptimizingArtifact } from "./evaluate/optimize.js";
 import { createTier2Vm, type Tier2Vm } from "./evaluate/tier2/index.js";
-import { renderReason } from "./evaluate/reason.js";
 import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
 import { TraceRecorder } from "./evaluate/trace.js";
 import type { Trace } from "./model/trace.js";
@@ -34,52 +32,9 @@ import { instantiateGatehouseWasm } from "./hotpath/instance.js";
 import { blankState, checkState, cloneState, type SessionState } from "./state/session.js";
 import type { StateLayout } from "./state/layout.js";
 import { ENGINE_VERSION } from "./version.js";
+import type { EngineOptions } from "./engine-options.js";
 
-export interface EngineOptions {
-  /** The bundle as a parsed object or JSON text. */
-  bundle: unknown;
-  /**
-   * tree-sitter runtime + bash grammar bytes; required unless `parser` or `classify` is given.
-   * `inline`: where the inline-code grammars come from, when the host bundles
-   * them with the shell grammar (Node's `readGrammarFiles` does).
-   */
-  grammar?: GrammarBytes & { inline?: InlineGrammarSource };
-  /**
-   * A shell parser loaded once (`loadShellParser`) and shared by engines made
-   * one after another (the page, on every bundle edit). Pass `grammar` too for
-   * inline code: its runtime bytes start the inline-code grammars.
-   */
-  parser?: ShellParser;
-  /** `wasm` (default) or the plain-TypeScript twin of every hot-path export. */
-  implementation?: "wasm" | "twin";
-  /** The keyword prefilter (SPEC §7); off only to prove it changes nothing. */
-  prefilter?: boolean;
-  /** Replace the classifier (tests feed hand-built classifications). */
-  classify?: (event: Event) => Classification;
-  /**
-   * Where the inline-code grammars come from (SPEC §6.7; docs/classifier.md
-   * "Inline code"). `read` is used inside `evaluate` on first need; `fetch`
-   * only by `prepare`. Without a source, inline code stays unknown shape 6.
-   */
-  inlineGrammars?: InlineGrammarSource;
-  /**
-   * Fetches the bundles named in `extends` (SPEC §4 composition). The core
-   * reads no files: Node's `loadEngine` passes one that reads paths relative
-   * to the bundle's file, the browser entry one that knows `gatehouse:default`.
-   * Without it, a bundle with `extends` fails to load.
-   */
-  resolveBase?: BaseResolver;
-  /** The bundle's identity for `resolveBase` (its absolute path): relative `extends` start there, and a base naming it back is a cycle. */
-  bundleKey?: string;
-  /**
-   * The bundle as precompiled at build time (src/bundle/precompiled.ts): used
-   * only when `bundle` is exactly its text, which then loads without schema
-   * validation or hashing — to the same engine.
-   */
-  precompiled?: PrecompiledBundle;
-  /** The compiled Gatehouse WASM module, when the host fetched it (the page does); default: the bytes embedded at build time. */
-  wasmModule?: WebAssembly.Module;
-}
+export type { EngineOptions } from "./engine-options.js";
 
 /** Names in an event that may mean inline code in a language (interpreters, MCP code tools): what `prepare` loads. */
 const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
@@ -444,28 +399,15 @@ export class Engine {
     const decider = join(final);
     const { optimize, rewrite } = selectOptimize(optimizing);
 
-    const decision = neutralDecision();
-    if (decider !== null) {
-      decision.verdict = decider.verdict;
-      decision.artifact_id = decider.artifact_id;
-      decision.atom_id = decider.atom_id;
-      decision.policy_public_id = decider.policy_public_id;
-      decision.dimension = decider.dimension;
-      decision.mode = decider.mode;
-      decision.tier = decider.tier;
-      decision.reason = renderReason(decider.reason, decider.when, view, hits);
-      decision.hold = decider.verdict === "hold" ? decider.hold : null;
-      decision.ground_key = decider.ground_key;
-      decision.undecided = false;
-    }
-    decision.would_have_verdict = monitor.would_have_verdict;
-    decision.inconclusive_facts = [...inconclusive].sort();
-    decision.rewrite = rewrite;
-    decision.optimize = optimize;
-    decision.effects = classification.effects;
-    decision.unknown = classification.unknown;
-    decision.anomalies = [...anomalies, ...monitor.anomalies];
-    decision.warnings = warnings;
+    const decision = decisionOf(decider, view, hits, {
+      monitor,
+      inconclusive,
+      rewrite,
+      optimize,
+      classification,
+      anomalies: [...anomalies, ...monitor.anomalies],
+      warnings,
+    });
     if (rec !== null) {
       rec.lap("join", t);
       // The trace lists every exception (one the index ruled out was not evaluated).
@@ -488,24 +430,6 @@ export class Engine {
 }
 
 const EMPTY_SCAN = { length: 0, text: () => "" };
-
-/** What a firing artifact contributes (a t3 hold carries its HoldRequest). */
-function contributionOf(a: LoadedArtifact, tier: 1 | 2 | 3): Contribution {
-  return {
-    order: a.order,
-    artifact_id: a.artifact_id,
-    atom_id: a.atom_id,
-    policy_public_id: a.policy_public_id,
-    dimension: a.dimension,
-    mode: a.mode,
-    tier,
-    verdict: a.verdict,
-    reason: a.reason,
-    hold: tier === 3 ? a.hold : null,
-    ground_key: null,
-    when: a.when,
-  };
-}
 
 /**
  * What RUN hashes (SPEC §8): tool name ‖ first effect tuple ‖ first program,

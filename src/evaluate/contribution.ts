@@ -1,6 +1,7 @@
 // What one artifact contributed, before exceptions and the join (seed 001
 // `Contribution`), and the helpers that turn contributions into a decision.
 import type { CompiledNode } from "../bundle/compile-tree.js";
+import type { LoadedArtifact } from "../bundle/load.js";
 import type { Anomaly, Dimension, HoldRequest, Mode, Verdict } from "../model/decision.js";
 import { severity } from "../model/decision.js";
 
@@ -47,4 +48,22 @@ export function monitorEvidence(contributions: readonly Contribution[]): { anoma
     if (worst === null || severity(c.verdict) > severity(worst)) worst = c.verdict;
   }
   return { anomalies, would_have_verdict: worst };
+}
+
+/** What a firing artifact contributes (a t3 hold carries its HoldRequest). */
+export function contributionOf(a: LoadedArtifact, tier: 1 | 2 | 3): Contribution {
+  return {
+    order: a.order,
+    artifact_id: a.artifact_id,
+    atom_id: a.atom_id,
+    policy_public_id: a.policy_public_id,
+    dimension: a.dimension,
+    mode: a.mode,
+    tier,
+    verdict: a.verdict,
+    reason: a.reason,
+    hold: tier === 3 ? a.hold : null,
+    ground_key: null,
+    when: a.when,
+  };
 }

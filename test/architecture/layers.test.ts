@@ -31,6 +31,7 @@ const LAYER_OF_TOP: Record<string, number> = {
   evaluate: LAYER.evaluate,
   bundle: LAYER.bundle, // compiles trees with evaluate's predicates
   engine: LAYER.engine,
+  "engine-options": LAYER.engine,
   grammars: LAYER.engine,
   "memory-bound": LAYER.engine,
 };
