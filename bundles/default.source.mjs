@@ -264,6 +264,14 @@ const artifacts = [
     any(eff("write", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { recursive: true })),
     "winreg.change: `{{program}}` would change the machine's registry or delete a key with everything under it ({{target}}). Confirm the key; export it first (`reg export`) so it can be restored."),
   // ── end issue win ──
+  // ── secrets disclosed and migrations pushed (families/secrets.ts, database-tools.ts) ──
+  rule("secret.disclose", "security", "medium", "ask",
+    eff("read", "secret_store", { discloses: true }),
+    "secret.disclose: `{{program}}` would print a secret's value ({{target}}) into the agent's context and its logs, as reading a .env file would. Confirm the agent needs the value itself; a name or a reference is usually enough."),
+  rule("db.disrupt", "safety", "high", "ask",
+    eff("write", "database", { disrupts: true }),
+    "db.disrupt: `{{program}}` would change a live database's schema, history or contents in bulk ({{target}}): pushed migrations, a rewritten migration history, a replaced table. Confirm the target database and take a backup."),
+  // ── end secrets disclosed and migrations pushed ──
 ];
 
 const bundle = {

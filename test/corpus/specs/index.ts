@@ -19,6 +19,7 @@ import peerDerived from "./peer-derived.js";
 import breadthInputs from "./breadth-inputs.js";
 import classifyStructure from "./classify-structure.js";
 import defaultFamiliesA from "./default-families-a.js";
+import outsidePacks from "./outside-packs.js";
 import classifyTargets from "./classify-targets.js";
 import classifyNested from "./classify-nested.js";
 import inlineCode from "./inline-code.js";
@@ -46,6 +47,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "bundle-compose": bundleCompose,
   "guard-touch-set": guardTouchSet,
   "default-families-a": defaultFamiliesA,
+  "outside-packs": outsidePacks,
   "classify-targets": classifyTargets,
   "classify-nested": classifyNested,
   "qa-limits": qaLimits,

@@ -172,7 +172,7 @@ const SUPABASE = {
     ]),
     row("db push", (m) => eff("write", "database", { disrupts: true, ...prod(m, m.value("project-ref")) }), [["supabase db push", "write database"], ["supabase db push --dry-run", "read database dry_run"]]),
     row("migration down", (m) => eff("destroy", "database", { statement: "migration down", ...prod(m, m.value("project-ref")) }), [["supabase migration down --linked", "destroy database"]]),
-    row("migration repair|squash", eff("write", "database", { statement: "migration history rewrite" }), [["supabase migration repair 20240101 --status reverted", "write database"]]),
+    row("migration repair|squash", eff("write", "database", { statement: "migration history rewrite", disrupts: true }), [["supabase migration repair 20240101 --status reverted", "write database"]]),
     row("projects|orgs|branches delete", (m) => eff("destroy", "infrastructure", { teardown: m.path[0] === "branches" ? "environment" : "project" }), [
       ["supabase projects delete abcdefghijklmnop", "destroy infrastructure teardown=project"],
       ["supabase branches delete feature-x", "destroy infrastructure teardown=environment"],
@@ -194,12 +194,23 @@ const SUPABASE = {
 const BQ = {
   names: ["bq"],
   service: "bigquery",
-  cli: { options: { longValue: ["project_id", "dataset_id", "location", "format"], longBool: ["recursive", "force", "dataset", "table", "model"], aliases: { r: "recursive", f: "force", d: "dataset", t: "table", m: "model" } }, help: { flags: ["help", "h"], word: "first" }, envFlags: ["project_id"] } satisfies Cli,
+  cli: { options: { longValue: ["project_id", "dataset_id", "location", "format", "destination_table", "description", "expiration", "default_table_expiration", "default_partition_expiration", "max_time_travel_hours", "source_format", "schema"], longBool: ["recursive", "force", "dataset", "table", "model", "replace"], aliases: { r: "recursive", f: "force", d: "dataset", t: "table", m: "model" } }, help: { flags: ["help", "h"], word: "first" }, envFlags: ["project_id"] } satisfies Cli,
   rows: [
     row("rm", (m) => (m.has("recursive") || m.has("dataset") ? eff("destroy", "database", { total: true, ...prod(m, m.rest[0]?.value) }) : eff("destroy", "database", prod(m, m.rest[0]?.value))), [
       ["bq rm -r -f analytics_prod", "destroy database total is_production"],
       ["bq rm -f -t ds.events_tmp", "destroy database"],
     ]),
+    // Replacing a table's rows, overwriting a copy's destination, cancelling a job or shortening retention loses data or work.
+    row("load|cp|mk", (m) => (m.has("replace") || m.has("force") ? eff("write", "database", { disrupts: true, ...prod(m, m.rest[0]?.value) }) : eff("write", "database")), [
+      ["bq load --replace ds.events gs://bucket/events.csv", "write database disrupts"],
+      ["bq cp -f ds.src ds.dst", "write database disrupts"],
+      ["bq load ds.events gs://bucket/events.csv", "write database"],
+    ]),
+    row("update", (m) => (m.flags.some((f) => /expiration|time_travel/.test(f.name)) ? eff("write", "database", { disrupts: true }) : eff("write", "database")), [
+      ["bq update --default_table_expiration 3600 ds", "write database disrupts"],
+      ["bq update --description 'events' ds.events", "write database"],
+    ]),
+    row("cancel", eff("write", "database", { disrupts: true }), [["bq cancel job_123", "write database disrupts"]]),
     row("ls|show|head|version", read, [["bq ls ds", "read database"], ["bq show ds.events", "read database"]]),
   ],
 };

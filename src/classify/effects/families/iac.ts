@@ -141,7 +141,7 @@ const passesDestroy = (m: Match): boolean => m.ctx.args.some((a) => a.value === 
 const ATMOS = {
   names: ["atmos"],
   service: "atmos",
-  cli: { options: { shortValue: "s", longValue: ["stack", "base-path", "config", "logs-level"], longBool: ["auto-approve", "dry-run"], aliases: { s: "stack" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"], envFlags: ["stack"] } satisfies Cli,
+  cli: { options: { shortValue: "s", longValue: ["stack", "base-path", "config", "logs-level"], longBool: ["auto-approve", "dry-run", "force", "skip-init"], aliases: { s: "stack" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"], envFlags: ["stack"] } satisfies Cli,
   rows: [
     row("terraform|tf destroy", stackTeardown(atmosNames), [
       ["atmos terraform destroy vpc -s prod-use1", "destroy infrastructure teardown=stack is_production"],

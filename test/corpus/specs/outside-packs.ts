@@ -1,0 +1,40 @@
+// Gaps an outside measurement found (another guard's pack tests, read but
+// never copied: these are our own commands of the same classes): secret values
+// printed into the agent's context, migrations pushed to a live database and
+// tables replaced in bulk, Atmos running Terraform and helmfile by stack. Each
+// class both ways.
+import type { CaseSpec } from "../spec.js";
+import { bash, fired, neutral } from "./helpers.js";
+
+const DEFAULT = "bundles/default.json";
+const c = (name: string, command: string, expect: Record<string, unknown>): CaseSpec => ({ name: `${name}: ${command}`, bundle: DEFAULT, event: bash(command), expect });
+const ask = (rule: string) => ({ ...fired(rule, "ask") });
+const deny = (rule: string) => ({ ...fired(rule, "deny") });
+const allow = { ...neutral };
+
+export const specs: CaseSpec[] = [
+  // secret values printed
+  c("a secrets manager prints a value", "aws secretsmanager get-secret-value --secret-id billing/prod/db --query SecretString --output text", ask("secret.disclose")),
+  c("1Password prints a field", "op read 'op://Engineering/billing-db/password'", ask("secret.disclose")),
+  c("gcloud prints a secret version", "gcloud secrets versions access 3 --secret=billing-db-password", ask("secret.disclose")),
+  c("vault prints one field", "vault read -field=password database/creds/billing", ask("secret.disclose")),
+  c("a listing of secret names", "aws secretsmanager list-secrets --filters Key=name,Values=billing", allow),
+  c("describing a secret's metadata", "gcloud secrets describe billing-db-password", allow),
+  // migrations pushed, tables replaced
+  c("supabase pushes migrations to the linked project", "supabase db push --linked", ask("db.disrupt")),
+  c("supabase rewrites the migration history", "supabase migration repair 20250301120000 --status reverted", ask("db.disrupt")),
+  c("a dry run of the push", "supabase db push --dry-run", allow),
+  c("BigQuery replaces a table's rows", "bq load --replace --source_format=CSV analytics.orders gs://exports/orders.csv", ask("db.disrupt")),
+  c("BigQuery overwrites a copy's destination", "bq cp --force analytics.orders analytics.orders_backup", ask("db.disrupt")),
+  c("BigQuery shortens retention", "bq update --default_table_expiration 600 analytics", ask("db.disrupt")),
+  c("BigQuery appends rows", "bq load --source_format=CSV analytics.orders gs://exports/orders.csv", allow),
+  c("BigQuery lists tables", "bq ls analytics", allow),
+  // Atmos by stack
+  c("atmos tears a component down with the tf alias", "atmos tf destroy rds -s prod-euc1", deny("cloud.wipe")),
+  c("atmos drops a resource from state", "atmos terraform state rm aws_db_instance.main rds -s dev-euc1", ask("cloud.teardown")),
+  c("atmos destroys helm releases", "atmos helmfile destroy ingress -s staging-euc1", deny("cloud.wipe")),
+  c("atmos plans", "atmos tf plan rds -s prod-euc1", allow),
+  c("atmos diffs helm releases", "atmos helmfile diff ingress -s prod-euc1", allow),
+];
+
+export default specs;
