@@ -34,6 +34,11 @@ export const specs: CaseSpec[] = [
   c("atmos drops a resource from state", "atmos terraform state rm aws_db_instance.main rds -s dev-euc1", ask("cloud.teardown")),
   c("atmos destroys helm releases", "atmos helmfile destroy ingress -s staging-euc1", deny("cloud.wipe")),
   c("atmos plans", "atmos tf plan rds -s prod-euc1", allow),
+  // a family tool's entry script run by its runtime
+  c("node runs wrangler's entry script", "node ./node_modules/wrangler/bin/wrangler.js r2 bucket delete media", ask("storage.delete")),
+  c("bun runs wrangler's entry script", "bun run ./node_modules/wrangler/bin/wrangler.mjs d1 delete billing", ask("db.drop")),
+  c("node runs wrangler's entry script to look", "node ./node_modules/wrangler/bin/wrangler.js whoami", allow),
+  c("node runs a project script", "node scripts/build.js --prod", allow),
   c("atmos diffs helm releases", "atmos helmfile diff ingress -s prod-euc1", allow),
 ];
 

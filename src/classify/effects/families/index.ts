@@ -62,6 +62,26 @@ const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: RegExp; tool: string }> 
   ["ef", { interpreters: /^dotnet$/, tool: "dotnet-ef" }],
 ]);
 
+/** JavaScript runtimes that run a package's entry script: `node …/wrangler/bin/wrangler.js`, `bun run x.mjs`, `deno run x.js`. */
+const JS_RUNTIMES = /^(node|nodejs|bun|deno)$/;
+const JS_ENTRY = /^(.+?)\.(c|m)?js$/;
+
+/**
+ * A family tool's own entry script run by its runtime is that tool
+ * (`node ./node_modules/wrangler/bin/wrangler.js delete worker` is `wrangler delete worker`).
+ */
+function jsEntryTool(ctx: Ctx): Ctx | null {
+  if (!JS_RUNTIMES.test(ctx.program)) return null;
+  let i = 0;
+  if ((ctx.program === "bun" || ctx.program === "deno") && ctx.args[0]?.value === "run") i = 1;
+  while (i < ctx.args.length && ctx.args[i]!.value.startsWith("-")) i++; // runtime flags (`deno run -A x.js`)
+  const base = ctx.args[i]?.value.split(/[\\/]/).pop() ?? "";
+  const tool = JS_ENTRY.exec(base)?.[1];
+  if (tool === undefined || !TABLE.has(tool)) return null;
+  const args: Arg[] = ctx.args.slice(i + 1);
+  return { ...ctx, program: tool, args, argv: values(args) };
+}
+
 /** The command as its family rows see it: `java -jar jenkins-cli.jar ARGS` is `jenkins-cli ARGS`, `python manage.py ARGS` is `manage.py ARGS`. */
 function asFamilyCommand(ctx: Ctx): Ctx {
   const script = ctx.args[0]?.value.split(/[\/]/).pop() ?? "";
@@ -70,6 +90,8 @@ function asFamilyCommand(ctx: Ctx): Ctx {
     const args: Arg[] = ctx.args.slice(1);
     return { ...ctx, program: scriptTool.tool, args, argv: values(args) };
   }
+  const jsTool = jsEntryTool(ctx);
+  if (jsTool !== null) return jsTool;
   if (ctx.program !== "java") return ctx;
   const jar = ctx.args.findIndex((a) => a.value === "-jar");
   const path = jar >= 0 ? ctx.args[jar + 1]?.value : undefined;
