@@ -7,6 +7,7 @@ import { resolvePathDetailed } from "../paths.js";
 import type { ShellAnalysis } from "../shell/types.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, UnknownCommand } from "../../model/classification.js";
 import { extractUrls } from "../urls.js";
+import { literalArg } from "../programs/args.js";
 import { programName } from "../shell/words.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
@@ -85,6 +86,7 @@ export function hasEffectRows(program: string): boolean {
 }
 
 const MAX_CWDS = 6;
+const GIT_DASHED = /^git-([a-z][a-z0-9-]*)$/;
 const CD_PROGRAMS = new Set(["cd", "pushd", "set-location", "sl", "chdir"]);
 
 /** `cd DIR` / `pushd DIR`: add the directory it may change to (never remove the declared one). */
@@ -115,10 +117,15 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
   const state = newSharedState(env);
   const possible = new PossibleCommands();
   analysis.commands.forEach((pc, index) => {
-    const program = programName(pc.cmd.program);
+    const named = programName(pc.cmd.program);
     // A command an unknown program may run is classified aside (effects/possible.ts).
     const probe = pc.possible ? possible.scratch(pc.possible, state) : null;
-    const ctx: Ctx = { env, analysis, index, pc, program, argv: pc.cmd.argv, args: pc.args, out: probe?.out ?? out, state: probe?.state ?? state };
+    // git's dashed builtins (`git-reset`, `/usr/libexec/git-core/git-push`) are `git reset`, `git push`.
+    const dashed = GIT_DASHED.exec(named);
+    const program = dashed ? "git" : named;
+    const args = dashed ? [literalArg(dashed[1]!), ...pc.args] : pc.args;
+    const argv = dashed ? [dashed[1]!, ...pc.cmd.argv] : pc.cmd.argv;
+    const ctx: Ctx = { env, analysis, index, pc, program, argv, args, out: probe?.out ?? out, state: probe?.state ?? state };
     try {
       // Help prints usage and does nothing; a dry run changes nothing (families/engine.ts).
       const mode = commandMode(ctx);

@@ -34,6 +34,10 @@ export const specs: CaseSpec[] = [
   c("atmos drops a resource from state", "atmos terraform state rm aws_db_instance.main rds -s dev-euc1", ask("cloud.teardown")),
   c("atmos destroys helm releases", "atmos helmfile destroy ingress -s staging-euc1", deny("cloud.wipe")),
   c("atmos plans", "atmos tf plan rds -s prod-euc1", allow),
+  // git's dashed builtins
+  c("git's dashed reset", "git-reset --hard HEAD~3", deny("git.reset_hard")),
+  c("git's libexec push", "/usr/lib/git-core/git-push --force origin main", deny("git.force_push_protected")),
+  c("git's dashed log", "git-log --oneline -5", allow),
   // a family tool's entry script run by its runtime
   c("node runs wrangler's entry script", "node ./node_modules/wrangler/bin/wrangler.js r2 bucket delete media", ask("storage.delete")),
   c("bun runs wrangler's entry script", "bun run ./node_modules/wrangler/bin/wrangler.mjs d1 delete billing", ask("db.drop")),
