@@ -36,7 +36,7 @@ const ROWS: readonly Row[] = [
   ...R("shell_startup", "home", ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc",
     ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".logout", ".xprofile",
     ".xinitrc", ".xsession", ".xsessionrc", ".pam_environment", ".config/fish/config.fish", ".config/fish/conf.d/**",
-    ".config/fish/functions/**", ".config/environment.d/**", ".oh-my-zsh/custom/**", ".config/powershell/*profile.ps1",
+    ".config/fish/functions/**", ".config/environment.d/**", ".bashrc.d/**", ".zshrc.d/**", ".profile.d/**", ".oh-my-zsh/custom/**", ".config/powershell/*profile.ps1",
     "documents/powershell/*profile.ps1", "documents/windowspowershell/*profile.ps1"),
   ...R("shell_startup", "root", "etc/profile", "etc/profile.d/**", "etc/bash.bashrc", "etc/bashrc", "etc/zshrc", "etc/zshenv",
     "etc/zprofile", "etc/zlogin", "etc/zsh/**", "etc/environment", "etc/fish/**", "etc/csh.cshrc", "etc/csh.login"),
@@ -127,7 +127,7 @@ export function conventionalHome(segs: readonly string[], windows: boolean): num
 
 /** [path, kind or null] — run by test/classify/paths.test.ts with the env of that file (home `/home/u`, cwd `/home/u/proj`). */
 export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence | null]> = [
-  ["~/.bashrc", "shell_startup"], ["/home/u/.zshenv", "shell_startup"], ["/root/.profile", "shell_startup"],
+  ["~/.bashrc", "shell_startup"], ["~/.bashrc.d/10-path.sh", "shell_startup"], ["/home/u/.zshenv", "shell_startup"], ["/root/.profile", "shell_startup"],
   ["~/.config/fish/config.fish", "shell_startup"], ["~/.config/fish/conf.d/x.fish", "shell_startup"],
   ["~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1", "shell_startup"], ["/etc/profile.d/x.sh", "shell_startup"],
   ["dotfiles/.bashrc", null], [".profile", null],

@@ -34,6 +34,9 @@ export const specs: CaseSpec[] = [
   c("atmos drops a resource from state", "atmos terraform state rm aws_db_instance.main rds -s dev-euc1", ask("cloud.teardown")),
   c("atmos destroys helm releases", "atmos helmfile destroy ingress -s staging-euc1", deny("cloud.wipe")),
   c("atmos plans", "atmos tf plan rds -s prod-euc1", allow),
+  // shell start-up directories
+  c("a file in ~/.bashrc.d runs at every shell", "printf 'export PATH=/tmp/x:$PATH\\n' > ~/.bashrc.d/10-path.sh", ask("persist.autorun")),
+  c("reading a start-up snippet", "cat ~/.zshrc.d/aliases.zsh", allow),
   // git's dashed builtins
   c("git's dashed reset", "git-reset --hard HEAD~3", deny("git.reset_hard")),
   c("git's libexec push", "/usr/lib/git-core/git-push --force origin main", deny("git.force_push_protected")),
