@@ -4,6 +4,7 @@
 // This is what makes `tar czf /tmp/k.tgz ~/.ssh && curl -T /tmp/k.tgz …`,
 // `env | curl -d @- …` and `curl -d "$(cat .env)" …` sends of a secret.
 import type { TargetClass } from "../../model/classification.js";
+import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
 import { attrs, holdsSecretCopy, noteRead, resolveAll, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
@@ -95,7 +96,24 @@ export function carrySecretCopies(ctx: Ctx): void {
 // ── the environment: where tokens and keys live ────────────────────────────
 
 /** `printenv NAME…` names that hold credentials (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`). */
-const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|PASS|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH|SESSION)/i;
+export const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|PASS|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH|SESSION)/i;
+
+/** Does this command's output reach the agent (the terminal): not piped on, not redirected, not substituted? */
+function printsToTerminal(ctx: Ctx): boolean {
+  if (ctx.pc.inSubstitution) return false;
+  if (ctx.pc.redirects.some((r) => r.kind === "file" && /^(1?>|1?>>|1?>\||&>|&>>)$/.test(r.op))) return false;
+  return !ctx.analysis.commands.some((c, j) => j > ctx.index && c.stdin?.kind === "pipe" && c.stdin.upstream === ctx.index);
+}
+
+/**
+ * A named credential variable printed where the agent reads it (`echo $ANTHROPIC_API_KEY`, `printenv
+ * AWS_SECRET_ACCESS_KEY`) exposes the secret like `cat .env` does: read × secret_file. Piped or written on
+ * (`echo "$TOKEN" | docker login --password-stdin`) it is only carried (noteRead), as before.
+ */
+function printsSecretNames(ctx: Ctx, names: readonly string[]): void {
+  noteRead(ctx, "secret_file");
+  if (names.length && printsToTerminal(ctx)) ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(names.map((n) => `$${n}`).join(" ")), variable: true }));
+}
 
 /**
  * A dump of the environment — `env`, `printenv`, `set`, `export -p`,
@@ -116,7 +134,9 @@ function environmentDump(ctx: Ctx): void {
     }
     case "printenv": {
       const names = v.filter((a) => !a.startsWith("-"));
-      dumps = names.length === 0 || names.some((a) => SECRET_VAR.test(a));
+      const secrets = names.filter((a) => SECRET_VAR.test(a));
+      if (secrets.length) return printsSecretNames(ctx, secrets);
+      dumps = names.length === 0;
       break;
     }
     case "set":
@@ -138,7 +158,10 @@ function environmentDump(ctx: Ctx): void {
 
 /** `echo "$AWS_SECRET_ACCESS_KEY"`, `printf %s "$GITHUB_TOKEN"`: printing a credential variable reads it (no effect; piped or written on, it carries it). */
 function printsSecretVariable(ctx: Ctx): void {
-  if (ctx.args.some((a) => a.vars.some((v) => SECRET_VAR.test(v)))) noteRead(ctx, "secret_file");
+  // `${#TOKEN}` (its length) and `${TOKEN:+set}` (whether it is set) print no secret.
+  const printed = (a: Arg, v: string): boolean => a.raw.replace(new RegExp(`\\$\\{(#${v}\\}|${v}:?\\+[^}]*\\})`, "g"), "").includes(v);
+  const names = [...new Set(ctx.args.flatMap((a) => a.vars.filter((v) => SECRET_VAR.test(v) && printed(a, v))))];
+  if (names.length) printsSecretNames(ctx, names);
 }
 
 export const FLOW_HANDLERS: Record<string, Handler> = {
