@@ -80,6 +80,30 @@ export function sendSubstitutedSecrets(ctx: Ctx): void {
   for (const s of substitutionSources(ctx)) if (s.cls === "secret_file") ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(s.what) }));
 }
 
+/** Where a request carries a value: its URL, a header, its body, or a credential option (`-u`, `--oauth2-bearer`). */
+export type Carrier = "url" | "header" | "data" | "auth";
+
+/** A header that authenticates the request (`Authorization:`, `X-Api-Key:`, `Private-Token:`): where a token is meant to go. */
+const AUTH_HEADER = /^\s*(proxy-authorization|authorization|[\w-]*(api[-_]?key|token|auth)[\w-]*)\s*:/i;
+
+/** The carrier of a header value: an authentication header counts as `auth`. */
+export function headerCarrier(value: string): Carrier {
+  return AUTH_HEADER.test(value) ? "auth" : "header";
+}
+
+/**
+ * A credential variable expanded into a request (`curl "https://x/?t=$GITHUB_TOKEN"`, `-H "X-K: $AWS_SECRET_ACCESS_KEY"`,
+ * `-d "k=$API_KEY"`) leaves with it: send × network_host {secret_variable}. Where a token authenticates
+ * (`-H "Authorization: Bearer $TOKEN"`, `-u user:$PASSWORD`) it is the everyday use of a credential and is not flagged.
+ */
+export function sendSecretVariables(ctx: Ctx, parts: ReadonlyArray<{ arg: Arg; carrier: Carrier }>): void {
+  for (const { arg, carrier } of parts) {
+    if (carrier === "auth") continue;
+    const names = arg.vars.filter((v) => SECRET_VAR.test(v));
+    if (names.length) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(names.map((n) => `$${n}`).join(" ")), secret_variable: true, carrier }));
+  }
+}
+
 /**
  * After a command: whatever it wrote holds a secret when it read one — itself,
  * on stdin, or through a substitution (`cp .env /tmp/x`, `cat key | gzip >
