@@ -113,7 +113,7 @@ const cli = await build({
   platform: "node",
   target: "node20",
   minify: true,
-  plugins: [lazyPackages({ tldts: ["getPublicSuffix", "getDomain"] }), requiredOnUse(["ioredis"])],
+  plugins: [lazyPackages({ tldts: ["getPublicSuffix"] }), requiredOnUse(["ioredis"])],
   // The Redis client is imported on use by `serve --state redis://…`; a hook process never loads it.
   external: ["ioredis"],
   // web-tree-sitter's CommonJS build: its ES build runs `await import("module")` at start-up, and a

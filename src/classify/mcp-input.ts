@@ -155,7 +155,8 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     const argv = v as string[];
     // The tool part's words first (`mcp__cloud__kubectl`), then the server's (`mcp__kubectl__run`).
     const program = [...nameWords(mcpToolPart(name)), ...nameWords(name)].map((w) => PROGRAM_ALIASES[w] ?? w).find((w) => w !== "mcp" && hasEffectRows(w));
-    if (program === undefined && !hasEffectRows(argv[0]!)) continue;
+    // Named for no program: an argv only on a tool whose name runs something (`mcp__shell__exec {args: [rm, …]}`).
+    if (program === undefined && !(verb === "execute" && hasEffectRows(programName(argv[0]!)))) continue;
     named = true;
     shell(deps.analyzeArgv(program === undefined || programName(argv[0]!) === program ? argv : [program, ...argv]));
   }

@@ -21,9 +21,6 @@ const NAMES = new Set([
   ".sqlite_history", ".node_repl_history", ".rediscli_history", ".lesshst", "consolehost_history.txt",
 ]);
 
-/** Public halves and host lists inside a secret directory: readable (`cat ~/.ssh/authorized_keys` shows public keys). */
-const PUBLIC_NAMES = new Set(["authorized_keys", "authorized_keys2", "known_hosts", "known_hosts.old"]);
-
 /** File name endings that are keys, keystores or variable files with secrets. */
 const SUFFIXES = [".pem", ".key", ".p12", ".pfx", ".p8", ".ppk", ".jks", ".keystore", ".kdbx", ".tfvars", ".tfvars.json"];
 
@@ -89,7 +86,7 @@ export function isSecretName(name: string): boolean {
  */
 export function isSecretPath(segs: readonly string[], rooted: boolean, pattern: RegExp | null): boolean {
   const last = segs[segs.length - 1] ?? "";
-  if (pattern === null && (last.endsWith(".pub") || PUBLIC_NAMES.has(last))) return false;
+  if (pattern === null && last.endsWith(".pub")) return false;
   if (pattern !== null ? REPRESENTATIVES.some((r) => pattern.test(r)) : isSecretName(last)) return true;
   if (segs.some((x) => RUN_STARTS.has(x))) {
     for (const d of DIRS) if (containsRun(segs, d, false)) return true;
@@ -120,6 +117,7 @@ export const SECRET_EXAMPLES: ReadonlyArray<readonly [string, boolean]> = [
   ["~/.m2/settings.xml", true], ["~/.m2/repository/x.jar", false], ["~/.gradle/gradle.properties", true],
   ["gradle.properties", false], ["~/.gradle/caches/x", false], ["terraform.tfstate", true], ["infra/terraform.tfstate.backup", true],
   ["main.tf", false], ["~/.bash_history", true], ["~/.zsh_history", true], ["~/.bashrc", false],
-  ["~/.ssh/authorized_keys", false], ["~/.ssh/known_hosts", false], ["~/.config/rclone/rclone.conf", true],
+  // SPEC §6.4: anything under .ssh/ but the .pub halves (authorized_keys names who may log in; known_hosts where we go)
+  ["~/.ssh/authorized_keys", true], ["~/.ssh/known_hosts", true], ["~/.config/rclone/rclone.conf", true],
   ["*.pem", true], [".env*", true], ["id_*", true], ["*.log", false], ["README.md", false], ["package.json", false],
 ];

@@ -25,7 +25,7 @@
 // - `file://` URLs are reported with host "" (or as written), tld "" and
 //   boundary internal: they name the local machine. `fileUrlPath` gives the
 //   path they name, which callers classify with the path table.
-import { getDomain, getPublicSuffix } from "tldts";
+import { getPublicSuffix } from "tldts";
 import { embeddedIPv4, parseIPv4, parseIPv6 } from "../net/ip.js";
 import type { ClassifiedUrl, UrlBoundary } from "../model/classification.js";
 
@@ -105,7 +105,7 @@ export function hostBoundary(host: string): UrlBoundary {
 /**
  * Wildcard DNS services answer a name with the address written in it (`169.254.169.254.nip.io`,
  * `app-10-0-0-1.sslip.io`, `a9fea9fe.nip.io`, `--1.sslip.io`), or always with loopback (`x.localtest.me`):
- * such a name reaches that address, so it is judged as it. Matched on the registrable domain (tldts).
+ * such a name reaches that address, so it is judged as it.
  */
 const WILDCARD_DNS: Readonly<Record<string, "embedded" | string>> = {
   "nip.io": "embedded", "sslip.io": "embedded", "xip.io": "embedded", "traefik.me": "embedded", "nip.direct": "embedded",
@@ -120,18 +120,11 @@ export const WILDCARD_DNS_EXAMPLES: ReadonlyArray<readonly [string, string | nul
 ];
 
 /** The address a wildcard-DNS name resolves to, or null (not such a service, or no address in the name). */
-const WILDCARD_SUFFIXES = Object.keys(WILDCARD_DNS).map((d) => `.${d}`);
-
 export function wildcardDnsAddress(host: string): string | null {
-  if (!WILDCARD_SUFFIXES.some((s) => host.endsWith(s))) return null; // most hosts: no PSL lookup
-  let domain: string | null;
-  try {
-    domain = getDomain(host);
-  } catch {
-    return null;
-  }
-  const service = domain ? WILDCARD_DNS[domain] : undefined;
-  if (service === undefined || domain === null) return null;
+  // Each service is a registrable domain of the public suffix list (`nip.io` under `io`): a suffix match is its domain.
+  const domain = Object.keys(WILDCARD_DNS).find((d) => host.endsWith(`.${d}`));
+  if (domain === undefined) return null;
+  const service = WILDCARD_DNS[domain]!;
   if (service !== "embedded") return service;
   const labels = host.slice(0, -(domain.length + 1)).split(".").filter((l) => l !== "");
   if (labels.length === 0) return null;

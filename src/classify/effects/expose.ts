@@ -7,7 +7,9 @@
 // `send × class(directory) {exposes: "directory"}` — serving the build output
 // is a workspace send nobody minds, serving the home directory or `/` is not,
 // and serving `~/.ssh` is a send of a secret. The rows are data with examples
-// (run by test/classify/effects/expose.test.ts).
+// (run by test/classify/expose.test.ts). Generic names (`serve`, `lt`) are left
+// out: they are subcommands of too many tools (`ng serve`), which the
+// nested-command rule would then read as possible commands.
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import type { Arg } from "../programs/args.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
@@ -21,7 +23,8 @@ interface ExposeRow {
   tunnel?: (p: ParsedArgs, words: readonly string[]) => boolean;
   /** A file server: the directory it serves (null: it does not serve here; "." when none is named). */
   serves?: (p: ParsedArgs) => string | null;
-  examples: ReadonlyArray<readonly [string, "tunnel" | "directory" | "none"]>;
+  /** `[command, the expose effect it has]` (`""`: none). */
+  examples: ReadonlyArray<readonly [string, string]>;
 }
 
 const dirOf = (p: ParsedArgs, ...names: string[]): string => {
@@ -36,56 +39,50 @@ export const EXPOSE_ROWS: readonly ExposeRow[] = [
   {
     names: ["ngrok"],
     flags: { longValue: ["authtoken", "config", "region", "url", "domain", "hostname", "basic-auth", "oauth", "log", "log-format", "traffic-policy-file"] },
-    tunnel: (_p, w) => ["http", "tcp", "tls", "start", "tunnel"].includes(w[0] ?? ""),
-    examples: [["ngrok tcp 22", "tunnel"], ["ngrok http 3000", "tunnel"], ["ngrok config add-authtoken x", "none"]],
+    tunnel: (_p, w) => ["http", "tcp", "tls", "start", "send network_host"].includes(w[0] ?? ""),
+    examples: [["ngrok tcp 22", "send network_host"], ["ngrok http 3000", "send network_host"], ["ngrok config add-authtoken x", ""]],
   },
   {
     names: ["cloudflared"],
     flags: { longValue: ["url", "config", "hostname", "name", "loglevel", "protocol", "credentials-file", "origincert"] },
     tunnel: (p, w) => w[0] === "tunnel" && (has(p, "url") || w.includes("run") || w.includes("quick")),
-    examples: [["cloudflared tunnel --url ssh://localhost:22", "tunnel"], ["cloudflared tunnel run app", "tunnel"], ["cloudflared tunnel list", "none"]],
+    examples: [["cloudflared tunnel --url ssh://localhost:22", "send network_host"], ["cloudflared tunnel run app", "send network_host"], ["cloudflared tunnel list", ""]],
   },
   {
-    names: ["lt", "localtunnel"],
+    names: ["localtunnel"],
     flags: { shortValue: "psh", longValue: ["port", "subdomain", "host", "local-host"] },
     tunnel: (p) => has(p, "port", "p"),
-    examples: [["lt --port 3000", "tunnel"]],
+    examples: [["localtunnel --port 3000", "send network_host"]],
   },
   {
     names: ["bore"],
     flags: { shortValue: "tps", longValue: ["to", "port", "secret", "local-host"] },
     tunnel: (_p, w) => w[0] === "local",
-    examples: [["bore local 22 --to bore.pub", "tunnel"], ["bore server", "none"]],
+    examples: [["bore local 22 --to bore.pub", "send network_host"], ["bore server", ""]],
   },
   {
     names: ["tailscale"],
     flags: { longValue: ["bg", "https", "http", "tcp", "set-path"] },
     tunnel: (_p, w) => w[0] === "funnel" && !["status", "reset", "off"].includes(w[1] ?? "") && !w.includes("off"),
-    examples: [["tailscale funnel 22", "tunnel"], ["tailscale funnel status", "none"]],
+    examples: [["tailscale funnel 22", "send network_host"], ["tailscale funnel status", ""]],
   },
   {
     names: ["http-server"],
     flags: { shortValue: "pacdeiStCKUPa", longValue: ["port", "address", "proxy", "cert", "key", "username", "password"] },
     serves: (p) => dirOf(p),
-    examples: [["http-server ~", "directory"], ["http-server dist", "none"]],
-  },
-  {
-    names: ["serve"],
-    flags: { shortValue: "lcp", longValue: ["listen", "config", "ssl-cert", "ssl-key"] },
-    serves: (p) => dirOf(p),
-    examples: [["serve /", "directory"], ["serve build", "none"]],
+    examples: [["http-server ~", "send home_dir"], ["http-server dist", "send workspace_file"], ["http-server ~/.ssh", "send secret_file"]],
   },
   {
     names: ["miniserve"],
     flags: { shortValue: "pigauq", longValue: ["port", "interfaces", "auth", "title", "route-prefix", "header", "index", "color-scheme"] },
     serves: (p) => dirOf(p),
-    examples: [["miniserve ~", "directory"]],
+    examples: [["miniserve /", "send filesystem_root"]],
   },
   {
     names: ["updog"],
     flags: { shortValue: "dp", longValue: ["directory", "port", "password"] },
     serves: (p) => dirOf(p, "directory", "d"),
-    examples: [["updog -d ~", "directory"]],
+    examples: [["updog -d ~", "send home_dir"]],
   },
 ];
 
@@ -108,7 +105,8 @@ function expose(ctx: Ctx): void {
 
 /** `ssh -R [bind:]port:host:hostport`, `autossh -R …`: the remote side's port reaches this machine. */
 export function sshRemoteForward(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "BbcDEeFIiJLlmOoPpQRSWw", stopAtOperand: true });
+  // autossh's own `-M PORT` takes a value; ssh's `-M` (master mode) does not.
+  const p = parseArgs(ctx.args, { shortValue: `BbcDEeFIiJLlmOoPpQRSWw${ctx.program === "autossh" ? "M" : ""}`, stopAtOperand: true });
   const forwards = p.flags.filter((f) => f.name === "R" && f.value !== null);
   const opt = p.flags.filter((f) => f.name === "o" && f.value !== null && /^RemoteForward[= ]/i.test(f.value));
   for (const f of [...forwards, ...opt]) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(`-R ${f.value}`), exposes: "tunnel" }));

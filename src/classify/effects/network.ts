@@ -157,19 +157,19 @@ function curlCarrier(name: string, value: string): Carrier | null {
  */
 function routedUrls(p: ReturnType<typeof parseArgs>): ClassifiedUrl[] {
   const out: ClassifiedUrl[] = [];
-  const host = (h: string, value: string): void => {
+  const host = (h: string, flag: string): void => {
     if (h === "") return;
     const u = classifyUrl(`http://${h.includes(":") && !h.startsWith("[") ? `[${h}]` : h}/`);
-    if (u) out.push({ ...u, value });
+    if (u) out.push({ ...u, value: `--${flag} ${h}` });
   };
   for (const f of p.flags) {
     if (f.value === null) continue;
     if (f.name === "resolve") {
       const m = /^\+?(\[[^\]]*\]|[^:]*):[^:]*:(.*)$/s.exec(f.value);
-      if (m) for (const a of m[2].split(",")) host(a.trim().replace(/^\[(.*)\]$/, "$1"), f.value);
+      if (m) for (const a of m[2].split(",")) host(a.trim().replace(/^\[(.*)\]$/, "$1"), f.name);
     } else if (f.name === "connect-to") {
       const m = /^(\[[^\]]*\]|[^:]*):[^:]*:(\[[^\]]*\]|[^:]*):/s.exec(f.value);
-      if (m) host(m[2].replace(/^\[(.*)\]$/, "$1"), f.value);
+      if (m) host(m[2].replace(/^\[(.*)\]$/, "$1"), f.name);
     } else if (f.name === "proxy" || f.name === "preproxy" || f.name.startsWith("socks")) {
       const u = downloadUrl(f.value);
       if (u) out.push({ ...u, value: f.value });
@@ -235,7 +235,8 @@ function wget(ctx: Ctx): void {
 }
 
 /**
- * Other downloaders, as data: the flags naming the file they write (or its directory); with none, each URL's
+ * Other downloaders, as data (not BSD `fetch`: a subcommand name of too many tools —
+ * `mytool fetch --all` must stay data for the nested-command rule): the flags naming the file they write (or its directory); with none, each URL's
  * basename in the working directory. What they write is recorded as downloaded, so running it later in the
  * same text is running remote code (remote-code.ts).
  */
@@ -258,7 +259,6 @@ export const DOWNLOADER_ROWS: Readonly<Record<string, DownloaderRow>> = {
     examples: ["aria2c -o i.sh https://x.example/i.sh", "aria2c -d /tmp https://x.example/a.bin"],
   },
   axel: { flags: { shortValue: "osnHU", longValue: ["output", "num-connections", "header", "user-agent", "max-speed"], aliases: { o: "output" } }, output: ["output"], examples: ["axel -o /tmp/a https://x.example/a"] },
-  fetch: { flags: { shortValue: "oSTN", longValue: ["output"], aliases: { o: "output" } }, output: ["output"], examples: ["fetch -o /tmp/a https://x.example/a"] },
   "lwp-download": { flags: {}, output: [], outputOperand: true, examples: ["lwp-download https://x.example/a /tmp/a"] },
 };
 
@@ -362,6 +362,16 @@ function sftp(ctx: Ctx): void {
   const batch = flagWithValue(p, "b");
   if (batch && batch.value !== "-") emitPath(ctx, "read", batch.value, batch.arg, "plain");
   ctx.out.effect("fetch", "network_host", attrs(ctx, p.operands[0] ? { target: targetText(p.operands[0].value) } : {}));
+  // Commands fed on stdin (`<<< 'put ~/.ssh/id_rsa'`, a heredoc): each `put`/`mput` uploads its local file.
+  const stdin = ctx.pc.stdin;
+  if (stdin && (stdin.kind === "heredoc" || stdin.kind === "herestring") && stdin.text !== null) {
+    for (const line of stdin.text.split(/\r?\n|;/).slice(0, 256)) {
+      const words = line.trim().split(/\s+/).filter((w) => !/^-[a-zA-Z]+$/.test(w));
+      if (!/^(put|mput|reput)$/i.test(words[0] ?? "") || words[1] === undefined) continue;
+      const local = words[1].replace(/^["']|["']$/g, "");
+      for (const c of pathTarget(ctx, local, null, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(local) }));
+    }
+  }
 }
 
 /** ssh names a host (url only); its remote command runs elsewhere and is not classified. */
