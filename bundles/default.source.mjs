@@ -261,8 +261,9 @@ const artifacts = [
     eff("send", "network_host", { secret_variable: true }),
     "secret.send_variable: `{{program}}` puts the credential {{target}} into a request's URL, body or a non-authentication header, where the receiving host (and its logs) keep it. Send a token only as the `Authorization` header of the service it belongs to."),
   rule("net.send_private", "security", "high", "ask",
-    any(...["system_path", "home_file", "home_dir", "filesystem_root"].map((c) => eff("send", c))),
-    "net.send_private: `{{program}}` sends {{target}} ({{class}}), a file from outside the project, off this machine. Confirm the destination should have it."),
+    // Not home_file: `scp ~/.ssh/id_rsa.pub host:` and `scp ~/notes.txt host:` are everyday; secrets are secret.exfiltrate's.
+    any(...["system_path", "home_dir", "filesystem_root"].map((c) => eff("send", c))),
+    "net.send_private: `{{program}}` sends {{target}} ({{class}}) off this machine — a system file, or the whole home directory or filesystem. Confirm the destination should have it."),
   rule("net.expose", "security", "high", "ask",
     eff("send", "network_host", { exposes: "tunnel" }),
     "net.expose: `{{program}}` opens {{target}}: a tunnel or remote forward that lets anyone who reaches the other end connect to this machine. Confirm what is exposed and for how long; prefer a local forward (`ssh -L`)."),

@@ -25,7 +25,7 @@ export const MCP_NAME_ROWS: readonly NameRow[] = [
   { name: /(^|_)(delete|remove|destroy)_(bucket|container)s?($|_)/, verb: "destroy", target: "object_storage", examples: ["mcp__s3__delete_bucket"] },
   { name: /(^|_)(delete|remove|destroy)_(namespace)s?($|_)/, verb: "destroy", target: "infrastructure", attrs: { teardown: "namespace" }, examples: ["mcp__k8s__delete_namespace"] },
   { name: /(^|_)(delete|remove|destroy)_(cluster)s?($|_)/, verb: "destroy", target: "infrastructure", attrs: { teardown: "cluster" }, examples: ["mcp__eks__delete_cluster"] },
-  { name: /(^|_)(delete|remove|destroy)_(stack|project|resource_group|environment)s?($|_)/, verb: "destroy", target: "infrastructure", examples: ["mcp__aws__delete_stack", "mcp__gcp__delete_project"] },
+  { name: /(^|_)(delete|remove|destroy)_(stack|project|resource_group)s?($|_)/, verb: "destroy", target: "infrastructure", examples: ["mcp__aws__delete_stack", "mcp__gcp__delete_project"] },
   { name: /(^|_)(delete|remove|destroy)_(repository|repo)s?($|_)/, verb: "destroy", target: "vcs_forge", attrs: { total: true }, examples: ["mcp__github__delete_repository"] },
   { name: /(^|_)(delete|remove|drop)_(index|indices|indexes)($|_)/, verb: "destroy", target: "search_index", examples: ["mcp__elastic__delete_index"] },
   { name: /(^|_)(delete|purge|remove)_(queue|topic|stream)s?($|_)/, verb: "delete", target: "message_queue", examples: ["mcp__sqs__purge_queue", "mcp__kafka__delete_topic"] },

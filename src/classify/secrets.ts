@@ -18,7 +18,7 @@ const NAMES = new Set([
   "terraform.tfstate", "terraform.tfstate.backup",
   // shell and REPL histories: tokens typed or pasted on a command line stay there
   ".bash_history", ".zsh_history", ".sh_history", ".python_history", ".psql_history", ".mysql_history",
-  ".sqlite_history", ".node_repl_history", ".rediscli_history", ".lesshst", "consolehost_history.txt",
+  ".sqlite_history", ".node_repl_history", ".rediscli_history",
 ]);
 
 /** File name endings that are keys, keystores or variable files with secrets. */

@@ -6,7 +6,7 @@
 import type { TargetClass } from "../../model/classification.js";
 import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
-import { attrs, holdsSecretCopy, noteRead, resolveAll, targetText, type Ctx } from "./common.js";
+import { attrs, holdsSecretCopy, noteRead, pathTarget, resolveAll, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 /** What flows in, with what the effect quotes. */
@@ -188,7 +188,27 @@ function printsSecretVariable(ctx: Ctx): void {
   if (names.length) printsSecretNames(ctx, names);
 }
 
+/**
+ * A secret staged and pushed in one text (`git add -f .env && git commit -m x && git push x HEAD`) leaves
+ * with the push: send × secret_file. git's own rows (git.ts) judge the push itself; this only carries the file.
+ */
+function gitCarriesSecret(ctx: Ctx): void {
+  const v = ctx.argv;
+  let i = 0;
+  while (i < v.length && v[i]!.startsWith("-")) i += v[i] === "-C" || v[i] === "-c" || v[i] === "--git-dir" || v[i] === "--work-tree" ? 2 : 1;
+  const sub = v[i];
+  if (sub === "add" || sub === "stage") {
+    ctx.args.slice(i + 1).forEach((a) => {
+      if (a.value.startsWith("-") || a.value === "--") return;
+      if (pathTarget(ctx, a.value, a, "plain").includes("secret_file")) ctx.state.stagedSecrets.push(a.value);
+    });
+  } else if (sub === "push" && ctx.state.stagedSecrets.length > 0) {
+    ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(ctx.state.stagedSecrets.join(" ")), via: "git push" }));
+  }
+}
+
 export const FLOW_HANDLERS: Record<string, Handler> = {
+  git: gitCarriesSecret,
   env: environmentDump,
   printenv: environmentDump,
   set: environmentDump,

@@ -14,6 +14,8 @@ interface ReaderSpec {
   defaultDir?: (p: ParsedArgs) => boolean;
   /** It lists names or metadata, not contents (`ls ~/.ssh` reads no secret). */
   names?: boolean;
+  /** `+CMD` / `+LINE` operands are editor commands, not files (vim, nano, emacs). */
+  plusCommands?: boolean;
 }
 
 const READERS: Record<string, ReaderSpec> = {
@@ -84,13 +86,13 @@ const READERS: Record<string, ReaderSpec> = {
   xzcat: { flags: {} },
   zstdcat: { flags: {} },
   // Editors: opening a file reads it (`vim -es -c '%p' -c 'q!' .env` prints it); what their Ex commands run is the launcher table's.
-  vim: { flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd", "servername", "remote", "remote-silent", "startuptime"] } },
-  vi: { flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
-  nvim: { flags: { shortValue: "cSuUiwWtq", longValue: ["cmd", "listen", "startuptime"] } },
-  view: { flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
-  ex: { flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
-  nano: { flags: { shortValue: "ToQrsXYF", longValue: ["tabsize", "operatingdir", "quotestr", "fill", "speller", "syntax", "wordchars", "guidestripe"] } },
-  emacs: { flags: { shortValue: "lLfu", longValue: ["load", "eval", "funcall", "directory", "user"] } },
+  vim: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd", "servername", "remote", "remote-silent", "startuptime"] } },
+  vi: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  nvim: { plusCommands: true, flags: { shortValue: "cSuUiwWtq", longValue: ["cmd", "listen", "startuptime"] } },
+  view: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  ex: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  nano: { plusCommands: true, flags: { shortValue: "ToQrsXYF", longValue: ["tabsize", "operatingdir", "quotestr", "fill", "speller", "syntax", "wordchars", "guidestripe"] } },
+  emacs: { plusCommands: true, flags: { shortValue: "lLfu", longValue: ["load", "eval", "funcall", "directory", "user"] } },
   zcat: { flags: {} },
   gunzip: { flags: { shortValue: "S", longValue: ["suffix"] } },
   openssl: { flags: {} },
@@ -103,6 +105,7 @@ function reader(ctx: Ctx): void {
   const p = parseArgs(args, spec.flags);
   let files = p.operands;
   if (spec.firstIsProgram?.(p) && files.length) files = files.slice(1);
+  if (spec.plusCommands) files = files.filter((f) => !f.value.startsWith("+"));
   if (ctx.program === "awk" || ctx.program === "gawk") files = files.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value));
   for (const f of p.flags) {
     if (f.value === null) continue;
