@@ -4,7 +4,8 @@
 //
 // | input field | read as |
 // |---|---|
-// | `command`, `cmd`, `script`, `shell_command` (string or string array) | shell (the caller's shell analysis + the shell table) |
+// | `command`, `cmd`, `script`, `shell_command`, `cli_command`, … (string or string array) | shell (the caller's shell analysis + the shell table) |
+// | `args`, `argv`, `arguments` (string array) on a tool named for a known program (`mcp__k8s__kubectl`) | that program's command line |
 // | `sql`, `statement`, `statements`; `query` on a database tool (a name word like `db`, `sql`, `postgres`) that reads as SQL (starts with a statement keyword) | SQL (src/classify/sql) → destroy/delete/write × database |
 // | `code` with a language in the tool name (`python`, `js`, `javascript`, `node`, `ruby`, `powershell`) | inline code (src/classify/inline-code), when the caller can read it |
 // | `path`, `file_path`, `filepath`, `file`, `filename`, `paths[]`, `files[]`, `directory`, `dir`, `folder`, `old_path`, `new_path`; `source`, `destination`, `src`, `dst`, `dest`, `target` on a file tool (a name word `file`, `dir`, `path`, … or a move) or when path-like | the path table, verb from the name |
@@ -19,7 +20,8 @@
 // `delete × unknown {mcp_verb}` (e.g. `delete_repository {owner, repo}`) —
 // unless a bundle entry already declared the call's effects.
 //
-// Effects carry `program` (the tool name), `mcp_verb`, and the path as `target`.
+// Names that are a whole operation (`flushall`, `empty_bucket`, `delete_namespace`) and push tools'
+// `force`/`branch` fields are mcp-names.ts's. Effects carry `program` (the tool name), `mcp_verb`, and the path as `target`.
 // Bundle `effect_classes` entries apply first; these effects are added to
 // theirs (docs/classifier.md "MCP tools").
 import type { Event } from "../model/event.js";
