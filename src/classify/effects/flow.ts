@@ -134,9 +134,11 @@ function printsToTerminal(ctx: Ctx): boolean {
  * AWS_SECRET_ACCESS_KEY`) exposes the secret like `cat .env` does: read × secret_file. Piped or written on
  * (`echo "$TOKEN" | docker login --password-stdin`) it is only carried (noteRead), as before.
  */
-function printsSecretNames(ctx: Ctx, names: readonly string[]): void {
+export function printsSecretNames(ctx: Ctx, names: readonly string[], kind: "variable" | "command" = "variable"): void {
   noteRead(ctx, "secret_file");
-  if (names.length && printsToTerminal(ctx)) ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(names.map((n) => `$${n}`).join(" ")), variable: true }));
+  if (names.length === 0 || !printsToTerminal(ctx)) return;
+  const target = kind === "variable" ? names.map((n) => `$${n}`).join(" ") : names.join(" ");
+  ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(target), ...(kind === "variable" ? { variable: true } : { prints: "credential" }) }));
 }
 
 /**
