@@ -74,6 +74,8 @@ describe("where curl really connects", () => {
     ["curl --connect-to safe.example:80:[fd00:ec2::254]:80 http://safe.example/", "metadata"],
     ["curl -x http://169.254.169.254:80 http://safe.example/", "metadata"],
     ["curl --socks5 169.254.169.254:1080 http://safe.example/", "metadata"],
+    ["HTTPS_PROXY=http://169.254.169.254 curl https://example.com/", "metadata"],
+    ["env https_proxy=169.254.169.254:80 wget https://example.com/", "metadata"],
   ])("%s", (text, boundary) => {
     expect(boundaries(text)).toContain(boundary);
   });

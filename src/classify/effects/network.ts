@@ -87,7 +87,7 @@ function curl(ctx: Ctx): void {
   const network = readFileUrls(ctx, urls);
   if (network) httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
   sendSubstitutedSecrets(ctx);
-  for (const u of routedUrls(p)) ctx.out.url(u);
+  for (const u of [...routedUrls(p), ...proxyEnvUrls(ctx)]) ctx.out.url(u);
   sendSecretVariables(ctx, [...p.operands.map((o) => ({ arg: o.arg, carrier: "url" as Carrier })), ...p.flags.flatMap((f) => {
     const carrier = f.value === null ? null : curlCarrier(f.name, f.value);
     return carrier === null ? [] : [{ arg: f.arg, carrier }];
@@ -178,6 +178,16 @@ function routedUrls(p: ReturnType<typeof parseArgs>): ClassifiedUrl[] {
   return out;
 }
 
+/** `HTTPS_PROXY=http://169.254.169.254 curl …`: a proxy set for this command is where it connects (curl, wget). */
+function proxyEnvUrls(ctx: Ctx): ClassifiedUrl[] {
+  const out: ClassifiedUrl[] = [];
+  for (const m of ctx.pc.cmd.raw.matchAll(/(?:^|\s)(?:https?|all|ftp)_proxy=["']?([^\s"']+)/gi)) {
+    const u = downloadUrl(m[1]!);
+    if (u) out.push({ ...u, value: m[0].trim() });
+  }
+  return out;
+}
+
 export const WGET_SPEC: OptionSpec = {
   shortValue: "OoaPUeitTwQlARDIXBdh",
   longValue: [
@@ -204,7 +214,7 @@ function downloadsInto(ctx: Ctx, dir: { value: string; arg: Arg } | null, urls: 
 function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
-  for (const u of urls) ctx.out.url(u);
+  for (const u of [...urls, ...proxyEnvUrls(ctx)]) ctx.out.url(u);
   httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
   sendSecretVariables(ctx, [
