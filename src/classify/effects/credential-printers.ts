@@ -6,7 +6,7 @@
 // or substituted (`gh auth token | docker login --password-stdin`, `GH_TOKEN=$(gh
 // auth token) …`) it is only carried — a send downstream is a send of a secret.
 // Secrets managers (`vault kv get`, `op read`) are the secrets family's rows
-// (`read × secret_store {discloses}`). Data, examples run by
+// (`read × secret_store {discloses}`, `secret.disclose`). Data, examples run by
 // test/classify/secrets-network.test.ts.
 import type { Handler } from "./filesystem.js";
 import { printsSecretNames } from "./flow.js";
