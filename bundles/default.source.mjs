@@ -252,6 +252,26 @@ const artifacts = [
     "package.remove: `{{program}} {{target}}` removes system packages, and what depends on them may go too. Confirm the package list (`--simulate` first)."),
   // ── end issue 8c: package registries ──
 
+  // ── late-secrets: requests that change or delete, secrets carried by requests, exposure, unpinned installs ──
+  rule("net.api_delete", "safety", "high", "ask",
+    // Any host, localhost included: brokers, key-value stores and admin APIs on loopback hold real data too.
+    any(eff("delete", "network_host"), eff("write", "network_host", { method: "PURGE" }), eff("write", "network_host", { method: "BAN" })),
+    "net.api_delete: `{{program}}` sends a DELETE (or cache PURGE) to {{target}}; whatever the API removes may not come back. Confirm the resource and the environment it lives in."),
+  rule("secret.send_variable", "security", "high", "ask",
+    eff("send", "network_host", { secret_variable: true }),
+    "secret.send_variable: `{{program}}` puts the credential {{target}} into a request's URL, body or a non-authentication header, where the receiving host (and its logs) keep it. Send a token only as the `Authorization` header of the service it belongs to."),
+  rule("net.send_private", "security", "high", "ask",
+    // Not home_file: `scp ~/.ssh/id_rsa.pub host:` and `scp ~/notes.txt host:` are everyday; secrets are secret.exfiltrate's.
+    any(...["system_path", "home_dir", "filesystem_root"].map((c) => eff("send", c))),
+    "net.send_private: `{{program}}` sends {{target}} ({{class}}) off this machine — a system file, or the whole home directory or filesystem. Confirm the destination should have it."),
+  rule("net.expose", "security", "high", "ask",
+    eff("send", "network_host", { exposes: "tunnel" }),
+    "net.expose: `{{program}}` opens {{target}}: a tunnel or remote forward that lets anyone who reaches the other end connect to this machine. Confirm what is exposed and for how long; prefer a local forward (`ssh -L`)."),
+  rule("package.unpinned_source", "security", "medium", "ask",
+    any(eff("install", "package", { source: "url" }), eff("install", "package", { source: "vcs" })),
+    "package.unpinned_source: `{{program}}` installs {{target}} straight from a URL or a git repository, not a registry release: code nobody pinned or reviewed, which runs its install scripts here. Install a published version, or pin a commit you have read."),
+  // ── end late-secrets ──
+
   // ── issue win: Windows and PowerShell forms (families/windows-*.ts; docs/default-bundle.md, "Windows") ──
   // deny where the loss is irreversible and total (a hive or structural registry key); ask for the rest.
   rule("winreg.wipe", "safety", "critical", "deny",

@@ -4,7 +4,8 @@
 //
 // | input field | read as |
 // |---|---|
-// | `command`, `cmd`, `script`, `shell_command` (string or string array) | shell (the caller's shell analysis + the shell table) |
+// | `command`, `cmd`, `script`, `shell_command`, `cli_command`, … (string or string array) | shell (the caller's shell analysis + the shell table) |
+// | `args`, `argv`, `arguments` (string array) on a tool named for a known program (`mcp__k8s__kubectl`) | that program's command line |
 // | `sql`, `statement`, `statements`; `query` on a database tool (a name word like `db`, `sql`, `postgres`) that reads as SQL (starts with a statement keyword) | SQL (src/classify/sql) → destroy/delete/write × database |
 // | `code` with a language in the tool name (`python`, `js`, `javascript`, `node`, `ruby`, `powershell`) | inline code (src/classify/inline-code), when the caller can read it |
 // | `path`, `file_path`, `filepath`, `file`, `filename`, `paths[]`, `files[]`, `directory`, `dir`, `folder`, `old_path`, `new_path`; `source`, `destination`, `src`, `dst`, `dest`, `target` on a file tool (a name word `file`, `dir`, `path`, … or a move) or when path-like | the path table, verb from the name |
@@ -19,12 +20,15 @@
 // `delete × unknown {mcp_verb}` (e.g. `delete_repository {owner, repo}`) —
 // unless a bundle entry already declared the call's effects.
 //
-// Effects carry `program` (the tool name), `mcp_verb`, and the path as `target`.
+// Names that are a whole operation (`flushall`, `empty_bucket`, `delete_namespace`) and push tools'
+// `force`/`branch` fields are mcp-names.ts's. Effects carry `program` (the tool name), `mcp_verb`, and the path as `target`.
 // Bundle `effect_classes` entries apply first; these effects are added to
 // theirs (docs/classifier.md "MCP tools").
 import type { Event } from "../model/event.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, SimpleCommand, UnknownCommand, Verb } from "../model/classification.js";
-import { shellEffects } from "./effects/index.js";
+import { hasEffectRows, shellEffects } from "./effects/index.js";
+import { nameEffects, pushEffects } from "./mcp-names.js";
+import { programName } from "./shell/words.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { inlineClassification } from "./inline-code/classification.js";
 import { resolvePathDetailed } from "./paths.js";
@@ -81,7 +85,11 @@ export function verbOfToolName(name: string): NameVerb | null {
   return null;
 }
 
-const SHELL_FIELDS = ["command", "cmd", "script", "shell_command", "commandLine", "command_line"];
+const SHELL_FIELDS = ["command", "cmd", "script", "shell_command", "commandLine", "command_line", "cli_command", "bash_command", "shell_cmd", "cmdline", "full_command"];
+/** An argument vector for the program the tool is named for (`mcp__k8s__kubectl {args: [delete, ns, prod]}`). */
+const ARGV_FIELDS = ["args", "argv", "arguments"];
+/** Server names that stand for a program. */
+const PROGRAM_ALIASES: Readonly<Record<string, string>> = { k8s: "kubectl", kubernetes: "kubectl", github: "gh", gitlab: "glab", postgres: "psql", redis: "redis-cli" };
 const SQL_FIELDS = ["sql", "statement", "statements", "sql_query"];
 const PATH_FIELDS = ["path", "file_path", "filepath", "filePath", "file", "filename", "fileName", "directory", "dir", "folder", "old_path", "new_path", "notebook_path", "absolute_path", "target_file", "relative_path"];
 const LIST_PATH_FIELDS = ["paths", "files", "file_paths", "filePaths"];
@@ -142,6 +150,27 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     shell(text !== null ? deps.analyzeText(text) : deps.analyzeArgv(argv!));
   }
 
+  // An argv for the program the name says (`kubectl`, `aws`, `git`): the words run as that program's command line.
+  for (const f of ARGV_FIELDS) {
+    const v = input[f];
+    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) continue;
+    const argv = v as string[];
+    // The tool part's words first (`mcp__cloud__kubectl`), then the server's (`mcp__kubectl__run`).
+    const program = [...nameWords(mcpToolPart(name)), ...nameWords(name)].map((w) => PROGRAM_ALIASES[w] ?? w).find((w) => w !== "mcp" && hasEffectRows(w));
+    // Named for no program: an argv only on a tool whose name runs something (`mcp__shell__exec {args: [rm, …]}`).
+    if (program === undefined && !(verb === "execute" && hasEffectRows(programName(argv[0]!)))) continue;
+    named = true;
+    shell(deps.analyzeArgv(program === undefined || programName(argv[0]!) === program ? argv : [program, ...argv]));
+  }
+
+  // What the name itself says: a whole operation (`flushall`, `empty_bucket`), or a push with its fields.
+  const toolWords = nameWords(mcpToolPart(name));
+  const fromName = declared ? [] : [...nameEffects(toolWords), ...pushEffects(toolWords, input)];
+  for (const e of fromName) {
+    named = true;
+    effect(e.verb, e.target, e.attrs);
+  }
+
   // SQL.
   const sqlTexts = [...SQL_FIELDS.map((f) => str(input[f])), ...(() => {
     const q = str(input.query);
@@ -176,6 +205,8 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     if (!out.paths.some((x) => x.value === p)) out.paths.push({ class: r.class, value: p, rel: r.rel });
     const mutates = v === "delete" || v === "write";
     const a: Record<string, string | number | boolean> = { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(mutates ? flags : {}) };
+    // A tool that deletes what it is given takes everything under a directory: deleting `~` or `/` is a wipe.
+    if (v === "delete" && (r.class === "home_dir" || r.class === "filesystem_root" || r.class === "workspace_root")) a.recursive = true;
     if (mutates && r.persistence !== null) a.persistence = r.persistence;
     if (v !== null) effect(v, r.class, a);
   };

@@ -14,6 +14,11 @@ const NAMES = new Set([
   "msal_token_cache.bin", "accesstokens.json",
   // browser and desktop credential stores
   "logins.json", "key3.db", "key4.db", "cookies.sqlite", "login.keychain", "login.keychain-db",
+  // state files that hold every secret a tool manages, in clear (Terraform/OpenTofu state and its backup)
+  "terraform.tfstate", "terraform.tfstate.backup",
+  // shell and REPL histories: tokens typed or pasted on a command line stay there
+  ".bash_history", ".zsh_history", ".sh_history", ".python_history", ".psql_history", ".mysql_history",
+  ".sqlite_history", ".node_repl_history", ".rediscli_history",
 ]);
 
 /** File name endings that are keys, keystores or variable files with secrets. */
@@ -36,6 +41,11 @@ const FILES: readonly (readonly string[])[] = [
   [".kube", "config"], [".docker", "config.json"], [".config", "gh", "hosts.yml"], [".config", "hub"],
   [".config", "glab-cli", "config.yml"], [".terraform.d", "credentials.tfrc.json"], [".config", "git", "credentials"],
   [".huggingface", "token"], [".cache", "huggingface", "token"], [".cargo", "credentials"], [".config", "op", "config"],
+  // build tools' repository passwords and signing keys
+  [".m2", "settings.xml"], [".m2", "settings-security.xml"], [".gradle", "gradle.properties"], [".ivy2", ".credentials"],
+  [".sbt", ".credentials"], [".gem", "credentials"], [".config", "pip", "pip.conf"], [".pip", "pip.conf"],
+  [".config", "composer", "auth.json"], [".composer", "auth.json"], [".nuget", "nuget", "nuget.config"],
+  [".config", "rclone", "rclone.conf"], [".config", "heroku", "credentials"], [".config", "doctl", "config.yaml"],
 ];
 
 /** First components of DIRS and FILES: a path with none of them needs no run search. */
@@ -104,5 +114,10 @@ export const SECRET_EXAMPLES: ReadonlyArray<readonly [string, boolean]> = [
   ["~/.vault-token", true], ["/proc/self/environ", true], ["/proc/1234/environ", true], ["/proc/cpuinfo", false],
   ["/etc/shadow", true], ["/etc/passwd", false], ["~/.config/google-chrome/Default/Login Data", true],
   ["~/.mozilla/firefox/x.default/logins.json", true], ["~/Library/Keychains/login.keychain-db", true],
+  ["~/.m2/settings.xml", true], ["~/.m2/repository/x.jar", false], ["~/.gradle/gradle.properties", true],
+  ["gradle.properties", false], ["~/.gradle/caches/x", false], ["terraform.tfstate", true], ["infra/terraform.tfstate.backup", true],
+  ["main.tf", false], ["~/.bash_history", true], ["~/.zsh_history", true], ["~/.bashrc", false],
+  // SPEC §6.4: anything under .ssh/ but the .pub halves (authorized_keys names who may log in; known_hosts where we go)
+  ["~/.ssh/authorized_keys", true], ["~/.ssh/known_hosts", true], ["~/.config/rclone/rclone.conf", true],
   ["*.pem", true], [".env*", true], ["id_*", true], ["*.log", false], ["README.md", false], ["package.json", false],
 ];

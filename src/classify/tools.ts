@@ -62,6 +62,9 @@ const DELETE_TOOLS: Record<string, string[]> = {
   delete_file: ["target_file", "file_path", "path"],
 };
 
+/** Tools that list names (and metadata), not contents: `LS ~/.ssh` reads no secret, like `ls ~/.ssh` (SPEC §6.4). */
+const LISTING_TOOLS = new Set(["LS", "Glob", "list_directory", "list_dir", "glob", "file_search"]);
+
 /** Tools that read the workspace when given no path. */
 const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS", "list_directory", "list_dir", "glob", "search_file_content", "grep_search", "file_search"]);
 
@@ -82,7 +85,7 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
   const input: Input = toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput) ? (toolInput as Input) : {};
   // Like shell effects, tool effects name their program (the tool) and target (the path), so a reason can quote them.
   const onPath = (verb: Verb, path: string): void => {
-    const r = resolvePathDetailed(path, env);
+    const r = resolvePathDetailed(path, env, { names: verb === "read" && LISTING_TOOLS.has(toolName) });
     out.path(path, r.class, r.rel);
     // A write or delete of a file whose contents run later or control the agent says so (src/classify/persistence.ts).
     const a: Record<string, string> = { program: toolName, target: targetText(path) };

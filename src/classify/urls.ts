@@ -95,9 +95,53 @@ export function hostBoundary(host: string): UrlBoundary {
   const v4 = parseIPv4(h);
   if (v4 !== null) return isMetadataIPv4(v4) ? "metadata" : isInternalIPv4(v4) ? "internal" : "external";
   if (METADATA_NAMES.has(h)) return "metadata";
+  const embedded = h.includes(".") ? wildcardDnsAddress(h) : null;
+  if (embedded !== null) return hostBoundary(embedded);
   if (h === "localhost" || !h.includes(".")) return "internal";
   if (INTERNAL_SUFFIXES.some((s) => h.endsWith(s))) return "internal";
   return "external";
+}
+
+/**
+ * Wildcard DNS services answer a name with the address written in it (`169.254.169.254.nip.io`,
+ * `app-10-0-0-1.sslip.io`, `a9fea9fe.nip.io`, `--1.sslip.io`), or always with loopback (`x.localtest.me`):
+ * such a name reaches that address, so it is judged as it.
+ */
+const WILDCARD_DNS: Readonly<Record<string, "embedded" | string>> = {
+  "nip.io": "embedded", "sslip.io": "embedded", "xip.io": "embedded", "traefik.me": "embedded", "nip.direct": "embedded",
+  "localtest.me": "127.0.0.1", "lvh.me": "127.0.0.1", "vcap.me": "127.0.0.1", "lacolhost.com": "127.0.0.1", "localhost.run": "embedded",
+};
+
+/** [host, the address it resolves to] — run by test/classify/urls-wildcard.test.ts. */
+export const WILDCARD_DNS_EXAMPLES: ReadonlyArray<readonly [string, string | null]> = [
+  ["169.254.169.254.nip.io", "169.254.169.254"], ["app.10.0.0.1.nip.io", "10.0.0.1"], ["app-169-254-169-254.sslip.io", "169.254.169.254"],
+  ["a9fea9fe.nip.io", "169.254.169.254"], ["--1.sslip.io", "::1"], ["x.localtest.me", "127.0.0.1"], ["nip.io", null],
+  ["example.com", null], ["app.nip.io", null],
+];
+
+/** The address a wildcard-DNS name resolves to, or null (not such a service, or no address in the name). */
+export function wildcardDnsAddress(host: string): string | null {
+  // Each service is a registrable domain of the public suffix list (`nip.io` under `io`): a suffix match is its domain.
+  const domain = Object.keys(WILDCARD_DNS).find((d) => host.endsWith(`.${d}`));
+  if (domain === undefined) return null;
+  const service = WILDCARD_DNS[domain]!;
+  if (service !== "embedded") return service;
+  const labels = host.slice(0, -(domain.length + 1)).split(".").filter((l) => l !== "");
+  if (labels.length === 0) return null;
+  if (labels.length >= 4) {
+    const dotted = labels.slice(-4).join(".");
+    if (/^\d{1,3}(\.\d{1,3}){3}$/.test(dotted) && parseIPv4(dotted) !== null) return dotted;
+  }
+  const last = labels[labels.length - 1]!;
+  const dashed = /(?:^|-)(\d{1,3}-\d{1,3}-\d{1,3}-\d{1,3})$/.exec(last);
+  if (dashed) return dashed[1]!.replace(/-/g, ".");
+  const hex = /(?:^|-)([0-9a-f]{8})$/.exec(last);
+  if (hex) return [0, 2, 4, 6].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16)).join(".");
+  if (last.includes("--") || /^[0-9a-f-]+$/.test(last)) {
+    const v6 = last.replace(/-/g, ":");
+    if (parseIPv6(v6)) return v6;
+  }
+  return null;
 }
 
 function tldOf(host: string): string {

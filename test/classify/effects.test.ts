@@ -576,7 +576,7 @@ table("interpreters", [
   ["ruby x.rb", ["execute×shell"]],
   ["perl -w x.pl", ["execute×shell"]],
   ["php artisan migrate", ["write×database", "execute×shell"]],
-  ["python -m http.server", ["execute×shell"]],
+  ["python -m http.server", ["send×workspace_root", "execute×shell"]],
   ["python -c 'print(1)'", []],
   ["node -e 'console.log(1)'", []],
   ["bash -c 'echo hi'", []],

@@ -93,7 +93,9 @@ describe("inputs", () => {
     expect(classify("mcp__python__execute_code", { code: "import shutil; shutil.rmtree('/')" }, { inlineCode: undefined }).effects).toEqual([]);
   });
   it("a destructive name with nothing to place: delete × unknown, unless the bundle declared the call", () => {
-    expect(tuples(classify("mcp__github__delete_repository", { owner: "a", repo: "b" }))).toEqual(["delete unknown"]);
+    expect(tuples(classify("mcp__github__delete_release", { owner: "a", repo: "b", id: 3 }))).toEqual(["delete unknown"]);
+    // A name that is a whole operation maps to its effect (mcp-names.ts).
+    expect(tuples(classify("mcp__github__delete_repository", { owner: "a", repo: "b" }))).toEqual(["destroy vcs_forge"]);
     const declared = classify("mcp__github__delete_repository", { owner: "a", repo: "b" }, { mcpEffects: () => [{ verb: "destroy", target_class: "vcs_remote", attrs: {} }] });
     expect(tuples(declared)).toEqual(["destroy vcs_remote"]);
   });

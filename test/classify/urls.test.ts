@@ -195,7 +195,13 @@ describe("boundary: names", () => {
     ["internal.example.com", "external"],
     ["mylan", "internal"],
     ["evil-localhost.com", "external"],
-    ["10.0.0.1.nip.io", "external"],
+    // Wildcard DNS names resolve to the address they embed (urls.ts WILDCARD_DNS).
+    ["10.0.0.1.nip.io", "internal"],
+    ["169.254.169.254.nip.io", "metadata"],
+    ["app-169-254-169-254.sslip.io", "metadata"],
+    ["8.8.8.8.nip.io", "external"],
+    ["x.localtest.me", "internal"],
+    ["nip.io.example.com", "external"],
   ];
   it.each(rows)("%s → %s", (host, expected) => {
     expect(hostBoundary(host)).toBe(expected);

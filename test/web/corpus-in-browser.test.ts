@@ -17,6 +17,8 @@ import { collectErrors, launchChromium, skipBrowser } from "./chromium.js";
 
 const root = join(import.meta.dirname, "../..");
 const corpusDir = join(root, "test/corpus");
+/** Cases per page.evaluate call. */
+const CHUNK = 500;
 
 interface Outcome {
   envelope: string | null;
@@ -77,11 +79,17 @@ describe.skipIf(skipBrowser)("the whole corpus inside the browser", () => {
     const errors = collectErrors(page);
     await page.goto(server.url);
     // As JSON text: some cases nest thousands deep, past what a structured clone (or the test driver) recurses through.
-    const inPage: Outcome[] = await page.evaluate(async (all) => {
-      const api = (window as unknown as { gatehousePlayground: { ready: Promise<void>; conformance(c: string): Promise<Outcome[]> } }).gatehousePlayground;
-      await api.ready;
-      return api.conformance(all);
-    }, JSON.stringify(cases.map((x) => x.c)));
+    // In chunks: every case carries its whole bundle, and the DevTools pipe refuses a message over 100 MB.
+    const inPage: Outcome[] = [];
+    for (let i = 0; i < cases.length; i += CHUNK) {
+      inPage.push(
+        ...(await page.evaluate(async (all) => {
+          const api = (window as unknown as { gatehousePlayground: { ready: Promise<void>; conformance(c: string): Promise<Outcome[]> } }).gatehousePlayground;
+          await api.ready;
+          return api.conformance(all);
+        }, JSON.stringify(cases.slice(i, i + CHUNK).map((x) => x.c)))),
+      );
+    }
     const node = await nodeOutcomes(cases.map((x) => x.c));
     const differing = cases
       .map((x, i) => ({ where: x.where, page: inPage[i]!, node: node[i]! }))

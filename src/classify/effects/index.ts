@@ -13,6 +13,8 @@ import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
 import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
+import { CREDENTIAL_PRINTER_HANDLERS } from "./credential-printers.js";
+import { EXPOSE_HANDLERS } from "./expose.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
@@ -48,6 +50,8 @@ const TABLES: Array<Record<string, Handler>> = [
   FLOW_HANDLERS,
   PERSISTENCE_HANDLERS,
   REVERSE_SHELL_HANDLERS,
+  EXPOSE_HANDLERS,
+  CREDENTIAL_PRINTER_HANDLERS,
 ];
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */

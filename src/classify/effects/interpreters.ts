@@ -7,6 +7,7 @@
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
+import { serveDirectory } from "./expose.js";
 import { pythonModuleInstall } from "./packages.js";
 
 function interpreter(ctx: Ctx): void {
@@ -15,6 +16,14 @@ function interpreter(ctx: Ctx): void {
     if (src.name === "pip") {
       pythonModuleInstall(ctx, ctx.args.slice(src.index + 1));
       return;
+    }
+    // `python3 -m http.server [PORT] [--directory|-d DIR]` serves DIR (the working directory by default) to the network.
+    if (src.name === "http.server" || src.name === "SimpleHTTPServer") {
+      const rest = ctx.args.slice(src.index + 1);
+      const i = rest.findIndex((a) => a.value === "--directory" || a.value === "-d");
+      const eq = rest.find((a) => a.value.startsWith("--directory="));
+      const dir = i >= 0 ? rest[i + 1] : eq ? { ...eq, value: eq.value.slice("--directory=".length) } : undefined;
+      serveDirectory(ctx, dir?.value ?? ".", dir ?? null);
     }
     ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-m ${src.name}`) }));
     return;

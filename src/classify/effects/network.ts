@@ -8,8 +8,9 @@ import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { sshRemoteForward } from "./expose.js";
 import type { Handler } from "./filesystem.js";
-import { sendStdin, sendSubstitutedSecrets } from "./flow.js";
+import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
 
 export const CURL_SPEC: OptionSpec = {
   shortValue: "oduFTHXAebcxKwmrEUCyYzQDPtK",
@@ -86,6 +87,11 @@ function curl(ctx: Ctx): void {
   const network = readFileUrls(ctx, urls);
   if (network) httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
   sendSubstitutedSecrets(ctx);
+  for (const u of [...routedUrls(p), ...proxyEnvUrls(ctx)]) ctx.out.url(u);
+  sendSecretVariables(ctx, [...p.operands.map((o) => ({ arg: o.arg, carrier: "url" as Carrier })), ...p.flags.flatMap((f) => {
+    const carrier = f.value === null ? null : curlCarrier(f.name, f.value);
+    return carrier === null ? [] : [{ arg: f.arg, carrier }];
+  })]);
   let readsStdin = false;
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -135,6 +141,53 @@ function curl(ctx: Ctx): void {
   if (has(p, "remote-name", "remote-name-all")) downloadsInto(ctx, flagWithValue(p, "output-dir"), urls);
 }
 
+/** Which part of the request a curl option's value goes into (null: none — an output file, a timeout, a proxy). */
+function curlCarrier(name: string, value: string): Carrier | null {
+  if (name === "header" || name === "proxy-header") return headerCarrier(value);
+  if (name === "url" || name === "request-target") return "url";
+  if (name === "user" || name === "proxy-user" || name === "oauth2-bearer" || name === "pass" || name === "aws-sigv4" || name === "cookie") return "auth";
+  if (/^(data|json|form)/.test(name) || name === "mail-rcpt" || name === "mail-from") return "data";
+  return null;
+}
+
+/**
+ * Where curl really connects, whatever host the URL names: `--resolve HOST:PORT:ADDR[,ADDR]`, `--connect-to
+ * H1:P1:H2:P2`, and the proxies it goes through (`-x`, `--preproxy`, `--socks5 …`). Each is a URL the url.*
+ * rules judge (`--resolve safe.example:80:169.254.169.254` reaches the metadata endpoint).
+ */
+function routedUrls(p: ReturnType<typeof parseArgs>): ClassifiedUrl[] {
+  const out: ClassifiedUrl[] = [];
+  const host = (h: string, flag: string): void => {
+    if (h === "") return;
+    const u = classifyUrl(`http://${h.includes(":") && !h.startsWith("[") ? `[${h}]` : h}/`);
+    if (u) out.push({ ...u, value: `--${flag} ${h}` });
+  };
+  for (const f of p.flags) {
+    if (f.value === null) continue;
+    if (f.name === "resolve") {
+      const m = /^\+?(\[[^\]]*\]|[^:]*):[^:]*:(.*)$/s.exec(f.value);
+      if (m) for (const a of m[2].split(",")) host(a.trim().replace(/^\[(.*)\]$/, "$1"), f.name);
+    } else if (f.name === "connect-to") {
+      const m = /^(\[[^\]]*\]|[^:]*):[^:]*:(\[[^\]]*\]|[^:]*):/s.exec(f.value);
+      if (m) host(m[2].replace(/^\[(.*)\]$/, "$1"), f.name);
+    } else if (f.name === "proxy" || f.name === "preproxy" || f.name.startsWith("socks")) {
+      const u = downloadUrl(f.value);
+      if (u) out.push({ ...u, value: f.value });
+    }
+  }
+  return out;
+}
+
+/** `HTTPS_PROXY=http://169.254.169.254 curl …`: a proxy set for this command is where it connects (curl, wget). */
+function proxyEnvUrls(ctx: Ctx): ClassifiedUrl[] {
+  const out: ClassifiedUrl[] = [];
+  for (const m of ctx.pc.cmd.raw.matchAll(/(?:^|\s)(?:https?|all|ftp)_proxy=["']?([^\s"']+)/gi)) {
+    const u = downloadUrl(m[1]!);
+    if (u) out.push({ ...u, value: m[0].trim() });
+  }
+  return out;
+}
+
 export const WGET_SPEC: OptionSpec = {
   shortValue: "OoaPUeitTwQlARDIXBdh",
   longValue: [
@@ -161,9 +214,14 @@ function downloadsInto(ctx: Ctx, dir: { value: string; arg: Arg } | null, urls: 
 function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
-  for (const u of urls) ctx.out.url(u);
+  for (const u of [...urls, ...proxyEnvUrls(ctx)]) ctx.out.url(u);
   httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
+  sendSecretVariables(ctx, [
+    ...p.operands.map((o) => ({ arg: o.arg, carrier: "url" as Carrier })),
+    ...p.flags.flatMap((f): Array<{ arg: Arg; carrier: Carrier }> =>
+      f.value === null ? [] : f.name === "header" ? [{ arg: f.arg, carrier: headerCarrier(f.value) }] : f.name === "post-data" || f.name === "body-data" ? [{ arg: f.arg, carrier: "data" }] : []),
+  ]);
   for (const f of p.flags) {
     if (f.value === null) continue;
     if (f.name === "post-file" || f.name === "body-file") {
@@ -184,6 +242,51 @@ function wget(ctx: Ctx): void {
   if (doc) {
     if (doc.value !== "-") recordDownloadTarget(ctx, doc.value, doc.arg);
   } else downloadsInto(ctx, flagWithValue(p, "directory-prefix"), urls);
+}
+
+/**
+ * Other downloaders, as data (not BSD `fetch`: a subcommand name of too many tools —
+ * `mytool fetch --all` must stay data for the nested-command rule): the flags naming the file they write (or its directory); with none, each URL's
+ * basename in the working directory. What they write is recorded as downloaded, so running it later in the
+ * same text is running remote code (remote-code.ts).
+ */
+interface DownloaderRow {
+  flags: OptionSpec;
+  /** Flags naming the output file. */
+  output: readonly string[];
+  /** Flags naming the output directory. */
+  dir?: readonly string[];
+  /** The operand after the URL is the output file (`lwp-download URL FILE`). */
+  outputOperand?: boolean;
+  examples: readonly string[];
+}
+
+export const DOWNLOADER_ROWS: Readonly<Record<string, DownloaderRow>> = {
+  aria2c: {
+    flags: { shortValue: "odsxjiUk", longValue: ["out", "dir", "split", "max-connection-per-server", "input-file", "user-agent", "header", "max-concurrent-downloads", "min-split-size", "checksum"], aliases: { o: "out", d: "dir", i: "input-file" } },
+    output: ["out"],
+    dir: ["dir"],
+    examples: ["aria2c -o i.sh https://x.example/i.sh", "aria2c -d /tmp https://x.example/a.bin"],
+  },
+  axel: { flags: { shortValue: "osnHU", longValue: ["output", "num-connections", "header", "user-agent", "max-speed"], aliases: { o: "output" } }, output: ["output"], examples: ["axel -o /tmp/a https://x.example/a"] },
+  "lwp-download": { flags: {}, output: [], outputOperand: true, examples: ["lwp-download https://x.example/a /tmp/a"] },
+};
+
+function downloader(ctx: Ctx): void {
+  const row = DOWNLOADER_ROWS[ctx.program];
+  if (!row) return;
+  const p = parseArgs(ctx.args, row.flags);
+  const urls = operandUrls(ctx, p.operands);
+  for (const u of urls) ctx.out.url(u);
+  ctx.out.effect("fetch", "network_host", attrs(ctx, urlTarget(ctx, urls)));
+  const out = row.output.map((n) => flagWithValue(p, n)).find((f) => f !== null) ?? null;
+  const operandOut = row.outputOperand ? p.operands.find((o) => downloadUrl(o.value) === null) : undefined;
+  if (out && out.value !== "-") {
+    const dir = (row.dir ?? []).map((n) => flagWithValue(p, n)).find((f) => f !== null) ?? null;
+    const path = dir && !out.value.startsWith("/") ? `${dir.value}/${out.value}` : out.value;
+    recordDownloadTarget(ctx, path, dir ? joinedArg(path, [dir.arg, out.arg]) : out.arg);
+  } else if (operandOut) recordDownloadTarget(ctx, operandOut.value, operandOut.arg);
+  else if (!out) downloadsInto(ctx, (row.dir ?? []).map((n) => flagWithValue(p, n)).find((f) => f !== null) ?? null, urls);
 }
 
 /** The request method of this curl/wget/httpie command line (GET when it names none). */
@@ -269,11 +372,22 @@ function sftp(ctx: Ctx): void {
   const batch = flagWithValue(p, "b");
   if (batch && batch.value !== "-") emitPath(ctx, "read", batch.value, batch.arg, "plain");
   ctx.out.effect("fetch", "network_host", attrs(ctx, p.operands[0] ? { target: targetText(p.operands[0].value) } : {}));
+  // Commands fed on stdin (`<<< 'put ~/.ssh/id_rsa'`, a heredoc): each `put`/`mput` uploads its local file.
+  const stdin = ctx.pc.stdin;
+  if (stdin && (stdin.kind === "heredoc" || stdin.kind === "herestring") && stdin.text !== null) {
+    for (const line of stdin.text.split(/\r?\n|;/).slice(0, 256)) {
+      const words = line.trim().split(/\s+/).filter((w) => !/^-[a-zA-Z]+$/.test(w));
+      if (!/^(put|mput|reput)$/i.test(words[0] ?? "") || words[1] === undefined) continue;
+      const local = words[1].replace(/^["']|["']$/g, "");
+      for (const c of pathTarget(ctx, local, null, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(local) }));
+    }
+  }
 }
 
 /** ssh names a host (url only); its remote command runs elsewhere and is not classified. */
 function ssh(ctx: Ctx): void {
   const p = parseArgs(ctx.args, { shortValue: "BbcDEeFIiJLlmOoPpQRSWw", stopAtOperand: true });
+  sshRemoteForward(ctx);
   const host = p.operands[0];
   if (!host) return;
   const u = classifyUrl(host.value) ?? classifyUrl(`ssh://${host.value}`);
@@ -312,6 +426,7 @@ export const NETWORK_HANDLERS: Record<string, Handler> = {
   netcat: socketSender,
   telnet: socketSender,
   socat: socketSender,
+  ...Object.fromEntries(Object.keys(DOWNLOADER_ROWS).map((k) => [k, downloader])),
   dig: nameLookup,
   nslookup: nameLookup,
   host: nameLookup,

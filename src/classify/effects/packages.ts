@@ -2,7 +2,7 @@
 // (`attrs.package`), or one without `package` when the command installs the
 // project's declared dependencies (`npm ci`, `pip install -r req.txt`).
 import { values, type Arg } from "../programs/args.js";
-import { has, parseArgs, type OptionSpec } from "../programs/options.js";
+import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
@@ -53,7 +53,26 @@ const MANAGERS: Record<string, PmSpec> = {
   scoop: { subs: ["install", "update"], flags: {} },
 };
 
-function install(ctx: Ctx, pkgs: ReadonlyArray<{ value: string; arg: Arg }>, extra: Attrs): void {
+/** Managers whose `owner/repo` spec means a GitHub repository (npm's shorthand), not a registry name. */
+const GITHUB_SHORTHAND = new Set(["npm", "pnpm", "yarn", "bun", "npx", "bunx"]);
+
+/**
+ * Where a package spec installs from when it is not a registry release: `vcs` (a git repository: `git+https://…`,
+ * `github:o/r`, `git@host:o/r`, npm's `o/r`), `url` (an archive over the network: `https://x/pkg.tgz`), else null.
+ */
+export function packageSource(manager: string, spec: string): "vcs" | "url" | null {
+  const s = spec.replace(/^[A-Za-z0-9._-]+\s*@\s*(?=[a-z+]+:)/i, ""); // pip's `name @ git+https://…`
+  if (/^(git\+[a-z]+:|git:\/\/|git@|ssh:\/\/|(github|gitlab|bitbucket|gist|sourcehut):)/i.test(s)) return "vcs";
+  if (/^https?:\/\/(github\.com|gitlab\.com|bitbucket\.org)\/[^/]+\/[^/]+?(\.git)?\/?(#.*)?$/i.test(s)) return "vcs";
+  if (/^(https?|ftp):\/\//i.test(s)) return "url";
+  if (GITHUB_SHORTHAND.has(manager) && /^[A-Za-z0-9][\w.-]*\/[\w.-]+(#.*)?$/.test(s) && !s.startsWith(".")) return "vcs";
+  return null;
+}
+
+/** Flags whose value is the package to install (`uvx --from`, `cargo install --git`, `pipx --spec`, `pip -e`, `npx -p`). */
+const SPEC_FLAGS = new Set(["from", "git", "spec", "editable", "package", "with"]);
+
+function install(ctx: Ctx, pkgs: ReadonlyArray<{ value: string; arg: Arg }>, extra: Attrs, manager: string = ctx.program): void {
   const named = pkgs.filter((p) => p.value !== "" && !p.value.startsWith("-"));
   if (named.length === 0) {
     ctx.out.effect("install", "package", attrs(ctx, extra));
@@ -61,7 +80,17 @@ function install(ctx: Ctx, pkgs: ReadonlyArray<{ value: string; arg: Arg }>, ext
   }
   for (const p of named) {
     substGap(ctx, p.arg, "a package name");
-    ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: p.value }));
+    const source = packageSource(manager, p.value);
+    ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: p.value, ...(source ? { source } : {}) }));
+  }
+}
+
+/** A package named by a flag (`--from git+https://…`, `--git URL`) that comes from a URL or a repository. */
+function installFromFlags(ctx: Ctx, p: ParsedArgs, extra: Attrs, manager: string): void {
+  for (const f of p.flags) {
+    if (f.value === null || !SPEC_FLAGS.has(f.name)) continue;
+    const source = manager === "cargo" && f.name === "git" ? "vcs" : packageSource(manager, f.value);
+    if (source) ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: f.value, source }));
   }
 }
 
@@ -71,31 +100,32 @@ function packageManager(ctx: Ctx, manager: string = ctx.program): void {
   const extra: Attrs = has(p, "global") ? { global: true } : {};
   for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
   const ops = p.operands;
+  installFromFlags(ctx, p, extra, manager);
   if (manager === "pacman") {
     // `pacman -S pkg` / `-Sy` / `-U file`: sync/upgrade operations install.
-    if (p.flags.some((f) => f.name === "S" || f.name === "U")) install(ctx, ops, extra);
+    if (p.flags.some((f) => f.name === "S" || f.name === "U")) install(ctx, ops, extra, manager);
     return;
   }
   if (spec.subs.includes("*")) {
     const pkg = p.flags.find((f) => f.name === "package" && f.value !== null);
-    install(ctx, pkg ? [{ value: pkg.value!, arg: pkg.arg }] : ops.slice(0, 1), extra);
+    install(ctx, pkg ? [{ value: pkg.value!, arg: pkg.arg }] : ops.slice(0, 1), extra, manager);
     return;
   }
   const sub = ops[0]?.value;
   if (sub === undefined) {
-    if (spec.subs.includes("")) install(ctx, [], extra);
+    if (spec.subs.includes("")) install(ctx, [], extra, manager);
     return;
   }
   if (spec.nested && Object.hasOwn(spec.nested, sub)) {
-    if (spec.nested[sub]!.includes(ops[1]?.value ?? "")) install(ctx, ops.slice(2), extra);
+    if (spec.nested[sub]!.includes(ops[1]?.value ?? "")) install(ctx, ops.slice(2), extra, manager);
     return;
   }
-  if (manager === "yarn" && sub === "global" && ops[1]?.value === "add") return install(ctx, ops.slice(2), { ...extra, global: true });
-  if (manager === "composer" && sub === "global" && ops[1]?.value === "require") return install(ctx, ops.slice(2), { ...extra, global: true });
+  if (manager === "yarn" && sub === "global" && ops[1]?.value === "add") return install(ctx, ops.slice(2), { ...extra, global: true }, manager);
+  if (manager === "composer" && sub === "global" && ops[1]?.value === "require") return install(ctx, ops.slice(2), { ...extra, global: true }, manager);
   if (!spec.subs.includes(sub)) return;
   let pkgs = ops.slice(1);
   if (["exec", "x", "dlx", "run"].includes(sub)) pkgs = pkgs.slice(0, 1);
-  install(ctx, pkgs, extra);
+  install(ctx, pkgs, extra, manager);
 }
 
 /** `python -m pip install x` → the same as `pip install x` (program stays the interpreter). */

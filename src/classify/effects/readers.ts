@@ -14,6 +14,8 @@ interface ReaderSpec {
   defaultDir?: (p: ParsedArgs) => boolean;
   /** It lists names or metadata, not contents (`ls ~/.ssh` reads no secret). */
   names?: boolean;
+  /** `+CMD` / `+LINE` operands are editor commands, not files (vim, nano, emacs). */
+  plusCommands?: boolean;
 }
 
 const READERS: Record<string, ReaderSpec> = {
@@ -63,6 +65,34 @@ const READERS: Record<string, ReaderSpec> = {
   gawk: { flags: { shortValue: "fvF", aliases: { f: "file" } }, firstIsProgram: (p) => !has(p, "file") },
   jq: { flags: { shortValue: "f", longValue: ["from-file", "indent", "tab"], aliases: { f: "from-file" } }, firstIsProgram: (p) => !has(p, "from-file") },
   yq: { flags: { shortValue: "IopPe", longValue: ["indent", "output-format", "input-format", "expression"] }, firstIsProgram: () => true },
+  // More programs that print a file's bytes, transformed or not: what they output is the file.
+  paste: { flags: { shortValue: "d", longValue: ["delimiters"] } },
+  rev: { flags: {} },
+  fold: { flags: { shortValue: "w", longValue: ["width"] } },
+  fmt: { flags: { shortValue: "wgp", longValue: ["width", "goal", "prefix"] } },
+  expand: { flags: { shortValue: "t", longValue: ["tabs"] } },
+  unexpand: { flags: { shortValue: "t", longValue: ["tabs"] } },
+  column: { flags: { shortValue: "csoNRWHEl", longValue: ["output-width", "separator", "output-separator", "table-columns", "table-name", "table-order", "table-right", "table-wrap", "table-hide"] } },
+  iconv: { flags: { shortValue: "fto", longValue: ["from-code", "to-code", "output"] } },
+  look: { flags: { shortValue: "t" }, firstIsProgram: () => true },
+  join: { flags: { shortValue: "aejotv12" } },
+  comm: { flags: { longValue: ["output-delimiter"] } },
+  hexyl: { flags: { shortValue: "nsl", longValue: ["length", "skip", "block-size", "display-offset", "color", "border"] } },
+  cksum: { flags: { shortValue: "al", longValue: ["algorithm", "length"] } },
+  b2sum: { flags: { shortValue: "l", longValue: ["length"] } },
+  zless: { flags: {} },
+  zmore: { flags: {} },
+  bzcat: { flags: {} },
+  xzcat: { flags: {} },
+  zstdcat: { flags: {} },
+  // Editors: opening a file reads it (`vim -es -c '%p' -c 'q!' .env` prints it); what their Ex commands run is the launcher table's.
+  vim: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd", "servername", "remote", "remote-silent", "startuptime"] } },
+  vi: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  nvim: { plusCommands: true, flags: { shortValue: "cSuUiwWtq", longValue: ["cmd", "listen", "startuptime"] } },
+  view: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  ex: { plusCommands: true, flags: { shortValue: "cSuUiTwWtq", longValue: ["cmd"] } },
+  nano: { plusCommands: true, flags: { shortValue: "ToQrsXYF", longValue: ["tabsize", "operatingdir", "quotestr", "fill", "speller", "syntax", "wordchars", "guidestripe"] } },
+  emacs: { plusCommands: true, flags: { shortValue: "lLfu", longValue: ["load", "eval", "funcall", "directory", "user"] } },
   zcat: { flags: {} },
   gunzip: { flags: { shortValue: "S", longValue: ["suffix"] } },
   openssl: { flags: {} },
@@ -75,6 +105,7 @@ function reader(ctx: Ctx): void {
   const p = parseArgs(args, spec.flags);
   let files = p.operands;
   if (spec.firstIsProgram?.(p) && files.length) files = files.slice(1);
+  if (spec.plusCommands) files = files.filter((f) => !f.value.startsWith("+"));
   if (ctx.program === "awk" || ctx.program === "gawk") files = files.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value));
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -230,7 +261,37 @@ function gpg(ctx: Ctx): void {
   if (out && out.value !== "-") emitPath(ctx, "write", out.value, out.arg, "mutate");
 }
 
+/** ssh-keygen: `-y` (print the public half), `-e` (export) and `-l` read the key `-f` names; `-p`/`-c` rewrite it; generating writes it. */
+function sshKeygen(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "abCEfFGjKmMnNOPrRsStTwYzZ", aliases: { f: "file" } });
+  const file = flagWithValue(p, "file");
+  if (!file) return;
+  if (has(p, "y", "e")) emitPath(ctx, "read", file.value, file.arg, "plain");
+  else if (has(p, "l", "B")) emitPath(ctx, "read", file.value, file.arg, "plain", {}, file.value, true);
+  else if (has(p, "p", "c")) emitPath(ctx, "write", file.value, file.arg, "mutate");
+  else if (!has(p, "F", "R", "H", "D", "k", "Q", "A")) emitPath(ctx, "write", file.value, file.arg, "mutate");
+}
+
+/**
+ * macOS `security`: `find-generic-password`/`find-internet-password` with `-w` or `-g` print a stored password,
+ * `dump-keychain -d` and `export` print every one — reads of the keychain (a secret). Without them only
+ * an item's attributes are shown.
+ */
+function macSecurity(ctx: Ctx): void {
+  const [sub, ...rest] = ctx.argv;
+  const flags = rest.filter((a) => a.startsWith("-")).join(" ");
+  const prints =
+    ((sub === "find-generic-password" || sub === "find-internet-password" || sub === "find-certificate") && /-[a-z]*[wg]/.test(flags)) ||
+    (sub === "dump-keychain" && /-[a-z]*d/.test(flags)) ||
+    sub === "export" || sub === "export-keychain";
+  if (!prints) return;
+  const keychain = rest.find((a) => /\.keychain(-db)?$/.test(a)) ?? "~/Library/Keychains/login.keychain-db";
+  emitPath(ctx, "read", keychain, null, "plain", {}, `${sub} (macOS keychain)`);
+}
+
 export const READER_HANDLERS: Record<string, Handler> = {
+  "ssh-keygen": sshKeygen,
+  security: macSecurity,
   source,
   ".": source,
   tar,

@@ -5,9 +5,10 @@
 // from, is the interpreter table's (src/classify/programs/interpreters.ts).
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import type { Arg } from "../programs/args.js";
+import { programName } from "../shell/words.js";
 import { attrs, resolveAll, type Ctx } from "./common.js";
 
-export const DOWNLOADERS = new Set(["curl", "wget", "fetch", "aria2c", "http", "https", "xh", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"]);
+export const DOWNLOADERS = new Set(["curl", "wget", "fetch", "aria2c", "axel", "lwp-download", "http", "https", "xh", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"]);
 
 /** A downloader at the start of a substitution: `$(curl …`, `` `wget … ``, `<(sudo curl …`. */
 const SUBST_DOWNLOAD = new RegExp(`(\\$\\(|\`|<\\()\\s*(sudo\\s+)?(${[...DOWNLOADERS].join("|")})\\b`, "i");
@@ -35,8 +36,17 @@ export function scriptOperand(ctx: Ctx): Arg | null {
   return src?.kind === "script" ? ctx.args[src.index] : null;
 }
 
+/** `wget -O /tmp/a URL && chmod +x /tmp/a && /tmp/a`: the program itself is a file a downloader wrote earlier in the text. */
+function runsDownloadedProgram(ctx: Ctx): boolean {
+  if (ctx.state.downloaded.size === 0) return false;
+  // The walker keeps the program's basename; the word as written (`/tmp/a`, `./i`) is in the command's text.
+  const words = ctx.pc.cmd.raw.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, "")).filter((w) => /[/\\]/.test(w) && programName(w) === ctx.program);
+  return words.some((w) => resolveAll(ctx, w, false).some((r) => ctx.state.downloaded.has(r.normalized)));
+}
+
 export function remoteCode(ctx: Ctx): void {
   const program = ctx.program;
+  if (runsDownloadedProgram(ctx)) ctx.out.effect("execute", "remote_code", attrs(ctx, { target: "file" }));
   if (interpreterOf(program) === null && program !== "source" && program !== "." && program !== "eval") return;
   // `target` says where the code came from: the downloader, a substitution, or a downloaded file.
   const extra = (source: string) => attrs(ctx, { target: source });

@@ -66,7 +66,7 @@ export const specs: CaseSpec[] = [
   c("MCP: DROP inside a dollar-quoted body is not a statement (allowed)", event("mcp__postgres__query", { query: "SELECT $body$ DROP TABLE users $body$" }), neutral),
   c("MCP: a second statement after a string is read (TRUNCATE asks)", event("mcp__postgres__query", { query: "SELECT 'it''s'; TRUNCATE audit_log" }), ask("db.drop")),
   c("MCP: a search tool's `query` is not SQL (allowed)", event("mcp__search__query", { query: "delete from the list every duplicate" }), neutral),
-  c("MCP: a destructive name with nothing to place asks (mcp.destructive)", event("mcp__github__delete_repository", { owner: "acme", repo: "api" }), ask("mcp.destructive")),
+  c("MCP: a destructive name with nothing to place asks (mcp.destructive)", event("mcp__github__delete_release", { owner: "acme", repo: "api", release_id: 7 }), ask("mcp.destructive")),
   c("MCP: Gemini form of a destructive name asks too", event("mcp_cloud_destroy_environment", { name: "staging" }), ask("mcp.destructive")),
   c("MCP: a read-only name with no paths is allowed", event("mcp__github__get_issue", { owner: "acme", repo: "api", number: 3 }), neutral),
   c("MCP: list_* tools are allowed", event("mcp__linear__list_issues", { team: "core" }), neutral),

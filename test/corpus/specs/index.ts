@@ -25,6 +25,7 @@ import classifyNested from "./classify-nested.js";
 import inlineCode from "./inline-code.js";
 import defaultFamiliesB from "./default-families-b.js";
 import qaLimits from "./qa-limits.js";
+import lateSecrets from "./late-secrets.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -51,4 +52,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "classify-targets": classifyTargets,
   "classify-nested": classifyNested,
   "qa-limits": qaLimits,
+  "late-secrets": lateSecrets,
 };

@@ -7,7 +7,7 @@
 // infrastructure` with its operation. (`aws cloudfront create-invalidation`
 // empties caches and costs money, but loses nothing: it is not stopped.)
 import { AWS_CLI } from "./clis.js";
-import { eff, row, type Cli, type Family } from "./rows.js";
+import { eff, row, type ApiRow, type Cli, type Family } from "./rows.js";
 
 const WRANGLER_CLI: Cli = {
   options: {
@@ -104,7 +104,32 @@ const AWS_CLOUDFRONT = {
   ],
 };
 
+/** Whole-cache purges through the providers' HTTP APIs: every cached object goes, and the origin takes the full load. */
+const PURGE_ALL_API: ApiRow[] = [
+  {
+    service: "cloudflare",
+    host: /^api\.cloudflare\.com$/,
+    methods: ["POST"],
+    path: /\/zones\/[^/]+\/purge_cache$/,
+    body: /"purge_everything"\s*:\s*true/,
+    effect: eff("write", "infrastructure", { operation: "purge all" }),
+    examples: [
+      [`curl -X POST https://api.cloudflare.com/client/v4/zones/z/purge_cache -d '{"purge_everything":true}'`, "write infrastructure"],
+      [`curl -X POST https://api.cloudflare.com/client/v4/zones/z/purge_cache -d '{"files":["https://x.example/a.css"]}'`, ""],
+    ],
+  },
+  {
+    service: "fastly",
+    host: /^api\.fastly\.com$/,
+    methods: ["POST"],
+    path: /\/service\/[^/]+\/purge_all$/,
+    effect: eff("write", "infrastructure", { operation: "purge all" }),
+    examples: [["curl -X POST -H 'Fastly-Key: k' https://api.fastly.com/service/SU1Z0isxPaozGVKXdv0eY/purge_all", "write infrastructure"]],
+  },
+];
+
 export const CDN: Family = {
   name: "CDNs and edge platforms",
   programs: [WRANGLER, FASTLY, AWS_CLOUDFRONT],
+  apis: PURGE_ALL_API,
 };

@@ -1,0 +1,49 @@
+// Commands that print a credential: a CLI's own login token (`gh auth token`,
+// `gcloud auth print-access-token`) and local password stores (`pass show`,
+// `secret-tool lookup`, `bw get password`, `git credential fill`). Like a
+// credential variable printed (flow.ts), the secret reaches the agent when
+// the output does: read × secret_file where it prints to the terminal; piped
+// or substituted (`gh auth token | docker login --password-stdin`, `GH_TOKEN=$(gh
+// auth token) …`) it is only carried — a send downstream is a send of a secret.
+// Secrets managers (`vault kv get`, `op read`) are the secrets family's rows
+// (`read × secret_store {discloses}`, `secret.disclose`). Data, examples run by
+// test/classify/secrets-network.test.ts.
+import type { Handler } from "./filesystem.js";
+import { printsSecretNames } from "./flow.js";
+
+interface PrinterRow {
+  program: string;
+  /** The leading words (subcommands) that print a credential, as a regex over them joined by spaces. */
+  words: RegExp;
+  examples: readonly string[];
+  /** Lookalikes that print none. */
+  lookalikes: readonly string[];
+}
+
+export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
+  { program: "gh", words: /^auth token\b/, examples: ["gh auth token"], lookalikes: ["gh auth status"] },
+  { program: "glab", words: /^config get token\b/, examples: ["glab config get token"], lookalikes: ["glab config get editor"] },
+  { program: "gcloud", words: /^auth (application-default )?print-(access|identity)-token\b/, examples: ["gcloud auth print-access-token", "gcloud auth application-default print-access-token"], lookalikes: ["gcloud auth list"] },
+  { program: "az", words: /^account get-access-token\b/, examples: ["az account get-access-token"], lookalikes: ["az account show"] },
+  { program: "aws", words: /^configure (get aws_(secret_access_key|session_token)|export-credentials)\b/, examples: ["aws configure get aws_secret_access_key", "aws configure export-credentials"], lookalikes: ["aws configure get region"] },
+  { program: "heroku", words: /^auth:token\b/, examples: ["heroku auth:token"], lookalikes: ["heroku auth:whoami"] },
+  { program: "pass", words: /^(show|cat) \S/, examples: ["pass show github/token"], lookalikes: ["pass ls", "pass show"] },
+  { program: "gopass", words: /^(show|cat) \S/, examples: ["gopass show -o github/token"], lookalikes: ["gopass ls"] },
+  { program: "secret-tool", words: /^lookup\b/, examples: ["secret-tool lookup service github"], lookalikes: ["secret-tool search --all service github"] },
+  { program: "bw", words: /^get (password|item|notes|totp|username)\b/, examples: ["bw get password github"], lookalikes: ["bw list folders"] },
+  { program: "lpass", words: /^show\b/, examples: ["lpass show --password github"], lookalikes: ["lpass ls"] },
+  { program: "keyring", words: /^get\b/, examples: ["keyring get github token"], lookalikes: ["keyring --list-backends"] },
+  { program: "git", words: /^credential fill\b/, examples: ["git credential fill"], lookalikes: ["git credential-cache exit"] },
+];
+
+const BY_PROGRAM = new Map<string, PrinterRow[]>();
+for (const r of CREDENTIAL_PRINTERS) BY_PROGRAM.set(r.program, [...(BY_PROGRAM.get(r.program) ?? []), r]);
+
+const printer: Handler = (ctx) => {
+  // Options between the words do not change what is printed (`gopass show -o x`): match the words alone.
+  const words = ctx.argv.filter((a) => !a.startsWith("-")).join(" ");
+  const row = BY_PROGRAM.get(ctx.program)?.find((r) => r.words.test(words));
+  if (row) printsSecretNames(ctx, [`${ctx.program} ${words}`.slice(0, 80)], "command");
+};
+
+export const CREDENTIAL_PRINTER_HANDLERS: Record<string, Handler> = Object.fromEntries([...BY_PROGRAM.keys()].map((p) => [p, printer]));

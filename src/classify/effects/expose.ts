@@ -1,0 +1,118 @@
+// Programs that expose this machine to the network (SPEC §6.5): tunnels that
+// publish a local port on a public address (ngrok, cloudflared, localtunnel,
+// bore, tailscale funnel, `ssh -R`), and file servers that hand a directory to
+// whoever connects (`python3 -m http.server --directory ~`, `http-server ~`).
+//
+// A tunnel is `send × network_host {exposes: "tunnel"}`; a file server is
+// `send × class(directory) {exposes: "directory"}` — serving the build output
+// is a workspace send nobody minds, serving the home directory or `/` is not,
+// and serving `~/.ssh` is a send of a secret. The rows are data with examples
+// (run by test/classify/expose.test.ts). Generic names (`serve`, `lt`) are left
+// out: they are subcommands of too many tools (`ng serve`), which the
+// nested-command rule would then read as possible commands.
+import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
+import type { Arg } from "../programs/args.js";
+import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
+import type { Handler } from "./filesystem.js";
+
+interface ExposeRow {
+  /** Program names as the walker gives them. */
+  names: readonly string[];
+  flags: OptionSpec;
+  /** A tunnel: true when this command line opens one (a subcommand that only logs in or lists does not). */
+  tunnel?: (p: ParsedArgs, words: readonly string[]) => boolean;
+  /** A file server: the directory it serves (null: it does not serve here; "." when none is named). */
+  serves?: (p: ParsedArgs) => string | null;
+  /** `[command, the expose effect it has]` (`""`: none). */
+  examples: ReadonlyArray<readonly [string, string]>;
+}
+
+const dirOf = (p: ParsedArgs, ...names: string[]): string => {
+  for (const n of names) {
+    const v = flagWithValue(p, n);
+    if (v) return v.value;
+  }
+  return p.operands[0]?.value ?? ".";
+};
+
+export const EXPOSE_ROWS: readonly ExposeRow[] = [
+  {
+    names: ["ngrok"],
+    flags: { longValue: ["authtoken", "config", "region", "url", "domain", "hostname", "basic-auth", "oauth", "log", "log-format", "traffic-policy-file"] },
+    tunnel: (_p, w) => ["http", "tcp", "tls", "start", "send network_host"].includes(w[0] ?? ""),
+    examples: [["ngrok tcp 22", "send network_host"], ["ngrok http 3000", "send network_host"], ["ngrok config add-authtoken x", ""]],
+  },
+  {
+    names: ["cloudflared"],
+    flags: { longValue: ["url", "config", "hostname", "name", "loglevel", "protocol", "credentials-file", "origincert"] },
+    tunnel: (p, w) => w[0] === "tunnel" && (has(p, "url") || w.includes("run") || w.includes("quick")),
+    examples: [["cloudflared tunnel --url ssh://localhost:22", "send network_host"], ["cloudflared tunnel run app", "send network_host"], ["cloudflared tunnel list", ""]],
+  },
+  {
+    names: ["localtunnel"],
+    flags: { shortValue: "psh", longValue: ["port", "subdomain", "host", "local-host"] },
+    tunnel: (p) => has(p, "port", "p"),
+    examples: [["localtunnel --port 3000", "send network_host"]],
+  },
+  {
+    names: ["bore"],
+    flags: { shortValue: "tps", longValue: ["to", "port", "secret", "local-host"] },
+    tunnel: (_p, w) => w[0] === "local",
+    examples: [["bore local 22 --to bore.pub", "send network_host"], ["bore server", ""]],
+  },
+  {
+    names: ["tailscale"],
+    flags: { longValue: ["bg", "https", "http", "tcp", "set-path"] },
+    tunnel: (_p, w) => w[0] === "funnel" && !["status", "reset", "off"].includes(w[1] ?? "") && !w.includes("off"),
+    examples: [["tailscale funnel 22", "send network_host"], ["tailscale funnel status", ""]],
+  },
+  {
+    names: ["http-server"],
+    flags: { shortValue: "pacdeiStCKUPa", longValue: ["port", "address", "proxy", "cert", "key", "username", "password"] },
+    serves: (p) => dirOf(p),
+    examples: [["http-server ~", "send home_dir"], ["http-server dist", "send workspace_file"], ["http-server ~/.ssh", "send secret_file"]],
+  },
+  {
+    names: ["miniserve"],
+    flags: { shortValue: "pigauq", longValue: ["port", "interfaces", "auth", "title", "route-prefix", "header", "index", "color-scheme"] },
+    serves: (p) => dirOf(p),
+    examples: [["miniserve /", "send filesystem_root"]],
+  },
+  {
+    names: ["updog"],
+    flags: { shortValue: "dp", longValue: ["directory", "port", "password"] },
+    serves: (p) => dirOf(p, "directory", "d"),
+    examples: [["updog -d ~", "send home_dir"]],
+  },
+];
+
+const ROW_OF = new Map(EXPOSE_ROWS.flatMap((r) => r.names.map((n) => [n, r] as const)));
+
+/** A file server hands DIR to anyone who connects: send × class(DIR) {exposes: "directory"} (`~/.ssh` served is a secret sent). */
+export function serveDirectory(ctx: Ctx, dir: string, arg: Arg | null = null): void {
+  for (const c of pathTarget(ctx, dir, arg, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(dir), exposes: "directory" }));
+}
+
+function expose(ctx: Ctx): void {
+  const row = ROW_OF.get(ctx.program);
+  if (!row) return;
+  const p = parseArgs(ctx.args, row.flags);
+  const words = p.operands.map((o) => o.value);
+  if (row.tunnel?.(p, words)) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(ctx.argv.join(" ")), exposes: "tunnel" }));
+  const dir = row.serves?.(p);
+  if (dir !== undefined && dir !== null) serveDirectory(ctx, dir, p.operands.find((o) => o.value === dir)?.arg ?? p.flags.find((f) => f.value === dir)?.arg ?? null);
+}
+
+/** `ssh -R [bind:]port:host:hostport`, `autossh -R …`: the remote side's port reaches this machine. */
+export function sshRemoteForward(ctx: Ctx): void {
+  // autossh's own `-M PORT` takes a value; ssh's `-M` (master mode) does not.
+  const p = parseArgs(ctx.args, { shortValue: `BbcDEeFIiJLlmOoPpQRSWw${ctx.program === "autossh" ? "M" : ""}`, stopAtOperand: true });
+  const forwards = p.flags.filter((f) => f.name === "R" && f.value !== null);
+  const opt = p.flags.filter((f) => f.name === "o" && f.value !== null && /^RemoteForward[= ]/i.test(f.value));
+  for (const f of [...forwards, ...opt]) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(`-R ${f.value}`), exposes: "tunnel" }));
+}
+
+export const EXPOSE_HANDLERS: Record<string, Handler> = {
+  ...Object.fromEntries([...ROW_OF.keys()].map((n) => [n, expose])),
+  autossh: sshRemoteForward,
+};
