@@ -4,6 +4,7 @@
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
 import { httpRequest } from "./families/http-request.js";
+import { resolvePathClass } from "../paths.js";
 import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
@@ -350,6 +351,7 @@ function remoteCopy(ctx: Ctx): void {
       if (remote[i]) return;
       for (const c of pathTarget(ctx, s.value, s.arg, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(s.value), ...extra }));
     });
+    remoteSystemWrite(ctx, dst.value);
     return;
   }
   emitPath(ctx, "write", dst.value, dst.arg, "mutate", extra);
@@ -360,6 +362,23 @@ function remoteCopy(ctx: Ctx): void {
     if (remote[i]) return;
     emitPath(ctx, p.flags.some((f) => f.name === "remove-source-files") ? "delete" : "read", s.value, s.arg, "plain");
   });
+}
+
+/** The absolute path of `host:/path` (not rsync's `host::module`, not a URL). */
+/** The remote machine's environment as far as the command says: no home, no working directory. */
+const REMOTE_ENV = { path_dirs: [], additional_dirs: [] };
+const REMOTE_ABSOLUTE = /^(?:[^@\s/:]+@)?(?:\[[^\]]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):(\/[^\s]*)$/;
+
+/**
+ * A copy onto a remote machine's system directories (`scp f root@h:/etc/passwd`, `rsync -a d/ h:/`) writes
+ * there: `write × system_path|filesystem_root {runs_on: remote}`, judged as such a write here would be.
+ * Its home and other paths stay the send above (deploying into a remote home is everyday work).
+ */
+function remoteSystemWrite(ctx: Ctx, spec: string): void {
+  const path = REMOTE_ABSOLUTE.exec(spec)?.[1];
+  if (path === undefined) return;
+  const cls = resolvePathClass(path, REMOTE_ENV).class;
+  if (cls === "system_path" || cls === "filesystem_root") ctx.out.effect("write", cls, { ...attrs(ctx, { target: targetText(spec) }), runs_on: "remote" });
 }
 
 /** sftp is interactive: it names a host; what it moves is not in the command line. */

@@ -34,6 +34,11 @@ export const specs: CaseSpec[] = [
   c("atmos drops a resource from state", "atmos terraform state rm aws_db_instance.main rds -s dev-euc1", ask("cloud.teardown")),
   c("atmos destroys helm releases", "atmos helmfile destroy ingress -s staging-euc1", deny("cloud.wipe")),
   c("atmos plans", "atmos tf plan rds -s prod-euc1", allow),
+  // copies onto a remote machine's system directories
+  c("scp over a remote system file", "scp sudoers admin@bastion:/etc/sudoers", ask("fs.system_write")),
+  c("rsync onto a remote root", "rsync -a ./rootfs/ root@10.0.0.5:/", ask("fs.system_write")),
+  c("scp a release into the app directory", "scp release.tgz deploy@web1:/srv/app/releases/", allow),
+  c("rsync a site into the web root", "rsync -az public/ deploy@web1:/var/www/site/", allow),
   // shell start-up directories
   c("a file in ~/.bashrc.d runs at every shell", "printf 'export PATH=/tmp/x:$PATH\\n' > ~/.bashrc.d/10-path.sh", ask("persist.autorun")),
   c("reading a start-up snippet", "cat ~/.zshrc.d/aliases.zsh", allow),
