@@ -134,37 +134,43 @@ const CDK = {
   ],
 };
 
-/** Atmos runs Terraform (`terraform`, alias `tf`) and helmfile per component and stack: the same operations, named by the stack. */
+/** Atmos runs Terraform or OpenTofu (`terraform`, `tf`, `tofu`, `opentofu`) and helmfile (`hf`) per component and stack: the same operations, named by the stack. */
 const atmosNames = (m: Match): Attrs => productionAttrs([m.value("stack")]);
 /** Terraform's own `-destroy`, passed through (Atmos's option parser would read it as a cluster of letters). */
 const passesDestroy = (m: Match): boolean => m.ctx.args.some((a) => a.value === "-destroy");
+const passesAutoApprove = (m: Match): boolean => m.has("auto-approve") || m.ctx.args.some((a) => a.value === "-auto-approve");
 const ATMOS = {
   names: ["atmos"],
   service: "atmos",
   cli: { options: { shortValue: "s", longValue: ["stack", "base-path", "config", "logs-level"], longBool: ["auto-approve", "dry-run", "force", "skip-init"], aliases: { s: "stack" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"], envFlags: ["stack"] } satisfies Cli,
   rows: [
-    row("terraform|tf destroy", stackTeardown(atmosNames), [
+    row("terraform|tf|tofu|opentofu destroy", stackTeardown(atmosNames), [
       ["atmos terraform destroy vpc -s prod-use1", "destroy infrastructure teardown=stack is_production"],
       ["atmos tf destroy eks --stack staging-euw1", "destroy infrastructure teardown=stack is_production=false"],
     ]),
-    row("terraform|tf apply|deploy", (m) => (passesDestroy(m) ? stackTeardown(atmosNames)(m) : m.has("auto-approve") || m.path[1] === "deploy" ? disrupt(atmosNames, { auto_approve: true })(m) : eff("write", "infrastructure")), [
+    row("terraform|tf|tofu|opentofu apply|deploy", (m) => (passesDestroy(m) ? stackTeardown(atmosNames)(m) : passesAutoApprove(m) || m.path[1] === "deploy" ? disrupt(atmosNames, { auto_approve: true })(m) : eff("write", "infrastructure")), [
       ["atmos terraform deploy vpc -s dev-use1", "write infrastructure disrupts"],
       ["atmos terraform apply vpc -s dev-use1", "write infrastructure"],
       ["atmos tf apply vpc -s dev-use1 -destroy", "destroy infrastructure teardown=stack"],
+      ["atmos terraform apply -auto-approve vpc -s prod-use1", "write infrastructure disrupts is_production"],
+      ["atmos tofu deploy vpc -s dev-use1", "write infrastructure disrupts"],
     ]),
-    row("terraform|tf workspace delete", (m) => eff("destroy", "infrastructure", { resource: "workspace", ...atmosNames(m) }), [["atmos terraform workspace delete vpc -s dev-use1", "destroy infrastructure resource=workspace"]]),
-    row("terraform|tf state rm", (m) => eff("destroy", "infrastructure", { resource: "state", ...atmosNames(m) }), [["atmos terraform state rm aws_vpc.main vpc -s prod-use1", "destroy infrastructure resource=state is_production"]]),
-    row("terraform|tf state mv|replace-provider|push", disrupt(atmosNames), [["atmos tf state mv aws_vpc.a aws_vpc.b vpc -s dev-use1", "write infrastructure disrupts"]]),
-    row("terraform|tf taint|untaint|force-unlock|import", disrupt(atmosNames), [["atmos terraform taint aws_instance.web app -s dev-use1", "write infrastructure disrupts"]]),
-    row("terraform|tf clean", eff("delete", "infrastructure", { resource: "state" }), [["atmos terraform clean vpc -s dev-use1 --force", "delete infrastructure resource=state"]]),
-    row("terraform|tf plan|validate|output|show|init|state|workspace|generate|shell|varfile|backend", eff("read", "infrastructure"), [
+    row("terraform|tf|tofu|opentofu workspace delete", (m) => eff("destroy", "infrastructure", { resource: "workspace", ...atmosNames(m) }), [["atmos terraform workspace delete vpc -s dev-use1", "destroy infrastructure resource=workspace"]]),
+    row("terraform|tf|tofu|opentofu state rm", (m) => eff("destroy", "infrastructure", { resource: "state", ...atmosNames(m) }), [["atmos terraform state rm aws_vpc.main vpc -s prod-use1", "destroy infrastructure resource=state is_production"]]),
+    row("terraform|tf|tofu|opentofu state mv|replace-provider|push", disrupt(atmosNames), [["atmos tf state mv aws_vpc.a aws_vpc.b vpc -s dev-use1", "write infrastructure disrupts"]]),
+    row("terraform|tf|tofu|opentofu taint|untaint|force-unlock|import", disrupt(atmosNames), [["atmos terraform taint aws_instance.web app -s dev-use1", "write infrastructure disrupts"]]),
+    row("terraform|tf|tofu|opentofu clean", eff("delete", "infrastructure", { resource: "state" }), [["atmos terraform clean vpc -s dev-use1 --force", "delete infrastructure resource=state"]]),
+    row("terraform|tf|tofu|opentofu plan|validate|output|show|init|state|workspace|generate|shell|varfile|backend", eff("read", "infrastructure"), [
       ["atmos terraform plan vpc -s prod-use1", "read infrastructure"],
       ["atmos tf output vpc -s prod-use1", "read infrastructure"],
       ["atmos terraform state list vpc -s prod-use1", "read infrastructure"],
     ]),
-    row("helmfile destroy|delete", stackTeardown(atmosNames), [["atmos helmfile destroy nginx -s prod-use1", "destroy infrastructure teardown=stack is_production"]]),
-    row("helmfile apply|sync", (m) => eff("write", "infrastructure", atmosNames(m)), [["atmos helmfile sync nginx -s dev-use1", "write infrastructure"]]),
-    row("helmfile diff|template|lint|list|status", eff("read", "infrastructure"), [["atmos helmfile diff nginx -s prod-use1", "read infrastructure"]]),
+    row("helmfile|hf destroy|delete", stackTeardown(atmosNames), [
+      ["atmos helmfile destroy nginx -s prod-use1", "destroy infrastructure teardown=stack is_production"],
+      ["atmos hf destroy nginx -s dev-use1", "destroy infrastructure teardown=stack"],
+    ]),
+    row("helmfile|hf apply|sync", (m) => eff("write", "infrastructure", atmosNames(m)), [["atmos helmfile sync nginx -s dev-use1", "write infrastructure"]]),
+    row("helmfile|hf diff|template|lint|list|status", eff("read", "infrastructure"), [["atmos helmfile diff nginx -s prod-use1", "read infrastructure"]]),
   ],
 };
 
