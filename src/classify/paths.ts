@@ -80,7 +80,8 @@ interface Abstract {
 
 const SYSTEM_ROOTS = ["usr", "bin", "sbin", "etc", "lib", "lib32", "lib64", "libx32", "boot", "sys", "proc", "dev", "opt"];
 const WIN_SYSTEM_ROOTS = ["windows", "program files", "program files (x86)", "programdata"];
-const TEMP_ROOTS = [["tmp"], ["var", "tmp"], ["private", "tmp"], ["private", "var", "tmp"]];
+// /dev/shm: the shared-memory tmpfs, a scratch directory like /tmp (not a device).
+const TEMP_ROOTS = [["tmp"], ["var", "tmp"], ["private", "tmp"], ["private", "var", "tmp"], ["dev", "shm"]];
 const DATA_ROOTS = [["data"], ["mnt"], ["srv"], ["var", "lib"]];
 
 const GLOB_CHARS = /[*?[]/;

@@ -246,7 +246,8 @@ function dd(ctx: Ctx): void {
 /** A write whose target may be a block device: `/dev/…` is system_path even with no env. */
 function deviceWrite(ctx: Ctx, value: string, arg: Arg | null, target: string = value): void {
   const r = resolvePathDetailed(value, null);
-  if (/^\/dev\//.test(r.normalized) && !NULL_SINKS.test(r.normalized)) {
+  // /dev/shm is a scratch tmpfs (paths.ts: temp_path), not a device.
+  if (/^\/dev\/(?!shm(\/|$))/.test(r.normalized) && !NULL_SINKS.test(r.normalized)) {
     ctx.out.path(value, "system_path", null);
     // `device` tells a raw device write (which destroys a filesystem) from an ordinary system-file write.
     ctx.out.effect("write", "system_path", attrs(ctx, { target: targetText(target), device: true }));

@@ -39,6 +39,10 @@ export const specs: CaseSpec[] = [
   c("rsync onto a remote root", "rsync -a ./rootfs/ root@10.0.0.5:/", ask("fs.system_write")),
   c("scp a release into the app directory", "scp release.tgz deploy@web1:/srv/app/releases/", allow),
   c("rsync a site into the web root", "rsync -az public/ deploy@web1:/var/www/site/", allow),
+  // /dev/shm is scratch space, not a device
+  c("a buffer in shared memory", "make -s report | tee /dev/shm/report.txt", allow),
+  c("a redirect into shared memory", "echo ready > /dev/shm/build.flag", allow),
+  c("a raw write to a disk device", "cat image.bin > /dev/nvme0n1", deny("disk.device_write")),
   // shell start-up directories
   c("a file in ~/.bashrc.d runs at every shell", "printf 'export PATH=/tmp/x:$PATH\\n' > ~/.bashrc.d/10-path.sh", ask("persist.autorun")),
   c("reading a start-up snippet", "cat ~/.zshrc.d/aliases.zsh", allow),
