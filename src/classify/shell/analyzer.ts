@@ -10,7 +10,9 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
 import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
-import { commandVariable } from "../programs/command-variables.js";
+import { commandVariable, isPlantedPath, plantedSearchEntries } from "../programs/command-variables.js";
+import { splitWords } from "./text.js";
+import { WrittenFiles } from "./written-files.js";
 import type { EmitExtra, InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { literalOfWord, resolveExpansion } from "./literal.js";
@@ -18,7 +20,9 @@ import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./lim
 import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
-import { isUnknownProgram, nestedCandidates } from "./nested.js";
+import { isConsequentialProgram, isUnknownProgram, nestedCandidates } from "./nested.js";
+import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js";
+import { effectProgramNames } from "../effects/index.js";
 import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
 import type { VarState } from "./values.js";
@@ -28,6 +32,8 @@ import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word }
 export class Analyzer {
   readonly commands: ParsedCommand[] = [];
   readonly gaps = new GapList();
+  /** Files the text writes, with what it puts in them. */
+  readonly files = new WrittenFiles();
   stopped = false;
   private simpleCount = 0;
   readonly walker: Walker;
@@ -113,6 +119,13 @@ export class Analyzer {
     };
     const cv = commandVariable(name, lookup);
     if (!cv) return;
+    const kind = cv.kind ?? "command";
+    if (kind !== "command") {
+      // A path, not shell text: judged by where it points (the value as written when it is not a literal: `$PWD/bin:$PATH`).
+      const values = state === null ? [assignedText(raw)] : state.map((v) => v.value);
+      for (const v of values) this.plantedFile(name, kind, v, env, raw);
+      return;
+    }
     if (state === null) {
       this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} is set to a command that is not a literal`, raw);
       return;
@@ -120,22 +133,64 @@ export class Analyzer {
     for (const v of state) {
       const text = cv.command(v.value);
       if (text === null) continue;
-      if (env.wrappers.length >= MAX_WRAPPER_DEPTH || utf8Length(text) > MAX_COMMAND_BYTES) {
-        this.gaps.add(GAP_SHAPE.DEPTH, `the command in ${name} is nested too deeply or too long`, raw);
-        continue;
+      this.runPlanted(text, name, env, raw);
+      // `GIT_SSH=/tmp/evil`: the program it names is a file, judged by what the text knows of it.
+      this.programFile(text, name, env, raw);
+    }
+  }
+
+  /** A command whose program is a file named by path that no table knows: the script the text wrote there, or a gap when it sits where anyone can plant one. */
+  programFile(text: string, name: string, env: Env, raw: string): void {
+    const program = splitWords(text.trim())?.[0];
+    if (program !== undefined && program.includes("/") && isUnknownProgram(this.launchers, programName(program))) this.plantedFile(name, "script", program, env, raw, true);
+  }
+
+  /** The command a variable plants, parsed like an inline script under the variable's name. */
+  private runPlanted(text: string, name: string, env: Env, raw: string): void {
+    if (env.wrappers.length >= MAX_WRAPPER_DEPTH || utf8Length(text) > MAX_COMMAND_BYTES) {
+      this.gaps.add(GAP_SHAPE.DEPTH, `the command in ${name} is nested too deeply or too long`, raw);
+      return;
+    }
+    this.analyzeText(text, {
+      ...env,
+      src: text,
+      depth: env.depth + 1,
+      wrappers: [...env.wrappers, name],
+      stdin: null,
+      stdinLiteral: null,
+      redirects: [],
+      scope: newScope(env.scope.vars.child()),
+      level: env.level + 1,
+      gapCommand: raw,
+    });
+  }
+
+  /**
+   * A variable that names a file some program runs or loads (`BASH_ENV`,
+   * `LD_PRELOAD`, `GIT_SSH=/tmp/evil`) or a search path (`PATH`): a script
+   * the text wrote is read; one it did not write is a gap when it could be
+   * anything (shape 3), and a search path through a directory anyone can
+   * write to makes every program name a guess (shape 4).
+   */
+  private plantedFile(name: string, kind: "script" | "library" | "search-path", value: string, env: Env, raw: string, onlyPlanted = false): void {
+    const v = value.trim();
+    if (v === "") return;
+    if (kind === "search-path") {
+      const entries = plantedSearchEntries(v);
+      if (entries.length > 0) {
+        const shown = entries.map((e) => (e === "" ? "(empty: the current directory)" : e)).join(", ");
+        this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `${name} puts ${excerpt(shown)} on the search path: a program name may run a file planted there`, raw);
       }
-      this.analyzeText(text, {
-        ...env,
-        src: text,
-        depth: env.depth + 1,
-        wrappers: [...env.wrappers, name],
-        stdin: null,
-        stdinLiteral: null,
-        redirects: [],
-        scope: newScope(env.scope.vars.child()),
-        level: env.level + 1,
-        gapCommand: raw,
-      });
+      return;
+    }
+    if (kind === "library") {
+      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} loads ${excerpt(v)} into the programs it starts: code that is not in the text`, raw);
+      return;
+    }
+    const content = this.files.content(v);
+    if (typeof content === "string") this.runPlanted(content, name, env, raw);
+    else if (content === null || !onlyPlanted || isPlantedPath(v)) {
+      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} runs ${excerpt(v)}, a script whose content is not in the text`, raw);
     }
   }
 
@@ -153,6 +208,10 @@ export class Analyzer {
       // only decoding shows (`$(base64 -d <<< cm0=)`, `$a$b`) hides it. Judged either way.
       this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is computed (runs ${excerpt(w.value)})`, ctx.raw);
     }
+    if (/[*?[]/.test(w.raw)) {
+      const pattern = programGlob(w.raw);
+      if (pattern !== null) return this.globProgram(pattern, words, i, ctx);
+    }
     if (isObfuscatedProgramWord(w)) {
       this.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `quotes or escapes change the program word ${excerpt(w.raw)} (runs ${excerpt(w.value)})`, ctx.raw);
     }
@@ -166,11 +225,32 @@ export class Analyzer {
     return this.launch(programName(w.value), words, i, ctx);
   }
 
+  /** `/bin/r? -rf ~`: a shape-4 gap, and the command judged as each known program the pattern matches. */
+  private globProgram(pattern: string, words: Word[], i: number, ctx: CmdCtx): number | null {
+    const w = words[i];
+    this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is a pattern: it runs whichever file matches`, ctx.raw);
+    const matches = globPrograms(pattern, programNames(this.launchers), (n) => isConsequentialProgram(this.launchers, n));
+    if (matches.length === 0) return this.emit(words, i, ctx);
+    let out: number | null = null;
+    for (const name of matches.slice(0, MAX_GLOB_PROGRAMS)) {
+      const dir = pattern.lastIndexOf("/");
+      const as = homeAwareWord(dir < 0 ? name : `${pattern.slice(0, dir + 1)}${name}`);
+      const ws = words.slice();
+      ws[i] = { ...as, start: w.start, end: w.end };
+      const o = this.launch(name, ws, i, ctx);
+      out ??= o;
+    }
+    return out;
+  }
+
   private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const row = launcherFor(this.launchers, name);
     if (row) return row.launch(new LaunchCall(this, row, name, words, i, ctx));
     const out = this.emit(words, i, ctx);
-    if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    // `./run.sh` after `printf '…' > run.sh`: the program is the file the text wrote.
+    if (words[i].value.includes("/") && this.files.content(words[i].value) !== undefined) {
+      new LaunchCall(this, FILE_ROW, name, words, i, ctx).runFile(words[i], { sameScope: false });
+    } else if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
     return out;
   }
 
@@ -286,6 +366,9 @@ export class Analyzer {
   }
 }
 
+/** The row a script file the text wrote runs under when it is the program word (no table lists it). */
+const FILE_ROW: LauncherRow = { names: [], runs: "a script file the text wrote", examples: [], launch: (c) => c.emit() };
+
 /** One launcher call: what a row's handler sees and may do (see launchers/types.ts). */
 class LaunchCall implements Launch {
   readonly wrappers: readonly string[];
@@ -337,6 +420,15 @@ class LaunchCall implements Launch {
     return this.a.readCode === null ? null : this.a.readCode(language, code);
   }
 
+  runFile(w: Word | undefined, opts: { sameScope: boolean }): boolean {
+    if (!w || w.dynamic) return false;
+    const content = this.a.files.content(w.value);
+    if (content === undefined) return false;
+    if (content === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${this.name} runs ${excerpt(w.value)}, written earlier in this text with content that is not a literal`);
+    else if (content.trim() !== "") this.inline(content, { inheritStdin: false, sameScope: opts.sameScope });
+    return true;
+  }
+
   runArgv(argv: readonly string[]): number | null {
     const words = argv.map((a) => homeAwareWord(a));
     return this.run(0, { words, stdin: "none", fromText: false, raw: argv.join(" "), onDepth: "none" });
@@ -382,7 +474,11 @@ class LaunchCall implements Launch {
 
   runScript(text: string | null, what: string, opts: Partial<InlineOptions> = {}): void {
     if (text === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-    else if (text.trim() !== "") this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+    else if (text.trim() !== "") {
+      this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+      // `scp -S /tmp/evil.sh`, `rsync -e ./x.sh`: a program named by path is judged by what the text knows of the file.
+      this.a.programFile(text, this.name, this.ctx.env, this.raw);
+    }
   }
 
   literals(words: readonly Word[]): string[] | null {
@@ -428,4 +524,19 @@ class LaunchCall implements Launch {
       runsOn: elsewhere ?? ctx.runsOn,
     });
   }
+}
+
+/** The value of `NAME=value` as written, quotes dropped (`PATH="$PWD/bin:$PATH"` → `$PWD/bin:$PATH`). */
+function assignedText(raw: string): string {
+  const eq = raw.indexOf("=");
+  return (eq < 0 ? raw : raw.slice(eq + 1)).replace(/^(["'])(.*)\1$/s, "$2");
+}
+
+const NAMES = new WeakMap<LauncherTable, string[]>();
+
+/** Every program name the tables list (launchers and effect handlers), for matching a program-word glob. */
+function programNames(table: LauncherTable): string[] {
+  let names = NAMES.get(table);
+  if (!names) NAMES.set(table, (names = [...new Set([...table.keys(), ...effectProgramNames()])]));
+  return names;
 }

