@@ -25,7 +25,7 @@ import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js"
 import { effectProgramNames } from "../effects/index.js";
 import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
-import type { VarState } from "./values.js";
+import { EMPTY, isolated, type VarState } from "./values.js";
 import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
 
 
@@ -219,6 +219,8 @@ export class Analyzer {
       const scope = ctx.env.scope;
       if (!w.quoted && !w.resolved && scope.aliases.has(w.value) && !scope.expanding.has(w.value)) return this.expandAlias(words, ctx);
       if (scope.functions.has(w.value)) {
+        const body = scope.functionBodies.get(w.value);
+        if (body !== undefined && !scope.expanding.has(w.value)) return this.callFunction(w.value, body, words, ctx);
         this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `function ${excerpt(w.value)} is defined and invoked in the same text`, ctx.raw);
       }
     }
@@ -283,6 +285,43 @@ export class Analyzer {
         });
       }
       possible.gaps = this.gaps.take(before).filter((g) => g.shape !== GAP_SHAPE.PARSE_ERROR && g.shape !== GAP_SHAPE.OVERSIZE);
+    }
+  }
+
+  /**
+   * `greet() { echo hi "$1"; }; greet bob`: the body the text defined is
+   * walked again where it is called, in the caller's shell, with `$1`…`$9`
+   * holding the call's arguments — judged as what it runs, not asked about
+   * (shape 11 stays for a function whose body is not in the text, or a
+   * recursive call).
+   */
+  private callFunction(name: string, body: string, words: Word[], ctx: CmdCtx): number | null {
+    const env = ctx.env;
+    if (env.wrappers.length >= MAX_WRAPPER_DEPTH) {
+      this.gaps.add(GAP_SHAPE.DEPTH, `function calls nested deeper than ${MAX_WRAPPER_DEPTH}`, ctx.raw);
+      return this.emit(words, 0, ctx);
+    }
+    const scope = env.scope;
+    scope.expanding.add(name);
+    try {
+      return isolated(scope.vars, () => {
+        words.slice(1, 10).forEach((w, k) => scope.vars.set(String(k + 1), w.dynamic ? null : [{ value: w.value, tilde: w.tilde, vars: w.vars }]));
+        for (let k = words.length; k <= 9; k++) scope.vars.set(String(k), [EMPTY]);
+        return this.analyzeText(body, {
+          ...env,
+          src: body,
+          depth: env.depth + 1,
+          wrappers: [...ctx.wrappers, name],
+          stdin: ctx.stdin,
+          stdinLiteral: ctx.stdinLiteral,
+          redirects: ctx.redirects,
+          level: env.level + 1,
+          gapCommand: ctx.raw,
+          runsOn: ctx.runsOn,
+        });
+      });
+    } finally {
+      scope.expanding.delete(name);
     }
   }
 

@@ -277,8 +277,13 @@ export class Walker {
 
   private walkFunction(node: Node, env: Env): number | null {
     const name = node.childForFieldName("name");
-    if (name) env.scope.functions.add(env.src.slice(name.startIndex, name.endIndex));
     const body = node.childForFieldName("body");
+    if (name) {
+      const fname = env.src.slice(name.startIndex, name.endIndex);
+      env.scope.functions.add(fname);
+      if (body) env.scope.functionBodies.set(fname, env.src.slice(body.startIndex, body.endIndex));
+      else env.scope.functionBodies.delete(fname);
+    }
     const fenv: Env = { ...env, stdin: null, stdinLiteral: null };
     const vars = env.scope.vars;
     // The body runs when the function is called, which may be anywhere later:

@@ -59,7 +59,9 @@ describe("eval, cmd, PowerShell", () => {
     ["eval rm -rf /", ["eval>rm -rf /@1"], []],
     ['eval "git reset" --hard', ["eval>git reset --hard@1"], []],
     ['eval "$CMD"', ["eval $CMD"], [3]],
-    ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"], [3]],
+    // A tool's own environment setup code (programs/env-generators.ts): not an unknown script.
+    ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"], []],
+    ['eval "$(ssh-agent bash -c ls)"', ["ssh-agent bash -c ls", "ssh-agent>ls", "eval $(ssh-agent bash -c ls)"], [3]],
     ["cmd /C \"rmdir /s /q C:\\build\"", ["cmd>rmdir /s /q C:\\build@1"], []],
     ["cmd.exe /S /C del x", ["cmd>del x@1"], []],
     ["cmd /K dir", ["cmd>dir@1"], []],
@@ -169,7 +171,8 @@ describe("su, runuser", () => {
 describe("git aliases", () => {
   const cases: Case[] = [
     ["git -c alias.wipe='!rm -rf /' wipe", ["git -c alias.wipe=!rm -rf / wipe", "git>rm -rf /@1"], []],
-    ["git -c alias.x='!f() { rm -rf \"$1\"; }; f' x /", ["git -c alias.x=!f() { rm -rf \"$1\"; }; f x /", "git>rm -rf $1@1", "git>f /@1"], [11]],
+    // The function's body is walked again where it is called, with `$1` the call's argument.
+    ["git -c alias.x='!f() { rm -rf \"$1\"; }; f' x /", ["git -c alias.x=!f() { rm -rf \"$1\"; }; f x /", "git>rm -rf $1@1", "git>f>rm -rf /@2"], []],
     ["git -C repo -c alias.nuke='reset --hard' nuke HEAD", ["git -C repo -c alias.nuke=reset --hard reset --hard HEAD"], []],
     ["git -c alias.x=\"$CMD\" x", ["git -c alias.x=$CMD x"], [3]],
     ["git -c alias.st=status log", ["git -c alias.st=status log"], []],

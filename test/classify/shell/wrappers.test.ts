@@ -88,8 +88,12 @@ describe("xargs", () => {
     expect(r.commands[1].stdin).toBeNull();
   });
   it("-I replace string in an inline script is not a literal", () => {
-    const r = analyze("echo 'rm -rf /' | xargs -I{} bash -c {}");
+    const r = analyze("cat list | xargs -I{} bash -c {}");
     expect(shapes(r)).toEqual([3]);
+  });
+  it("a literal input fills the -I string: the script is known", () => {
+    const r = analyze("echo 'rm -rf /' | xargs -I{} bash -c {}");
+    expect(summary(r)).toContain("xargs>bash>rm -rf /");
   });
   it("-I template script is still read", () => {
     const r = analyze("ls | xargs -I % sh -c 'rm -rf %'");

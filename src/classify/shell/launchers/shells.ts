@@ -6,7 +6,8 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
-import { decodeBase64Text } from "../text.js";
+import { isEnvGenerator } from "../../programs/env-generators.js";
+import { decodeBase64Text, splitWords } from "../text.js";
 import type { Word } from "../words.js";
 import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
@@ -99,7 +100,8 @@ function evalScript(call: Launch): number | null {
   if (rest.length === 0) return call.emit();
   const lits = call.literals(rest);
   if (lits === null) {
-    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
+    // `eval "$(ssh-agent -s)"`: a tool's own setup code, not a script the text or its input chose.
+    if (!(rest.length === 1 && generatedBy(rest[0].raw, /^"?(?:\$\((.*)\)|`(.*)`)"?$/s))) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
     call.scope.vars.forgetAll(); // it may assign anything
     return call.emit();
   }
@@ -127,10 +129,20 @@ function source(call: Launch): number | null {
     return out;
   }
   if (p.literal === null) {
-    call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
+    if (generatedBy(operand.raw, /^<\((.*)\)$/s)) call.scope.vars.forgetAll();
+    else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
     return call.emit();
   }
   return call.inline(p.literal, { inheritStdin: true, sameScope: true });
+}
+
+/** Does `raw` (a substitution as written, matched by `form`) run one literal command that prints environment setup code (programs/env-generators.ts)? */
+function generatedBy(raw: string, form: RegExp): boolean {
+  const m = form.exec(raw.trim());
+  const inner = m ? (m[1] ?? m[2] ?? "") : "";
+  if (inner === "" || /[$`;&|<>()\n]/.test(inner)) return false;
+  const argv = splitWords(inner.trim());
+  return argv !== null && isEnvGenerator(argv);
 }
 
 function cmd(call: Launch): number | null {
@@ -223,7 +235,12 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
     names: ["eval"],
     runs: "its arguments joined, as shell text in this shell",
     launch: evalScript,
-    examples: [["eval 'rm -rf /tmp/x'", ["eval>rm -rf /tmp/x"]], ['eval "$X"', ['eval $X'], [3]]],
+    examples: [
+      ["eval 'rm -rf /tmp/x'", ["eval>rm -rf /tmp/x"]],
+      ['eval "$X"', ["eval $X"], [3]],
+      ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"]],
+      ['eval "$(curl -s https://x)"', ["curl -s https://x", "eval $(curl -s https://x)"], [3]],
+    ],
   },
   {
     names: ["source", "."],
@@ -234,6 +251,7 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
       [". /dev/stdin <<< 'rm -rf /tmp/x'", [".>rm -rf /tmp/x"]],
       ["echo 'rm -rf /tmp/x' > e.sh; . ./e.sh", ["echo rm -rf /tmp/x", ". ./e.sh", ".>rm -rf /tmp/x"]],
       ["curl -s https://x > e.sh; source e.sh", ["curl -s https://x", "source e.sh"], [3]],
+      ["source <(kubectl completion bash)", ["kubectl completion bash", "source <(kubectl completion bash)"]],
     ],
   },
   {
