@@ -10,8 +10,7 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
 import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
-import { commandVariable, isPlantedPath, plantedSearchEntries } from "../programs/command-variables.js";
-import { splitWords } from "./text.js";
+import { assignedVariable, programFile } from "./planted.js";
 import { WrittenFiles } from "./written-files.js";
 import type { EmitExtra, InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
@@ -106,92 +105,16 @@ export class Analyzer {
   // ------------------------------------------------------------ resolving
 
   /**
-   * `NAME=value` where NAME is a variable some program runs as a command
-   * (`GIT_SSH_COMMAND`, `GIT_PAGER`, `EDITOR`, …,
-   * src/classify/programs/command-variables.ts): its value is a command that
-   * will run, parsed like an inline script under the variable's name.
+   * `NAME=value` where NAME is a variable some program runs as a command, or
+   * a file or search path it loads from (src/classify/shell/planted.ts).
    */
   assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void {
-    if (this.stopped || !/^[A-Z]/.test(name)) return;
-    const lookup = (n: string): string | null => {
-      const s = siblings?.get(n) ?? env.scope.vars.get(n);
-      return s && s.length === 1 ? s[0].value : null;
-    };
-    const cv = commandVariable(name, lookup);
-    if (!cv) return;
-    const kind = cv.kind ?? "command";
-    if (kind !== "command") {
-      // A path, not shell text: judged by where it points (the value as written when it is not a literal: `$PWD/bin:$PATH`).
-      const values = state === null ? [assignedText(raw)] : state.map((v) => v.value);
-      for (const v of values) this.plantedFile(name, kind, v, env, raw);
-      return;
-    }
-    if (state === null) {
-      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} is set to a command that is not a literal`, raw);
-      return;
-    }
-    for (const v of state) {
-      const text = cv.command(v.value);
-      if (text === null) continue;
-      this.runPlanted(text, name, env, raw);
-      // `GIT_SSH=/tmp/evil`: the program it names is a file, judged by what the text knows of it.
-      this.programFile(text, name, env, raw);
-    }
+    assignedVariable(this, name, state, env, raw, siblings);
   }
 
-  /** A command whose program is a file named by path that no table knows: the script the text wrote there, or a gap when it sits where anyone can plant one. */
+  /** A command whose program is a file named by path (planted.ts). */
   programFile(text: string, name: string, env: Env, raw: string): void {
-    const program = splitWords(text.trim())?.[0];
-    if (program !== undefined && program.includes("/") && isUnknownProgram(this.launchers, programName(program))) this.plantedFile(name, "script", program, env, raw, true);
-  }
-
-  /** The command a variable plants, parsed like an inline script under the variable's name. */
-  private runPlanted(text: string, name: string, env: Env, raw: string): void {
-    if (env.wrappers.length >= MAX_WRAPPER_DEPTH || utf8Length(text) > MAX_COMMAND_BYTES) {
-      this.gaps.add(GAP_SHAPE.DEPTH, `the command in ${name} is nested too deeply or too long`, raw);
-      return;
-    }
-    this.analyzeText(text, {
-      ...env,
-      src: text,
-      depth: env.depth + 1,
-      wrappers: [...env.wrappers, name],
-      stdin: null,
-      stdinLiteral: null,
-      redirects: [],
-      scope: newScope(env.scope.vars.child()),
-      level: env.level + 1,
-      gapCommand: raw,
-    });
-  }
-
-  /**
-   * A variable that names a file some program runs or loads (`BASH_ENV`,
-   * `LD_PRELOAD`, `GIT_SSH=/tmp/evil`) or a search path (`PATH`): a script
-   * the text wrote is read; one it did not write is a gap when it could be
-   * anything (shape 3), and a search path through a directory anyone can
-   * write to makes every program name a guess (shape 4).
-   */
-  private plantedFile(name: string, kind: "script" | "library" | "search-path", value: string, env: Env, raw: string, onlyPlanted = false): void {
-    const v = value.trim();
-    if (v === "") return;
-    if (kind === "search-path") {
-      const entries = plantedSearchEntries(v);
-      if (entries.length > 0) {
-        const shown = entries.map((e) => (e === "" ? "(empty: the current directory)" : e)).join(", ");
-        this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `${name} puts ${excerpt(shown)} on the search path: a program name may run a file planted there`, raw);
-      }
-      return;
-    }
-    if (kind === "library") {
-      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} loads ${excerpt(v)} into the programs it starts: code that is not in the text`, raw);
-      return;
-    }
-    const content = this.files.content(v);
-    if (typeof content === "string") this.runPlanted(content, name, env, raw);
-    else if (content === null || !onlyPlanted || isPlantedPath(v)) {
-      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} runs ${excerpt(v)}, a script whose content is not in the text`, raw);
-    }
+    programFile(this, text, name, env, raw);
   }
 
   /** Resolve the command whose program word is `words[i]`: aliases, functions, known values, then its launcher row. */
@@ -565,11 +488,6 @@ class LaunchCall implements Launch {
   }
 }
 
-/** The value of `NAME=value` as written, quotes dropped (`PATH="$PWD/bin:$PATH"` → `$PWD/bin:$PATH`). */
-function assignedText(raw: string): string {
-  const eq = raw.indexOf("=");
-  return (eq < 0 ? raw : raw.slice(eq + 1)).replace(/^(["'])(.*)\1$/s, "$2");
-}
 
 const NAMES = new WeakMap<LauncherTable, string[]>();
 

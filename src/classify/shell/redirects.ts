@@ -9,7 +9,7 @@ import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
 import { unescapeHeredoc } from "./text.js";
 import type { StdinSource } from "./types.js";
-import { argOf, wordFromNode, type Resolver, type Word } from "./words.js";
+import { argOf, literalWord, wordFromNode, type Resolver, type Word } from "./words.js";
 
 export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
 
@@ -236,4 +236,25 @@ export function applyStdin(
     }
   }
   return { stdin, stdinLiteral };
+}
+
+/**
+ * tree-sitter-bash drops a lone `-` operand right before a redirection
+ * (`make -f - <<EOF`, `cat - <<EOF`): the text between the command and its
+ * first redirection that no node holds. Only `-`: anything else there is the
+ * grammar's error to report.
+ */
+export function lostWords(body: Node, redirs: readonly Node[], src: string): Word[] {
+  if (redirs.length === 0) return [];
+  const first = Math.min(...redirs.map((r) => r.startIndex));
+  if (first <= body.endIndex) return [];
+  const out: Word[] = [];
+  const gap = src.slice(body.endIndex, first);
+  for (const m of gap.matchAll(/(?<=^|\s)-(?=\s|$)/g)) {
+    const w = literalWord("-");
+    w.start = body.endIndex + (m.index ?? 0);
+    w.end = w.start + 1;
+    out.push(w);
+  }
+  return out;
 }

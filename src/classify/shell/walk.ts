@@ -30,6 +30,7 @@ import {
   redirectExtraArgs,
   redirectInfos,
   redirectWords,
+  lostWords,
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
@@ -235,7 +236,7 @@ export class Walker {
       this.pendingRedirects.set(key, [...(this.pendingRedirects.get(key) ?? []), ...redirNodes]);
       out = this.walkStatement(body, env);
     } else if (body && bodyType === "command") {
-      out = this.walkCommand(body, env, redirNodes);
+      out = this.walkCommand(body, env, redirNodes, lostWords(body, redirNodes, env.src));
     } else {
       out = this.walkWithRedirects(body, redirNodes, env, node);
     }
@@ -390,7 +391,7 @@ export class Walker {
 
   // -------------------------------------------------------- simple commands
 
-  private walkCommand(node: Node, env: Env, outerRedirs: Node[]): number | null {
+  private walkCommand(node: Node, env: Env, outerRedirs: Node[], lost: readonly Word[] = []): number | null {
     if (!this.sink.countCommand(env)) return null;
     const redirs: Node[] = [...outerRedirs];
     const prefix: Node[] = [];
@@ -451,6 +452,7 @@ export class Walker {
       const nameWord = decodeWith(nameNode!, env, resolve, span);
       const words = argumentWords(nameNode!, nameWord);
       for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve))) words.push(w);
+      words.push(...lost);
       return { nameWord, words };
     };
     const multi = env.expands ? new Set<string>() : undefined;
@@ -488,6 +490,7 @@ export class Walker {
 }
 
 const NO_ASSIGNS: ReadonlyMap<string, VarState> = new Map();
+
 
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
   const ctx: CmdCtx = { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };

@@ -109,6 +109,21 @@ function commandOption(shortValue: string, longValue: readonly string[], names: 
   };
 }
 
+/** zip: `-TT CMD` (one dash, two letters: not a cluster of `-T`) and `--unzip-command CMD` test the archive with CMD. */
+function zip(call: Launch): number | null {
+  const out = call.emit();
+  const w = call.words;
+  for (let k = call.i + 1; k < w.length; k++) {
+    if (w[k].dynamic) continue;
+    const m = /^(?:-TT|--unzip-command)(?:=(.*))?$/s.exec(w[k].value);
+    if (!m) continue;
+    const text = m[1] !== undefined ? m[1] : w[k + 1] ? call.literal(w[++k]) : null;
+    if (text === null) computed(call, "a zip test command that is not a literal");
+    else call.runScript(text, "the zip test command");
+  }
+  return out;
+}
+
 /** gdb (single-dash long options): the `-ex`/`-iex`/`-eval-command` commands, and the program after `--args` (what `run` starts). */
 function gdb(call: Launch): number | null {
   const out = call.emit();
@@ -295,7 +310,15 @@ export const TOOL_ROWS: readonly LauncherRow[] = [
     launch: rsync,
     examples: [["rsync -av -e 'ssh -p 2222' src/ host:dst/", ["rsync -av -e ssh -p 2222 src/ host:dst/", "rsync>ssh -p 2222"]]],
   },
-  { names: ["zip"], runs: "itself, and its `-TT`/`--unzip-command` test command", launch: commandOption("", ["TT", "unzip-command"], ["TT", "unzip-command"]), examples: [["zip a.zip f -T --unzip-command 'rm -rf /tmp/x'", ["zip a.zip f -T --unzip-command rm -rf /tmp/x", "zip>rm -rf /tmp/x"]]] },
+  {
+    names: ["zip"],
+    runs: "itself, and its `-TT`/`--unzip-command` test command",
+    launch: zip,
+    examples: [
+      ["zip a.zip f -T --unzip-command 'rm -rf /tmp/x'", ["zip a.zip f -T --unzip-command rm -rf /tmp/x", "zip>rm -rf /tmp/x"]],
+      ["zip -q a.zip f -T -TT 'rm -rf /tmp/x #'", ["zip -q a.zip f -T -TT rm -rf /tmp/x #", "zip>rm -rf /tmp/x"]],
+    ],
+  },
   { names: ["man"], runs: "itself, and its `-P`/`--pager` command", launch: commandOption("PHMLmSsCRET", ["pager", "html", "manpath", "locale"], ["P", "pager", "H", "html"]), examples: [["man -P 'rm -rf /tmp/x' ls", ["man -P rm -rf /tmp/x ls", "man>rm -rf /tmp/x"]]] },
   { names: ["gdb"], runs: "itself, the `shell`/`!` commands of `-ex`/`-iex`/`--eval-command`, and the program after `--args`", launch: gdb, examples: [["gdb -batch -ex '!rm -rf /tmp/x'", ["gdb -batch -ex !rm -rf /tmp/x", "gdb>rm -rf /tmp/x"]], ["gdb -batch -ex run --args rm -rf /tmp/x", ["gdb -batch -ex run --args rm -rf /tmp/x", "gdb>rm -rf /tmp/x"]]] },
   {
