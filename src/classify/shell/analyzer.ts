@@ -382,6 +382,10 @@ class LaunchCall implements Launch {
     return this.a.readCode === null ? null : this.a.readCode(language, code);
   }
 
+  isLauncher(w: Word): boolean {
+    return !w.dynamic && launcherFor(this.a.launchers, programName(w.value)) !== undefined;
+  }
+
   runFile(w: Word | undefined, opts: { sameScope: boolean }): boolean {
     if (!w || w.dynamic) return false;
     const content = this.a.files.content(w.value);

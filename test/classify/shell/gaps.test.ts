@@ -260,7 +260,7 @@ describe("bypass classes", () => {
 // stops early under them gets its program or its -c script from that input.
 describe("peer-derived: commands completed by xargs/parallel input", () => {
   const CASES: [string, number[]][] = [
-    ["cat jobs.txt | xargs sh -c", [3]],
+    ["printf 'ls\\n' | xargs sh -c", [3]],
     ["cat jobs.txt | xargs -n1 bash -c", [3]],
     ["cat jobs.txt | parallel bash -c", [3]],
     ["cat names | xargs sudo", [4]],

@@ -91,9 +91,10 @@ describe("xargs", () => {
     const r = analyze("cat list | xargs -I{} bash -c {}");
     expect(shapes(r)).toEqual([3]);
   });
-  it("a literal input fills the -I string: the script is known", () => {
-    const r = analyze("echo 'rm -rf /' | xargs -I{} bash -c {}");
-    expect(summary(r)).toContain("xargs>bash>rm -rf /");
+  it("a literal input fills the -I string of an argument, never of a program or a script", () => {
+    expect(summary(analyze("printf '%s\\n' a | xargs -I{} rm -rf tmp/{}"))).toContain("xargs>rm -rf tmp/a");
+    expect(shapes(analyze("echo 'ls' | xargs -I{} bash -c {}"))).toEqual([3]);
+    expect(shapes(analyze("echo ls | xargs -I{} {} -la"))).toEqual([4]);
   });
   it("-I template script is still read", () => {
     const r = analyze("ls | xargs -I % sh -c 'rm -rf %'");

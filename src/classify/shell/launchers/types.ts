@@ -86,6 +86,8 @@ export interface Launch {
    * what was written is not known). False when the text never wrote `w`.
    */
   runFile(w: Word | undefined, opts: { sameScope: boolean }): boolean;
+  /** Does the launcher table run other commands through this program (`sudo`, `bash`, `env`)? */
+  isLauncher(w: Word): boolean;
   /** Read code in another language with its grammar (SPEC §6.7); null when the host gave the analysis no reader. */
   readCode(language: InlineLanguage, code: string): InlineCodeAnalysis | null;
 }

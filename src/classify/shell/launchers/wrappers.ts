@@ -127,8 +127,12 @@ function xargs(call: Launch): number | null {
       if (o.value) repl.push(o.value);
     } else if (o.name === "i" || o.name === "replace") repl.push(o.value || "{}");
   }
-  const fed = literalItems(call, p, repl.length > 0);
-  if (fed !== null && p.end < call.words.length) {
+  // Only as arguments: where the input would name the program or a shell's script (`echo ok | xargs sudo`,
+  // `xargs -I{} bash -c {}`), the program still comes from the input (shapes 4 and 3, as before).
+  const program = call.words[p.end];
+  const asArguments = program !== undefined && !call.isLauncher(program) && !repl.some((r) => program.value.includes(r));
+  const fed = asArguments ? literalItems(call, p, repl.length > 0) : null;
+  if (fed !== null) {
     // `printf '%s\n' a b | xargs -I{} touch tmp/{}`: the input is known, so are the commands.
     if (repl.length === 0) return call.run(p.end, { words: [...call.words, ...fed.map((v) => homeAwareWord(v))], stdin: "none" });
     let out: number | null = null;
@@ -248,7 +252,7 @@ export const WRAPPER_ROWS: readonly LauncherRow[] = [
     ["xargs -I {} rm -rf {}", ["xargs>rm -rf {}"]],
     ["find . -name '*.o' | xargs rm -f", ["find . -name *.o", "xargs>rm -f"]],
     ["cat names | xargs sudo", ["cat names", "xargs>sudo"], [4]],
-    ["echo x | xargs sudo", ["echo x", "xargs>sudo>x"]],
+    ["echo x | xargs sudo", ["echo x", "xargs>sudo"], [4]],
     ["printf '%s\\n' a b | xargs -I{} touch tmp/{}", ["printf %s\\n a b", "xargs>touch tmp/a", "xargs>touch tmp/b"]],
     ["echo a b | xargs rm -f", ["echo a b", "xargs>rm -f a b"]],
   ], { feedsInput: true }),
