@@ -95,7 +95,7 @@ export function commandVariable(name: string, lookup: (name: string) => string |
  * there. A search path through the project (`$PWD/node_modules/.bin`), the
  * home tool dirs or the system dirs is the ordinary way to find tools.
  */
-const WORLD_WRITABLE = /^(\/private)?\/(tmp|var\/tmp|dev\/shm|var\/crash|run\/user\/\d+)(\/|$)/;
+const WORLD_WRITABLE = /^((\/private)?\/(tmp|var\/tmp|dev\/shm|var\/crash|run\/user\/\d+)|\$\{?TMPDIR\}?)(\/|$)/;
 
 /** A path entry or script path that puts files anyone may write into play (`/tmp/evil`, `/dev/shm/x.so`). */
 export function isPlantedPath(path: string): boolean {

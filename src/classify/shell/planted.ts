@@ -103,15 +103,16 @@ function plantedFile(a: PlantSink, name: string, kind: "script" | "library" | "s
     }
     return;
   }
+  const content = a.files.content(v);
+  // Judged like running the file directly (`bash ./ci/env.sh`, a system library by name): what could be
+  // anything is a file the text itself wrote, one where anyone can plant one, or a path computed at run time.
+  const unknown = content === null || isPlantedPath(v) || /\$\(|`/.test(v) || (!onlyPlanted && /^\$\{?[A-Za-z_]\w*\}?$/.test(v));
   if (kind === "library") {
-    a.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} loads ${excerpt(v)} into the programs it starts: code that is not in the text`, raw);
+    if (unknown || content !== undefined) a.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} loads ${excerpt(v)} into the programs it starts: code that is not in the text`, raw);
     return;
   }
-  const content = a.files.content(v);
   if (typeof content === "string") runPlanted(a, content, name, env, raw);
-  else if (content === null || !onlyPlanted || isPlantedPath(v)) {
-    a.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} runs ${excerpt(v)}, a script whose content is not in the text`, raw);
-  }
+  else if (unknown) a.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} runs ${excerpt(v)}, a script whose content is not in the text`, raw);
 }
 
 /** The value of `NAME=value` as written, quotes dropped (`PATH="$PWD/bin:$PATH"` → `$PWD/bin:$PATH`). */

@@ -30,6 +30,8 @@ export interface RedirInfo {
   word: Word | null;
   /** heredoc/herestring: the literal fed in, or null when it expands anything. */
   text: string | null;
+  /** heredoc whose body expands (`<<EOF` with `$X` in it): the body as written, its expansions unexpanded. */
+  template?: string;
   /** herestring: the value when known anyway (`<<< $(base64 -d <<< …)`), else `text`. */
   resolved?: string | null;
   start: number;
@@ -130,16 +132,17 @@ function heredocInfo(node: Node, src: string, out: RedirInfo[], level: number, r
   }
   const delim = startNode ? text(startNode) : "";
   let bodyText: string | null = null;
+  let template: string | undefined;
   if (bodyNode) {
     const rawBody = text(bodyNode);
     if (/['"\\]/.test(delim)) bodyText = rawBody; // a quoted delimiter: the body is literal
-    else if (bodyHasExpansion(bodyNode)) bodyText = null;
+    else if (bodyHasExpansion(bodyNode)) template = op === "<<-" ? rawBody.replace(/^\t+/gm, "") : rawBody;
     else bodyText = unescapeHeredoc(rawBody);
     if (bodyText !== null && op === "<<-") bodyText = bodyText.replace(/^\t+/gm, "");
   } else {
     bodyText = "";
   }
-  out.push({ op: fd + op, target: delim, kind: "heredoc", word: null, text: bodyText, start: node.startIndex, end });
+  out.push({ op: fd + op, target: delim, kind: "heredoc", word: null, text: bodyText, ...(template !== undefined ? { template } : {}), start: node.startIndex, end });
   if (level < 8) for (const n of nested) redirectInfo(n, src, out, level + 1, resolve, values);
 }
 

@@ -60,13 +60,25 @@ export interface WritingCommand {
 
 const OUTPUT_OP = /^(1?>|>>|>\||&>|&>>|1>>)$/;
 
+/**
+ * `cat > run.sh <<EOF … $X … EOF`: the script as the heredoc shows it, its
+ * expansions left in — they are judged as the variables they are where the
+ * script runs (non-literal operands: shape 8 when they matter), so an agent's
+ * script stays readable rather than becoming an unknown file.
+ */
+function heredocTemplate(program: string, c: WritingCommand): string | null {
+  if (program !== "cat" || c.words.length > 1) return null;
+  const h = c.infos.filter((i) => i.kind === "heredoc");
+  return h.length === 1 && h[0].template !== undefined ? h[0].template : null;
+}
+
 /** Record what a command puts in the files it writes (`echo … > f`, `cat > f <<EOF`, `… | tee f`). */
 export function recordWrites(files: WrittenFiles, c: WritingCommand): void {
   const program = c.words.length > 0 && !c.words[0].dynamic ? programName(c.words[0].value) : "";
   let content: string | null | undefined;
   for (const i of c.infos) {
     if (i.kind !== "file" || !i.word || i.word.dynamic || !OUTPUT_OP.test(i.op)) continue;
-    content ??= literalOfCommand(c.node, c.outerRedirs, c.src, c.upstream, 0, true);
+    content ??= literalOfCommand(c.node, c.outerRedirs, c.src, c.upstream, 0, true) ?? heredocTemplate(program, c);
     files.wrote(i.word.value, content, i.op.endsWith(">>"));
   }
   if (program === "tee") {

@@ -52,6 +52,12 @@ describe("command-bearing environment", () => {
     ["GIT_PAGER=cat git log", []],
     ["EDITOR=vim git commit", []],
     ["GIT_SSH=/usr/bin/ssh git fetch", []],
+    ["LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 node server.js", []],
+    ["BASH_ENV=./ci/env.sh bash -c 'make test'", []],
+    ["BASH_ENV=$X bash -c true", [3]],
+    ["T=$(mktemp); BASH_ENV=$T bash -c true", [3]],
+    ["PATH=.:$PATH make", [4]],
+    ["PATH=./node_modules/.bin:$PATH jest", []],
   ])("%s → %j", (text, gaps) => {
     expect(shapes(analyze(text))).toEqual(gaps);
   });
@@ -102,6 +108,10 @@ describe("scripts written then run", () => {
     ["echo 'rm -rf /tmp/y' > e.sh; BASH_ENV=e.sh bash -c true", "BASH_ENV>rm -rf /tmp/y"],
   ])("%s", (text, inner) => {
     expect(summary(text)).toContain(inner);
+  });
+  it("a cat heredoc that expands is read as written, its expansions as variables", () => {
+    expect(summary('cat > run.sh <<EOF\nrm -rf "$TARGET"\nEOF\nbash run.sh')).toContain("bash>rm -rf $TARGET");
+    expect(shapes(analyze('cat > run.sh <<EOF\nnpm test --prefix "$PWD"\nEOF\nbash run.sh'))).toEqual([]);
   });
   it("content the text does not know is a shape-3 gap when the file runs", () => {
     expect(shapes(analyze("curl -s https://x.example/i.sh > i.sh; bash i.sh"))).toEqual([3]);

@@ -27,7 +27,7 @@ function setting(call: Launch, c: GitConfigSetting, what: string): void {
   if (c.key === "core.hookspath" && isCommandSetting(c.key, c.value)) {
     // The repository's own hook dir (`.husky`, `.githooks`) is the project's code, like `./scripts/x.sh`;
     // a directory outside it holds hooks nothing in the text shows.
-    if (c.arg.dynamic || isOutsideHooksPath(c.value)) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} ${c.key} runs the hooks in ${c.arg.dynamic ? c.arg.raw : c.value}, whose content is not in the text`);
+    if (c.arg.dynamic || (isOutsideHooksPath(c.value) && !/^\/dev\/null\/?$/.test(c.value.trim()))) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} ${c.key} runs the hooks in ${c.arg.dynamic ? c.arg.raw : c.value}, whose content is not in the text`);
     return;
   }
   if (!isShellTextSetting(c.key, c.value)) return;
@@ -146,6 +146,7 @@ export const GIT_ROWS: readonly LauncherRow[] = [
       ["git clone -c core.autocrlf=false https://h/r.git", ["git clone -c core.autocrlf=false https://h/r.git"]],
       ["git -c core.hooksPath=/tmp/hooks commit -m x", ["git -c core.hooksPath=/tmp/hooks commit -m x"], [3]],
       ["git -c core.hooksPath=.husky commit -m x", ["git -c core.hooksPath=.husky commit -m x"]],
+      ["git -c core.hooksPath=/dev/null commit -m x", ["git -c core.hooksPath=/dev/null commit -m x"]],
     ],
   },
 ];
