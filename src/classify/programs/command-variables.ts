@@ -59,6 +59,12 @@ export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
   LD_LIBRARY_PATH: fileRow("search-path", "the dynamic loader: where libraries are looked up first"),
   DYLD_INSERT_LIBRARIES: fileRow("library", "the macOS loader, into every program started"),
   PATH: fileRow("search-path", "the shell and every exec: which file a program name runs"),
+  GIT_EXEC_PATH: fileRow("search-path", "git: where it finds its subcommands (`git-status`, …)"),
+  GIT_TEMPLATE_DIR: fileRow("search-path", "git init/clone: a template copied into the new repository, hooks included"),
+  PYTHONPATH: fileRow("search-path", "python: modules imported from there first"),
+  NODE_PATH: fileRow("search-path", "node: modules required from there"),
+  PERL5LIB: fileRow("search-path", "perl: modules used from there first"),
+  RUBYLIB: fileRow("search-path", "ruby: libraries required from there first"),
 };
 
 /** `GIT_CONFIG_PARAMETERS="'core.pager'='cmd'"`: the command settings among them, as shell text. */

@@ -239,12 +239,18 @@ function less(call: Launch): number | null {
   return out;
 }
 
-/** scp/sftp: `-S PROGRAM` runs instead of ssh (with the connection's arguments). */
+/** scp/sftp: `-S PROGRAM` runs instead of ssh (with the connection's arguments); `-o ProxyCommand=…`/`LocalCommand=…` run here, as for ssh. */
 function scp(call: Launch): number | null {
   const out = call.emit();
-  for (const [, text] of optionTexts(call, "cFiJlOoPSsDXB", [], ["S"])) {
-    if (text === null) computed(call, `the ${call.name} -S program that is not a literal`);
-    else call.runScript(text, `the ${call.name} -S program`);
+  for (const [name, text] of optionTexts(call, "cFiJlOoPSDXRb", [], ["S", "o"])) {
+    if (name === "S") {
+      if (text === null) computed(call, `the ${call.name} -S program that is not a literal`);
+      else call.runScript(text, `the ${call.name} -S program`);
+      continue;
+    }
+    const m = text === null ? null : /^\s*(proxycommand|localcommand|knownhostscommand)\s*[= ]\s*(.*)$/is.exec(text);
+    if (m) call.runScript(m[2].replace(/%[hnpr]/g, "x"), `${call.name} ${m[1]}`);
+    else if (text === null) computed(call, `a ${call.name} -o option that is not a literal`);
   }
   return out;
 }
@@ -327,7 +333,16 @@ export const TOOL_ROWS: readonly LauncherRow[] = [
     launch: less,
     examples: [["less +'!rm -rf /tmp/x' README.md", ["less +!rm -rf /tmp/x README.md", "less>rm -rf /tmp/x"]], ["less +G README.md", ["less +G README.md"]]],
   },
-  { names: ["scp", "sftp"], runs: "itself, and its `-S` program (run instead of ssh)", launch: scp, examples: [["scp -S 'rm -rf /tmp/x' a h:b", ["scp -S rm -rf /tmp/x a h:b", "scp>rm -rf /tmp/x"]], ["scp -P 2222 a h:b", ["scp -P 2222 a h:b"]]] },
+  {
+    names: ["scp", "sftp"],
+    runs: "itself, its `-S` program (run instead of ssh), and `-o ProxyCommand=…`/`LocalCommand=…`",
+    launch: scp,
+    examples: [
+      ["scp -S 'rm -rf /tmp/x' a h:b", ["scp -S rm -rf /tmp/x a h:b", "scp>rm -rf /tmp/x"]],
+      ["scp -o 'ProxyCommand=rm -rf /tmp/x' a h:b", ["scp -o ProxyCommand=rm -rf /tmp/x a h:b", "scp>rm -rf /tmp/x"]],
+      ["scp -P 2222 -o StrictHostKeyChecking=no a h:b", ["scp -P 2222 -o StrictHostKeyChecking=no a h:b"]],
+    ],
+  },
   {
     names: ["xdg-open", "open", "gio", "gnome-open", "kde-open", "kde-open5", "wslview", "sensible-browser"],
     runs: "itself; a file it would run (a script, a program in a bin dir) rather than show is a gap",
