@@ -3,6 +3,7 @@
 // environment generators, test runners' selection options, and function
 // bodies walked with the call's arguments. The data tables' examples run
 // here; the analyses below run the real tree-sitter-bash grammar.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PLANTED_SEARCH_EXAMPLES, plantedSearchEntries, isPlantedPath } from "../../../src/classify/programs/command-variables.js";
 import { ENV_GENERATOR_EXAMPLES, isEnvGenerator } from "../../../src/classify/programs/env-generators.js";
@@ -154,5 +155,39 @@ describe("trap cleanup of a temp-named variable", () => {
     expect(summary("trap 'rm -f \"$TMPFILE\"' EXIT")).toContain("trap>rm -f $TMPDIR/tmpfile");
     expect(summary("trap 'rm -rf \"$DIR\"' EXIT")).toContain("trap>rm -rf $DIR");
     expect(summary("TMPFILE=~; trap 'rm -rf \"$TMPFILE\"' EXIT")).toContain("trap>rm -rf ~");
+  });
+});
+
+describe("properties", () => {
+  it("programGlob never throws, and a word with no glob character is no glob", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (raw) => {
+        const g = programGlob(raw);
+        if (!/[*?[]/.test(raw)) expect(g).toBeNull();
+      }),
+    );
+  });
+  it("globPrograms only returns names the pattern can spell, and known ones", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z?*[\]]{1,6}$/), (seg) => {
+        for (const n of globPrograms(`/bin/${seg}`, [...LAUNCHERS.keys(), "rm", "git"], known)) expect(known(n)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+  it("a file written then read back holds what was written, appends included", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom("a.sh", "./a.sh", "b.sh"), fc.string({ maxLength: 8 }), fc.boolean()), { maxLength: 6 }), (writes) => {
+        const f = new WrittenFiles();
+        const model = new Map<string, string | null>();
+        for (const [p, c, append] of writes) {
+          f.wrote(p, c, append);
+          const k = fileKey(p);
+          const prev = model.get(k);
+          model.set(k, append ? (prev === undefined || prev === null ? null : prev + c) : c);
+        }
+        for (const [k, v] of model) expect(f.content(k)).toBe(v);
+      }),
+    );
   });
 });
