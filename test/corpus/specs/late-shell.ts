@@ -9,17 +9,9 @@
 // literal xargs input, test-runner selection options). Dangerous cases and
 // their harmless lookalikes, both ways.
 import type { CaseSpec } from "../spec.js";
-import { bash, fired, neutral } from "./helpers.js";
+import { cleanAllow as allow, defaultBash as c, firedWith, gapAsk as gap } from "./helpers.js";
 
-const DEFAULT = "bundles/default.json";
-
-const deny = (artifact_id: string, unknown: number[] = []) => ({ ...fired(artifact_id, "deny"), unknown });
-const gap = (shape: number, unknown: number[] = [shape]) => ({ verdict: "ask", atom_id: `unknown.shape.${shape}`, artifact_id: null, unknown });
-const allow = { ...neutral, unknown: [] };
-
-function c(name: string, command: string, expect: Record<string, unknown>): CaseSpec {
-  return { name: `${name}: ${command}`, bundle: DEFAULT, event: bash(command), expect };
-}
+const deny = (artifact_id: string, unknown: number[] = []) => firedWith("deny", artifact_id, unknown);
 
 const WIPE = "fs.wipe";
 const FORCE = "git.force_push_protected";
