@@ -22,7 +22,7 @@ import { utf8Length } from "./text.js";
 import { isConsequentialProgram, isUnknownProgram, nestedCandidates } from "./nested.js";
 import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js";
 import { effectProgramNames } from "../effects/index.js";
-import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
+import type { Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
 import { EMPTY, isolated, type VarState } from "./values.js";
 import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
@@ -386,12 +386,13 @@ class LaunchCall implements Launch {
     return !w.dynamic && launcherFor(this.a.launchers, programName(w.value)) !== undefined;
   }
 
-  runFile(w: Word | undefined, opts: { sameScope: boolean }): boolean {
+  runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean {
     if (!w || w.dynamic) return false;
     const content = this.a.files.content(w.value);
     if (content === undefined) return false;
-    if (content === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${this.name} runs ${excerpt(w.value)}, written earlier in this text with content that is not a literal`);
-    else if (content.trim() !== "") this.inline(content, { inheritStdin: false, sameScope: opts.sameScope });
+    const what = w === this.words[this.i] ? `the program ${excerpt(w.value)} was` : `${this.name} runs ${excerpt(w.value)},`;
+    if (content === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} written earlier in this text with content the text does not show`);
+    else if (content.trim() !== "") this.inline(content, { inheritStdin: false, sameScope: opts.sameScope, ...(opts.runsOn !== undefined ? { runsOn: opts.runsOn } : {}) });
     return true;
   }
 

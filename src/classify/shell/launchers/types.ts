@@ -85,7 +85,7 @@ export interface Launch {
    * content parsed as shell text, one inline level down (a shape-3 gap when
    * what was written is not known). False when the text never wrote `w`.
    */
-  runFile(w: Word | undefined, opts: { sameScope: boolean }): boolean;
+  runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean;
   /** Does the launcher table run other commands through this program (`sudo`, `bash`, `env`)? */
   isLauncher(w: Word): boolean;
   /** Read code in another language with its grammar (SPEC §6.7); null when the host gave the analysis no reader. */
