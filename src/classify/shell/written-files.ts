@@ -93,7 +93,7 @@ export function recordWrites(files: WrittenFiles, c: WritingCommand): void {
     files.wrote(i.word.value, content, i.op.endsWith(">>"));
   }
   // `wget -O /tmp/a URL`, `curl -o i.sh URL`: a file whose content comes from the network.
-  const outputs = DOWNLOAD_OUTPUTS[program];
+  const outputs = Object.prototype.hasOwnProperty.call(DOWNLOAD_OUTPUTS, program) ? DOWNLOAD_OUTPUTS[program] : undefined;
   if (outputs) {
     for (let k = 1; k < c.words.length; k++) {
       const w = c.words[k];

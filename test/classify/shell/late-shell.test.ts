@@ -197,3 +197,9 @@ describe("properties", () => {
     );
   });
 });
+
+describe("names that are Object.prototype keys are no table rows", () => {
+  it.each(["__proto__ -o x", "git __proto__ --exec x", "git constructor run x", "tmux toString x", "powershell __proto__ rm"])("%s", (text) => {
+    expect(analyze(text).unknown.filter((g) => /analysis failed/.test(g.reason))).toEqual([]);
+  });
+});

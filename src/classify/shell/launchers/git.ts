@@ -98,14 +98,15 @@ function git(call: Launch): number | null {
       if (!set.key.startsWith("alias.") || /^\s*!/.test(set.value)) setting(call, set, "git config");
     }
   }
-  const opts = COMMAND_OPTIONS[sub];
+  const own = (t: object) => Object.prototype.hasOwnProperty.call(t, sub);
+  const opts = own(COMMAND_OPTIONS) ? COMMAND_OPTIONS[sub] : undefined;
   // Most invocations name none of these options: look before parsing.
   if (opts && args.some((w) => mayName(w.value, opts))) {
     const p = parseArgs(args, { shortValue: opts.short ?? "", longValue: opts.long, shortOptional: opts.shortOptional, longOptional: opts.longOptional });
     const names = new Set([...(opts.short ?? ""), ...(opts.shortOptional ?? ""), ...opts.long, ...(opts.longOptional ?? [])]);
     for (const f of p.flags) if (names.has(f.name) && f.value !== null) shellCommand(call, flagText(call, f, g.sub + 1), `git ${sub} ${f.text}`);
   }
-  const rest = RUNS_REST[sub];
+  const rest = own(RUNS_REST) ? RUNS_REST[sub] : undefined;
   if (rest) {
     let k = g.sub + 1;
     while (k < words.length && !words[k].dynamic && words[k].value.startsWith("-")) k++;
