@@ -21,8 +21,8 @@ const available = peerCasesAvailable(ROOT);
  * usually also surfaces as an undocumented disagreement.
  */
 const MEASURED = {
-  upstream: { total: 566, strict: 350, loose: 507 },
-  probes: { total: 153, strict: 85, loose: 117 },
+  upstream: { total: 566, strict: 358, loose: 509 },
+  probes: { total: 153, strict: 87, loose: 118 },
 } as const;
 const MARGIN = 3;
 

@@ -56,6 +56,8 @@ const TABLES: Array<Record<string, Handler>> = [
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
 const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(INFRA_HANDLERS));
+/** Every program name a handler table lists (what a program-word glob is matched against; src/classify/shell/program-glob.ts). */
+export const effectProgramNames = (): string[] => TABLES.flatMap((t) => Object.keys(t));
 const HANDLER_CACHE = new Map<string, Handler[]>();
 const HANDLER_CACHE_MAX = 1024;
 

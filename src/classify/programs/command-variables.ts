@@ -8,6 +8,13 @@ import { isCommandSetting } from "./git.js";
 export interface CommandVariable {
   /** Who runs it (for the docs). */
   readers: string;
+  /**
+   * What the value is: shell text run as a command (the default), a script
+   * file the reader sources (`BASH_ENV`), a library loaded into every program
+   * (`LD_PRELOAD`), or a search path that decides which file a program name
+   * runs (`PATH`).
+   */
+  kind?: "command" | "script" | "library" | "search-path";
   /** The shell text the value amounts to, or null when it runs nothing. */
   command(value: string): string | null;
 }
@@ -18,6 +25,7 @@ const shellText = (value: string): string | null => (value.trim() === "" ? null 
 const lessPipe = (value: string): string | null => shellText(value.replace(/^\s*\|{1,2}-?/, "").replace(/%s/g, "f"));
 
 const row = (readers: string, command: CommandVariable["command"] = shellText): CommandVariable => ({ readers, command });
+const fileRow = (kind: "script" | "library" | "search-path", readers: string): CommandVariable => ({ readers, kind, command: shellText });
 
 /** Exact names. */
 export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
@@ -43,6 +51,20 @@ export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
   FCEDIT: row("fc"),
   PROMPT_COMMAND: row("interactive bash, before every prompt"),
   GIT_CONFIG_PARAMETERS: row("git: `-c` settings in the environment", gitConfigParameters),
+  BASH_ENV: fileRow("script", "non-interactive bash sources the file before it runs anything"),
+  ENV: fileRow("script", "sh/dash and bash in POSIX mode source the file when interactive"),
+  ZDOTDIR: fileRow("search-path", "zsh reads its startup files from this directory"),
+  LD_PRELOAD: fileRow("library", "the dynamic loader, into every program started"),
+  LD_AUDIT: fileRow("library", "the dynamic loader (audit libraries)"),
+  LD_LIBRARY_PATH: fileRow("search-path", "the dynamic loader: where libraries are looked up first"),
+  DYLD_INSERT_LIBRARIES: fileRow("library", "the macOS loader, into every program started"),
+  PATH: fileRow("search-path", "the shell and every exec: which file a program name runs"),
+  GIT_EXEC_PATH: fileRow("search-path", "git: where it finds its subcommands (`git-status`, …)"),
+  GIT_TEMPLATE_DIR: fileRow("search-path", "git init/clone: a template copied into the new repository, hooks included"),
+  PYTHONPATH: fileRow("search-path", "python: modules imported from there first"),
+  NODE_PATH: fileRow("search-path", "node: modules required from there"),
+  PERL5LIB: fileRow("search-path", "perl: modules used from there first"),
+  RUBYLIB: fileRow("search-path", "ruby: libraries required from there first"),
 };
 
 /** `GIT_CONFIG_PARAMETERS="'core.pager'='cmd'"`: the command settings among them, as shell text. */
@@ -73,6 +95,26 @@ export function commandVariable(name: string, lookup: (name: string) => string |
   return row("git: a numbered `-c` setting", (value) => (isCommandSetting(key.toLowerCase(), value) ? shellText(value.replace(/^!/, "")) : null));
 }
 
+/**
+ * Directories anyone may write to, where a planted file is the usual way in:
+ * a search path or a script there makes the next command run what someone put
+ * there. A search path through the project (`$PWD/node_modules/.bin`), the
+ * home tool dirs or the system dirs is the ordinary way to find tools.
+ */
+const WORLD_WRITABLE = /^((\/private)?\/(tmp|var\/tmp|dev\/shm|var\/crash|run\/user\/\d+)|\$\{?TMPDIR\}?)(\/|$)/;
+
+/** A path entry or script path that puts files anyone may write into play (`/tmp/evil`, `/dev/shm/x.so`). */
+export function isPlantedPath(path: string): boolean {
+  return WORLD_WRITABLE.test(path.trim());
+}
+
+/** The entries of a search path (`a:b:$PATH`) that someone could have planted files in: temp dirs, `.`, an empty entry (the current dir). */
+export function plantedSearchEntries(value: string): string[] {
+  const entries = value.split(":");
+  // A leading, trailing or doubled `:` is an empty entry: the current directory.
+  return entries.filter((e, k) => isPlantedPath(e) || e === "." || (e === "" && entries.length > 1 && (k === 0 || k === entries.length - 1)));
+}
+
 /** [variable, value, the shell text it amounts to] — run by test/classify/programs/. */
 export const COMMAND_VARIABLE_EXAMPLES: ReadonlyArray<readonly [string, string, string | null]> = [
   ["GIT_SSH_COMMAND", "ssh -i key", "ssh -i key"],
@@ -80,4 +122,15 @@ export const COMMAND_VARIABLE_EXAMPLES: ReadonlyArray<readonly [string, string, 
   ["GIT_CONFIG_PARAMETERS", "'core.pager'='rm -rf ~' 'user.name'='x'", "rm -rf ~"],
   ["GIT_CONFIG_PARAMETERS", "'color.ui'='true'", null],
   ["EDITOR", "", null],
+  ["BASH_ENV", "/tmp/evil.sh", "/tmp/evil.sh"],
+  ["LD_PRELOAD", "/tmp/evil.so", "/tmp/evil.so"],
+];
+
+/** [search path, the entries someone could have planted files in] — run by test/classify/programs/. */
+export const PLANTED_SEARCH_EXAMPLES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["/tmp/evil:/usr/bin", ["/tmp/evil"]],
+  ["/home/dev/project/node_modules/.bin:/usr/local/bin:/usr/bin", []],
+  [".:/usr/bin", ["."]],
+  ["/usr/bin:", [""]],
+  ["/dev/shm/x:/var/tmp/y", ["/dev/shm/x", "/var/tmp/y"]],
 ];

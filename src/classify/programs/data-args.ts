@@ -32,3 +32,34 @@ export const RUNNER_WORDS: ReadonlySet<string> = new Set([
   "--", "run", "exec", "x", "do", "execute", "shell", "sh", "cmd", "command", "spawn", "-c", "-x", "--command", "--cmd", "--exec",
   "--run", "--execute", "--shell", "--script", "--sh",
 ]);
+
+/**
+ * Options of test runners and task tools whose value is a selection
+ * expression or a name pattern (`pytest -k 'delete and not slow'`, `jest -t
+ * 'removes the user'`, `go test -run TestDelete`): words in a small query
+ * language, never a command. program → option names (without dashes).
+ */
+export const PROGRAM_DATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  pytest: new Set(["k", "m", "deselect", "ignore", "rootdir", "junitxml", "o", "override-ini", "p", "W", "log-level"]),
+  "py.test": new Set(["k", "m", "deselect", "ignore", "o", "p", "W"]),
+  jest: new Set(["t", "testNamePattern", "testPathPattern", "testPathIgnorePatterns", "selectProjects"]),
+  vitest: new Set(["t", "testNamePattern", "project", "reporter", "environment"]),
+  mocha: new Set(["g", "grep", "f", "fgrep", "reporter", "ui", "spec"]),
+  ava: new Set(["match"]),
+  playwright: new Set(["g", "grep", "grep-invert", "project", "reporter"]),
+  cypress: new Set(["spec", "env", "browser", "config"]),
+  tox: new Set(["e", "f", "m", "labels"]),
+  nox: new Set(["s", "session", "sessions", "k", "keywords", "t", "tags"]),
+  rspec: new Set(["e", "example", "tag", "pattern", "exclude-pattern"]),
+  phpunit: new Set(["filter", "group", "exclude-group", "testsuite"]),
+  ctest: new Set(["R", "tests-regex", "E", "exclude-regex", "L", "label-regex", "LE", "label-exclude"]),
+  behave: new Set(["n", "name", "t", "tags", "k", "i", "include", "e", "exclude"]),
+  "robot": new Set(["t", "test", "s", "suite", "i", "include", "e", "exclude", "v", "variable"]),
+};
+
+/** Is `option` of `program` a selection expression or a name (never a command)? */
+export function isDataOption(program: string, option: string): boolean {
+  if (DATA_OPTIONS.has(option)) return true;
+  const own = Object.prototype.hasOwnProperty.call(PROGRAM_DATA_OPTIONS, program) ? PROGRAM_DATA_OPTIONS[program] : undefined;
+  return own !== undefined && own.has(option);
+}

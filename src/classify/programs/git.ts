@@ -95,6 +95,40 @@ export function isShellTextSetting(key: string, value: string): boolean {
   return key !== "core.hookspath" && isCommandSetting(key, value);
 }
 
+/**
+ * `git clone -c key=value` / `--config key=value`: settings written into the
+ * new repository's config, in force for the clone itself and every later git
+ * command there. The settings given to a subcommand, in order.
+ */
+export function subcommandConfig(args: readonly Arg[], sub: number): GitConfigSetting[] {
+  const out: GitConfigSetting[] = [];
+  if (sub < 0 || args[sub].dynamic || args[sub].value !== "clone") return out;
+  for (let k = sub + 1; k < args.length; k++) {
+    const a = args[k];
+    if (a.dynamic) continue;
+    const v = a.value;
+    if (v === "--") break;
+    if ((v === "-c" || v === "--config") && k + 1 < args.length) {
+      const s = setting(args[k + 1], args[k + 1].value);
+      if (s) out.push(s);
+      k++;
+    } else if (v.startsWith("--config=")) {
+      const s = setting(a, v.slice("--config=".length));
+      if (s) out.push(s);
+    } else if (/^-c[^-]/.test(v)) {
+      const s = setting(a, v.slice(2));
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
+
+/** `core.hooksPath` outside the repository (absolute, home, `..`): hooks whose content nothing in the text shows. */
+export function isOutsideHooksPath(value: string): boolean {
+  const v = value.trim();
+  return /^[/~\\]|^[A-Za-z]:|^\$/.test(v) || /(^|[/\\])\.\.([/\\]|$)/.test(v);
+}
+
 /** Subcommand options whose value git runs as a shell command (`rebase -x CMD`, `filter-branch --tree-filter CMD`). */
 export const COMMAND_OPTIONS: Readonly<Record<string, { short?: string; long: readonly string[]; shortOptional?: string; longOptional?: readonly string[] }>> = {
   rebase: { short: "x", long: ["exec"] },

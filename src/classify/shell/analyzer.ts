@@ -10,7 +10,8 @@ import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { newScope, type CmdCtx, type Env, type Scope } from "./context.js";
 import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
-import { commandVariable } from "../programs/command-variables.js";
+import { assignedVariable, programFile } from "./planted.js";
+import { WrittenFiles } from "./written-files.js";
 import type { EmitExtra, InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { literalOfWord, resolveExpansion } from "./literal.js";
@@ -18,16 +19,20 @@ import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./lim
 import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
 import { utf8Length } from "./text.js";
-import { isUnknownProgram, nestedCandidates } from "./nested.js";
-import type { Feed, ParsedCommand, PossibleNested, StdinSource } from "./types.js";
+import { isConsequentialProgram, isUnknownProgram, nestedCandidates } from "./nested.js";
+import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js";
+import { effectProgramNames } from "../effects/index.js";
+import type { Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "./types.js";
 import { Walker, cmdCtx } from "./walk.js";
-import type { VarState } from "./values.js";
+import { EMPTY, isolated, type VarState } from "./values.js";
 import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
 
 
 export class Analyzer {
   readonly commands: ParsedCommand[] = [];
   readonly gaps = new GapList();
+  /** Files the text writes, with what it puts in them. */
+  readonly files = new WrittenFiles();
   stopped = false;
   private simpleCount = 0;
   readonly walker: Walker;
@@ -100,43 +105,16 @@ export class Analyzer {
   // ------------------------------------------------------------ resolving
 
   /**
-   * `NAME=value` where NAME is a variable some program runs as a command
-   * (`GIT_SSH_COMMAND`, `GIT_PAGER`, `EDITOR`, …,
-   * src/classify/programs/command-variables.ts): its value is a command that
-   * will run, parsed like an inline script under the variable's name.
+   * `NAME=value` where NAME is a variable some program runs as a command, or
+   * a file or search path it loads from (src/classify/shell/planted.ts).
    */
   assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void {
-    if (this.stopped || !/^[A-Z]/.test(name)) return;
-    const lookup = (n: string): string | null => {
-      const s = siblings?.get(n) ?? env.scope.vars.get(n);
-      return s && s.length === 1 ? s[0].value : null;
-    };
-    const cv = commandVariable(name, lookup);
-    if (!cv) return;
-    if (state === null) {
-      this.gaps.add(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} is set to a command that is not a literal`, raw);
-      return;
-    }
-    for (const v of state) {
-      const text = cv.command(v.value);
-      if (text === null) continue;
-      if (env.wrappers.length >= MAX_WRAPPER_DEPTH || utf8Length(text) > MAX_COMMAND_BYTES) {
-        this.gaps.add(GAP_SHAPE.DEPTH, `the command in ${name} is nested too deeply or too long`, raw);
-        continue;
-      }
-      this.analyzeText(text, {
-        ...env,
-        src: text,
-        depth: env.depth + 1,
-        wrappers: [...env.wrappers, name],
-        stdin: null,
-        stdinLiteral: null,
-        redirects: [],
-        scope: newScope(env.scope.vars.child()),
-        level: env.level + 1,
-        gapCommand: raw,
-      });
-    }
+    assignedVariable(this, name, state, env, raw, siblings);
+  }
+
+  /** A command whose program is a file named by path (planted.ts). */
+  programFile(text: string, name: string, env: Env, raw: string): void {
+    programFile(this, text, name, env, raw);
   }
 
   /** Resolve the command whose program word is `words[i]`: aliases, functions, known values, then its launcher row. */
@@ -153,6 +131,10 @@ export class Analyzer {
       // only decoding shows (`$(base64 -d <<< cm0=)`, `$a$b`) hides it. Judged either way.
       this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is computed (runs ${excerpt(w.value)})`, ctx.raw);
     }
+    if (/[*?[]/.test(w.raw)) {
+      const pattern = programGlob(w.raw);
+      if (pattern !== null) return this.globProgram(pattern, words, i, ctx);
+    }
     if (isObfuscatedProgramWord(w)) {
       this.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, `quotes or escapes change the program word ${excerpt(w.raw)} (runs ${excerpt(w.value)})`, ctx.raw);
     }
@@ -160,17 +142,40 @@ export class Analyzer {
       const scope = ctx.env.scope;
       if (!w.quoted && !w.resolved && scope.aliases.has(w.value) && !scope.expanding.has(w.value)) return this.expandAlias(words, ctx);
       if (scope.functions.has(w.value)) {
+        const body = scope.functionBodies.get(w.value);
+        if (body !== undefined && !scope.expanding.has(w.value)) return this.callFunction(w.value, body, words, ctx);
         this.gaps.add(GAP_SHAPE.DEFINE_AND_INVOKE, `function ${excerpt(w.value)} is defined and invoked in the same text`, ctx.raw);
       }
     }
     return this.launch(programName(w.value), words, i, ctx);
   }
 
+  /** `/bin/r? -rf ~`: a shape-4 gap, and the command judged as each known program the pattern matches. */
+  private globProgram(pattern: string, words: Word[], i: number, ctx: CmdCtx): number | null {
+    const w = words[i];
+    this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is a pattern: it runs whichever file matches`, ctx.raw);
+    const matches = globPrograms(pattern, programNames(this.launchers), (n) => isConsequentialProgram(this.launchers, n));
+    if (matches.length === 0) return this.emit(words, i, ctx);
+    let out: number | null = null;
+    for (const name of matches.slice(0, MAX_GLOB_PROGRAMS)) {
+      const dir = pattern.lastIndexOf("/");
+      const as = homeAwareWord(dir < 0 ? name : `${pattern.slice(0, dir + 1)}${name}`);
+      const ws = words.slice();
+      ws[i] = { ...as, start: w.start, end: w.end };
+      const o = this.launch(name, ws, i, ctx);
+      out ??= o;
+    }
+    return out;
+  }
+
   private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const row = launcherFor(this.launchers, name);
     if (row) return row.launch(new LaunchCall(this, row, name, words, i, ctx));
     const out = this.emit(words, i, ctx);
-    if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    // `./run.sh` after `printf '…' > run.sh`: the program is the file the text wrote.
+    if (words[i].value.includes("/") && this.files.content(words[i].value) !== undefined) {
+      new LaunchCall(this, FILE_ROW, name, words, i, ctx).runFile(words[i], { sameScope: false });
+    } else if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
     return out;
   }
 
@@ -203,6 +208,43 @@ export class Analyzer {
         });
       }
       possible.gaps = this.gaps.take(before).filter((g) => g.shape !== GAP_SHAPE.PARSE_ERROR && g.shape !== GAP_SHAPE.OVERSIZE);
+    }
+  }
+
+  /**
+   * `greet() { echo hi "$1"; }; greet bob`: the body the text defined is
+   * walked again where it is called, in the caller's shell, with `$1`…`$9`
+   * holding the call's arguments — judged as what it runs, not asked about
+   * (shape 11 stays for a function whose body is not in the text, or a
+   * recursive call).
+   */
+  private callFunction(name: string, body: string, words: Word[], ctx: CmdCtx): number | null {
+    const env = ctx.env;
+    if (env.wrappers.length >= MAX_WRAPPER_DEPTH) {
+      this.gaps.add(GAP_SHAPE.DEPTH, `function calls nested deeper than ${MAX_WRAPPER_DEPTH}`, ctx.raw);
+      return this.emit(words, 0, ctx);
+    }
+    const scope = env.scope;
+    scope.expanding.add(name);
+    try {
+      return isolated(scope.vars, () => {
+        words.slice(1, 10).forEach((w, k) => scope.vars.set(String(k + 1), w.dynamic ? null : [{ value: w.value, tilde: w.tilde, vars: w.vars }]));
+        for (let k = words.length; k <= 9; k++) scope.vars.set(String(k), [EMPTY]);
+        return this.analyzeText(body, {
+          ...env,
+          src: body,
+          depth: env.depth + 1,
+          wrappers: [...ctx.wrappers, name],
+          stdin: ctx.stdin,
+          stdinLiteral: ctx.stdinLiteral,
+          redirects: ctx.redirects,
+          level: env.level + 1,
+          gapCommand: ctx.raw,
+          runsOn: ctx.runsOn,
+        });
+      });
+    } finally {
+      scope.expanding.delete(name);
     }
   }
 
@@ -286,6 +328,9 @@ export class Analyzer {
   }
 }
 
+/** The row a script file the text wrote runs under when it is the program word (no table lists it). */
+const FILE_ROW: LauncherRow = { names: [], runs: "a script file the text wrote", examples: [], launch: (c) => c.emit() };
+
 /** One launcher call: what a row's handler sees and may do (see launchers/types.ts). */
 class LaunchCall implements Launch {
   readonly wrappers: readonly string[];
@@ -337,6 +382,20 @@ class LaunchCall implements Launch {
     return this.a.readCode === null ? null : this.a.readCode(language, code);
   }
 
+  isLauncher(w: Word): boolean {
+    return !w.dynamic && launcherFor(this.a.launchers, programName(w.value)) !== undefined;
+  }
+
+  runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean {
+    if (!w || w.dynamic) return false;
+    const content = this.a.files.content(w.value);
+    if (content === undefined) return false;
+    const what = w === this.words[this.i] ? `the program ${excerpt(w.value)} was` : `${this.name} runs ${excerpt(w.value)},`;
+    if (content === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} written earlier in this text with content the text does not show`);
+    else if (content.trim() !== "") this.inline(content, { inheritStdin: false, sameScope: opts.sameScope, ...(opts.runsOn !== undefined ? { runsOn: opts.runsOn } : {}) });
+    return true;
+  }
+
   runArgv(argv: readonly string[]): number | null {
     const words = argv.map((a) => homeAwareWord(a));
     return this.run(0, { words, stdin: "none", fromText: false, raw: argv.join(" "), onDepth: "none" });
@@ -382,7 +441,11 @@ class LaunchCall implements Launch {
 
   runScript(text: string | null, what: string, opts: Partial<InlineOptions> = {}): void {
     if (text === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} is not a literal`);
-    else if (text.trim() !== "") this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+    else if (text.trim() !== "") {
+      this.inline(text, { inheritStdin: false, sameScope: false, ...opts });
+      // `scp -S /tmp/evil.sh`, `rsync -e ./x.sh`: a program named by path is judged by what the text knows of the file.
+      this.a.programFile(text, this.name, this.ctx.env, this.raw);
+    }
   }
 
   literals(words: readonly Word[]): string[] | null {
@@ -428,4 +491,14 @@ class LaunchCall implements Launch {
       runsOn: elsewhere ?? ctx.runsOn,
     });
   }
+}
+
+
+const NAMES = new WeakMap<LauncherTable, string[]>();
+
+/** Every program name the tables list (launchers and effect handlers), for matching a program-word glob. */
+function programNames(table: LauncherTable): string[] {
+  let names = NAMES.get(table);
+  if (!names) NAMES.set(table, (names = [...new Set([...table.keys(), ...effectProgramNames()])]));
+  return names;
 }

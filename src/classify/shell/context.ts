@@ -7,6 +7,8 @@ import { Vars, type VarState } from "./values.js";
 
 export interface Scope {
   functions: Set<string>;
+  /** The body text of each function defined in this text (walked again, with the call's arguments, where it is called). */
+  functionBodies: Map<string, string>;
   /** Shell variables as far as the text says (src/classify/shell/values.ts). */
   vars: Vars;
   /** Alias name → value; null when the value is not a literal. */
@@ -17,7 +19,7 @@ export interface Scope {
 }
 
 export function newScope(vars: Vars = new Vars()): Scope {
-  return { functions: new Set(), vars, aliases: new Map(), gitAliases: new Map(), expanding: new Set() };
+  return { functions: new Set(), functionBodies: new Map(), vars, aliases: new Map(), gitAliases: new Map(), expanding: new Set() };
 }
 
 /** Where in the walk we are: everything a command inherits from its surroundings. */

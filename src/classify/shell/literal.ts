@@ -72,6 +72,17 @@ export function literalOfStage(node: Node, src: string, upstream: (() => string 
     for (const c of node.children) if (c && REDIRECT_TYPES.has(c.type)) redirNodes.push(c);
   }
   if (!cmdNode || cmdNode.type !== "command") return null;
+  return literalOfCommand(cmdNode, redirNodes, src, upstream, level, false);
+}
+
+/**
+ * What a simple command writes, when it is a literal producer: to stdout
+ * (`toFile` false: an output redirection sends nothing down the pipe), or
+ * before its output redirections (`toFile` true: what `echo … > f` puts in f).
+ */
+export function literalOfCommand(cmdNode: Node, redirects: readonly Node[], src: string, upstream: (() => string | null) | null, level: number, toFile: boolean): string | null {
+  if (level > MAX_LITERAL_LEVEL) return null;
+  const redirNodes = [...redirects];
   const { nameNode, args } = commandParts(cmdNode, redirNodes);
   for (const r of redirNodes) args.push(...redirectExtraArgs(r));
   if (!nameNode) return null;
@@ -91,7 +102,7 @@ export function literalOfStage(node: Node, src: string, upstream: (() => string 
       } else if (info.kind === "file" && info.op.replace(/^\d+/, "") === "<") {
         input = () => null;
       } else if (info.kind === "file" && /^(1?>|>>|>\||&>|&>>|1>>)$/.test(info.op)) {
-        return ""; // stdout goes to a file: nothing flows down the pipe
+        if (!toFile) return ""; // stdout goes to a file: nothing flows down the pipe
       }
     }
   }

@@ -11,7 +11,7 @@
 // runs others through, an interpreter, or one with effect rows — and whether
 // the nested command matters is what those rows then say it does.
 import { hasEffectRows } from "../effects/index.js";
-import { DATA_OPTIONS, DATA_PROGRAMS, RUNNER_WORDS } from "../programs/data-args.js";
+import { DATA_PROGRAMS, isDataOption, RUNNER_WORDS } from "../programs/data-args.js";
 import { interpreterName } from "../programs/interpreters.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
 import { splitWords } from "./text.js";
@@ -65,6 +65,8 @@ export function nestedCandidates(table: LauncherTable, words: readonly Word[], i
   let sequence = false;
   let sawOperand = false;
   let texts = 0;
+  const program = words[i].dynamic ? "" : programName(words[i].value);
+  const dataOption = (name: string | null): boolean => name !== null && isDataOption(program, name);
   for (let k = i + 1; k < words.length; k++) {
     const w = words[k];
     if (w.dynamic) {
@@ -73,10 +75,10 @@ export function nestedCandidates(table: LauncherTable, words: readonly Word[], i
     }
     const v = w.value;
     const prev = k > i + 1 && !words[k - 1].dynamic ? words[k - 1].value : "";
-    const afterData = prev.startsWith("-") && !prev.includes("=") && DATA_OPTIONS.has(optionName(prev) ?? "");
+    const afterData = prev.startsWith("-") && !prev.includes("=") && dataOption(optionName(prev));
     const opt = v.startsWith("-") && v !== "-" && v !== "--" ? optionName(v) : null;
     // `--cmd='rm -rf ~'`: the value of an attached option.
-    const text = opt !== null && v.includes("=") ? (DATA_OPTIONS.has(opt) ? null : v.slice(v.indexOf("=") + 1)) : opt === null && !afterData ? v : null;
+    const text = opt !== null && v.includes("=") ? (dataOption(opt) ? null : v.slice(v.indexOf("=") + 1)) : opt === null && !afterData ? v : null;
     if (text !== null && texts < MAX_TEXTS && commandLine(table, text)) {
       out.push({ kind: "text", text });
       texts++;
@@ -112,4 +114,7 @@ export const NESTED_EXAMPLES: ReadonlyArray<readonly [string, readonly string[]]
   ["eslint . --fix", []],
   ["prettier .. --write", []],
   ["mytool run . ./env.sh", [". ./env.sh"]],
+  ["pytest -k 'delete and not slow'", []],
+  ["jest -t 'rm -rf the cache'", []],
+  ["pytest --cmd 'rm -rf /tmp/x'", ["rm -rf /tmp/x"]],
 ];

@@ -9,7 +9,7 @@ import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
 import { unescapeHeredoc } from "./text.js";
 import type { StdinSource } from "./types.js";
-import { argOf, wordFromNode, type Resolver, type Word } from "./words.js";
+import { argOf, literalWord, wordFromNode, type Resolver, type Word } from "./words.js";
 
 export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
 
@@ -30,6 +30,8 @@ export interface RedirInfo {
   word: Word | null;
   /** heredoc/herestring: the literal fed in, or null when it expands anything. */
   text: string | null;
+  /** heredoc whose body expands (`<<EOF` with `$X` in it): the body as written, its expansions unexpanded. */
+  template?: string;
   /** herestring: the value when known anyway (`<<< $(base64 -d <<< …)`), else `text`. */
   resolved?: string | null;
   start: number;
@@ -130,16 +132,17 @@ function heredocInfo(node: Node, src: string, out: RedirInfo[], level: number, r
   }
   const delim = startNode ? text(startNode) : "";
   let bodyText: string | null = null;
+  let template: string | undefined;
   if (bodyNode) {
     const rawBody = text(bodyNode);
     if (/['"\\]/.test(delim)) bodyText = rawBody; // a quoted delimiter: the body is literal
-    else if (bodyHasExpansion(bodyNode)) bodyText = null;
+    else if (bodyHasExpansion(bodyNode)) template = op === "<<-" ? rawBody.replace(/^\t+/gm, "") : rawBody;
     else bodyText = unescapeHeredoc(rawBody);
     if (bodyText !== null && op === "<<-") bodyText = bodyText.replace(/^\t+/gm, "");
   } else {
     bodyText = "";
   }
-  out.push({ op: fd + op, target: delim, kind: "heredoc", word: null, text: bodyText, start: node.startIndex, end });
+  out.push({ op: fd + op, target: delim, kind: "heredoc", word: null, text: bodyText, ...(template !== undefined ? { template } : {}), start: node.startIndex, end });
   if (level < 8) for (const n of nested) redirectInfo(n, src, out, level + 1, resolve, values);
 }
 
@@ -236,4 +239,25 @@ export function applyStdin(
     }
   }
   return { stdin, stdinLiteral };
+}
+
+/**
+ * tree-sitter-bash drops a lone `-` operand right before a redirection
+ * (`make -f - <<EOF`, `cat - <<EOF`): the text between the command and its
+ * first redirection that no node holds. Only `-`: anything else there is the
+ * grammar's error to report.
+ */
+export function lostWords(body: Node, redirs: readonly Node[], src: string): Word[] {
+  if (redirs.length === 0) return [];
+  const first = Math.min(...redirs.map((r) => r.startIndex));
+  if (first <= body.endIndex) return [];
+  const out: Word[] = [];
+  const gap = src.slice(body.endIndex, first);
+  for (const m of gap.matchAll(/(?<=^|\s)-(?=\s|$)/g)) {
+    const w = literalWord("-");
+    w.start = body.endIndex + (m.index ?? 0);
+    w.end = w.start + 1;
+    out.push(w);
+  }
+  return out;
 }

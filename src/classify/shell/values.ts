@@ -177,7 +177,8 @@ export function valueResolver(rc: ResolveContext, level = 0): Resolver {
     if (type === "command_substitution") return substitutionValue(node, rc, level);
     if (type === "simple_expansion") {
       const name = rc.src.slice(node.startIndex + 1, node.endIndex);
-      return SPECIAL.test(name) ? null : pick(name, rc);
+      // `$1`…`$9` hold values only inside a function call the text makes (analyzer.ts, callFunction).
+      return /^[1-9]$/.test(name) ? pick(name, rc) : SPECIAL.test(name) ? null : pick(name, rc);
     }
     if (type === "expansion") return expansionValue(node, rc, level);
     return null;

@@ -30,6 +30,7 @@ import {
   redirectExtraArgs,
   redirectInfos,
   redirectWords,
+  lostWords,
   type RedirectWord,
   type RedirInfo,
 } from "./redirects.js";
@@ -38,6 +39,7 @@ import { declareVariables, walkScoped } from "./scoped.js";
 import type { StdinSource } from "./types.js";
 import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
 import { literalWord, type Word } from "./words.js";
+import { recordWrites, type WrittenFiles } from "./written-files.js";
 import type { GapList } from "./gaps.js";
 
 
@@ -45,6 +47,8 @@ import type { GapList } from "./gaps.js";
 export interface CommandSink {
   readonly gaps: GapList;
   readonly stopped: boolean;
+  /** Files the text writes, with what it puts in them (read when it runs them). */
+  readonly files: WrittenFiles;
   /** Count one simple command; false once over the limit (the walk stops). */
   countCommand(env: Env): boolean;
   stop(reason: string, command: string): void;
@@ -53,7 +57,7 @@ export interface CommandSink {
   /** A redirection with no command (`> file`): it still opens its target. */
   bare(raw: string, redirects: RedirectWord[], stdin: StdinSource | null, env: Env): number | null;
   /** `NAME=value` (alone, exported, or before a command): a variable some program runs as a command (`GIT_SSH_COMMAND`). */
-  assigned(name: string, state: VarState, env: Env, raw: string): void;
+  assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void;
 }
 
 // Every property read of a web-tree-sitter node (`type`, `endIndex`, `isNamed`,
@@ -232,7 +236,7 @@ export class Walker {
       this.pendingRedirects.set(key, [...(this.pendingRedirects.get(key) ?? []), ...redirNodes]);
       out = this.walkStatement(body, env);
     } else if (body && bodyType === "command") {
-      out = this.walkCommand(body, env, redirNodes);
+      out = this.walkCommand(body, env, redirNodes, lostWords(body, redirNodes, env.src));
     } else {
       out = this.walkWithRedirects(body, redirNodes, env, node);
     }
@@ -274,8 +278,13 @@ export class Walker {
 
   private walkFunction(node: Node, env: Env): number | null {
     const name = node.childForFieldName("name");
-    if (name) env.scope.functions.add(env.src.slice(name.startIndex, name.endIndex));
     const body = node.childForFieldName("body");
+    if (name) {
+      const fname = env.src.slice(name.startIndex, name.endIndex);
+      env.scope.functions.add(fname);
+      if (body) env.scope.functionBodies.set(fname, env.src.slice(body.startIndex, body.endIndex));
+      else env.scope.functionBodies.delete(fname);
+    }
     const fenv: Env = { ...env, stdin: null, stdinLiteral: null };
     const vars = env.scope.vars;
     // The body runs when the function is called, which may be anywhere later:
@@ -382,7 +391,7 @@ export class Walker {
 
   // -------------------------------------------------------- simple commands
 
-  private walkCommand(node: Node, env: Env, outerRedirs: Node[]): number | null {
+  private walkCommand(node: Node, env: Env, outerRedirs: Node[], lost: readonly Word[] = []): number | null {
     if (!this.sink.countCommand(env)) return null;
     const redirs: Node[] = [...outerRedirs];
     const prefix: Node[] = [];
@@ -426,12 +435,15 @@ export class Walker {
     }
     // `NAME=value cmd`: the command's environment, not this shell's variables.
     const assigns = prefix.length > 0 ? new Map<string, VarState>() : NO_ASSIGNS;
+    const assigned: Array<[string, VarState, string]> = [];
     for (const a of prefix) {
       const r = assignmentValue(a, env);
       if (!r) continue;
       (assigns as Map<string, VarState>).set(r.name, r.state);
-      this.sink.assigned(r.name, r.state, env, env.src.slice(a.startIndex, a.endIndex));
+      assigned.push([r.name, r.state, env.src.slice(a.startIndex, a.endIndex)]);
     }
+    // After all are read: `GIT_CONFIG_KEY_0=… GIT_CONFIG_VALUE_0=…` name their setting to each other.
+    for (const [n, st, text] of assigned) this.sink.assigned(n, st, env, text, assigns);
     const ctx = cmdCtx(env, raw, redirects, stdin, stdinLiteral);
     ctx.assigns = assigns;
     const span = { start: nameNode.startIndex, end: nameEnd };
@@ -440,6 +452,7 @@ export class Walker {
       const nameWord = decodeWith(nameNode!, env, resolve, span);
       const words = argumentWords(nameNode!, nameWord);
       for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve))) words.push(w);
+      words.push(...lost);
       return { nameWord, words };
     };
     const multi = env.expands ? new Set<string>() : undefined;
@@ -452,13 +465,16 @@ export class Walker {
     }
     // A variable with several values (a `for` list): one command per combination.
     const combos = multi && multi.size > 0 ? choices(env.scope.vars, multi) : null;
-    if (combos === null) return words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
     let out: number | null = null;
-    for (const c of combos) {
-      const w = build(c).words;
-      const o = w.length > 0 ? this.sink.command(w, ctx) : null;
-      out ??= o;
+    if (combos === null) out = words.length > 0 ? this.sink.command(words, ctx) : this.sink.bare(raw, redirects, stdin, env);
+    else {
+      for (const c of combos) {
+        const w = build(c).words;
+        const o = w.length > 0 ? this.sink.command(w, ctx) : null;
+        out ??= o;
+      }
     }
+    recordWrites(this.sink.files, { node, outerRedirs, infos, words, src: env.src, upstream: env.stdinLiteral, stdinLiteral });
     return out;
   }
 
@@ -474,6 +490,7 @@ export class Walker {
 }
 
 const NO_ASSIGNS: ReadonlyMap<string, VarState> = new Map();
+
 
 export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: StdinSource | null, stdinLiteral: (() => string | null) | null): CmdCtx {
   const ctx: CmdCtx = { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };

@@ -56,8 +56,11 @@ const SHAPE_CASES: [string, number[]][] = [
   ["sort < <(ls)", []],
   ["cat <<< ~", []],
   // 11 function / alias defined and invoked
-  ["f() { rm -rf /usr; }; f", [11]],
-  ["function g { ls; }; g", [11]],
+  // A function's body is walked where it is called (with the call's arguments): no gap of its own.
+  ["f() { rm -rf /usr; }; f", []],
+  ["function g { ls; }; g", []],
+  // A recursive call is not unrolled.
+  ["f() { f; }; f", [11]],
   ["alias r=rm; r -rf /usr", [11]],
   ["f() { ls; }", []],
   ["alias ll='ls -la'", []],
@@ -213,7 +216,7 @@ describe("bypass classes", () => {
     ["f() { rm -rf /usr; }; f", "rm -rf /usr"],
     ["alias r=rm; r -rf /usr", "rm -rf /usr"],
     ["alias r='sudo rm'; r -rf /usr", "rm -rf /usr"],
-    ["echo / | xargs rm -rf", "rm -rf"],
+    ["echo / | xargs rm -rf", "rm -rf /"],
     ["find . -exec rm -rf {} \\;", "rm -rf {}"],
     ["find / -delete", "find / -delete"],
     ["awk 'BEGIN{system(\"rm -rf /\")}'", "rm -rf /"],

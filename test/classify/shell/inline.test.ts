@@ -59,7 +59,9 @@ describe("eval, cmd, PowerShell", () => {
     ["eval rm -rf /", ["eval>rm -rf /@1"], []],
     ['eval "git reset" --hard', ["eval>git reset --hard@1"], []],
     ['eval "$CMD"', ["eval $CMD"], [3]],
-    ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"], [3]],
+    // A tool's own environment setup code (programs/env-generators.ts): not an unknown script.
+    ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"], []],
+    ['eval "$(cat env.sh)"', ["cat env.sh", "eval $(cat env.sh)"], [3]],
     ["cmd /C \"rmdir /s /q C:\\build\"", ["cmd>rmdir /s /q C:\\build@1"], []],
     ["cmd.exe /S /C del x", ["cmd>del x@1"], []],
     ["cmd /K dir", ["cmd>dir@1"], []],
@@ -169,7 +171,8 @@ describe("su, runuser", () => {
 describe("git aliases", () => {
   const cases: Case[] = [
     ["git -c alias.wipe='!rm -rf /' wipe", ["git -c alias.wipe=!rm -rf / wipe", "git>rm -rf /@1"], []],
-    ["git -c alias.x='!f() { rm -rf \"$1\"; }; f' x /", ["git -c alias.x=!f() { rm -rf \"$1\"; }; f x /", "git>rm -rf $1@1", "git>f /@1"], [11]],
+    // The function's body is walked again where it is called, with `$1` the call's argument.
+    ["git -c alias.x='!f() { rm -rf \"$1\"; }; f' x /", ["git -c alias.x=!f() { rm -rf \"$1\"; }; f x /", "git>rm -rf $1@1", "git>f>rm -rf /@2"], []],
     ["git -C repo -c alias.nuke='reset --hard' nuke HEAD", ["git -C repo -c alias.nuke=reset --hard reset --hard HEAD"], []],
     ["git -c alias.x=\"$CMD\" x", ["git -c alias.x=$CMD x"], [3]],
     ["git -c alias.st=status log", ["git -c alias.st=status log"], []],
@@ -192,7 +195,9 @@ describe("awk", () => {
     ["gawk 'BEGIN { system(\"git reset --hard\") }'", ["gawk BEGIN { system(\"git reset --hard\") }", "gawk>git reset --hard@1"], []],
     ["awk 'BEGIN { system(\"rm\\x20-rf\\x20/\") }'", ["awk BEGIN { system(\"rm\\x20-rf\\x20/\") }", "awk>rm -rf /@1"], []],
     ["awk '{ system($0) }'", ["awk { system($0) }"], [3]],
-    ["awk '{ print | \"sh\" }' cmds", ["awk { print | \"sh\" } cmds", "awk>sh@1"], []],
+    // The shell runs each line of `cmds`: what that is, the text does not say.
+    ["awk '{ print | \"sh\" }' cmds", ["awk { print | \"sh\" } cmds", "awk>sh@1"], [3]],
+    ["awk 'BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }'", ["awk BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }", "awk>printf %s\\n rm -rf /tmp/x@1", "awk>sh>rm -rf /tmp/x@2"], []],
     ["awk 'BEGIN { \"date\" | getline d }'", ["awk BEGIN { \"date\" | getline d }", "awk>date@1"], []],
     ["awk '/a|b/ { print $1 }' f", ["awk /a|b/ { print $1 } f"], []],
     ["awk -F: '$1 == \"x\" || $2 { print }' f", ["awk -F: $1 == \"x\" || $2 { print } f"], []],

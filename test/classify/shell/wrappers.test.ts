@@ -88,8 +88,13 @@ describe("xargs", () => {
     expect(r.commands[1].stdin).toBeNull();
   });
   it("-I replace string in an inline script is not a literal", () => {
-    const r = analyze("echo 'rm -rf /' | xargs -I{} bash -c {}");
+    const r = analyze("cat list | xargs -I{} bash -c {}");
     expect(shapes(r)).toEqual([3]);
+  });
+  it("a literal input fills the -I string of an argument, never of a program or a script", () => {
+    expect(summary(analyze("printf '%s\\n' a | xargs -I{} rm -rf tmp/{}"))).toContain("xargs>rm -rf tmp/a");
+    expect(shapes(analyze("echo 'ls' | xargs -I{} bash -c {}"))).toEqual([3]);
+    expect(shapes(analyze("echo ls | xargs -I{} {} -la"))).toEqual([4]);
   });
   it("-I template script is still read", () => {
     const r = analyze("ls | xargs -I % sh -c 'rm -rf %'");

@@ -6,19 +6,10 @@
 // the rules do not recognise asks, it is not guessed a deny. Each class has
 // dangerous cases and harmless lookalikes.
 import type { CaseSpec } from "../spec.js";
-import { bash, fired, neutral } from "./helpers.js";
+import { cleanAllow as allow, defaultBash as c, firedWith as at, gapAsk as gap } from "./helpers.js";
 
-const DEFAULT = "bundles/default.json";
-
-const at = (verdict: string, artifact_id: string, unknown: number[] = []) => ({ ...fired(artifact_id, verdict), unknown });
 const deny = (artifact_id: string, unknown: number[] = []) => at("deny", artifact_id, unknown);
 const ask = (artifact_id: string, unknown: number[] = []) => at("ask", artifact_id, unknown);
-const gap = (shape: number, unknown: number[] = [shape]) => ({ verdict: "ask", atom_id: `unknown.shape.${shape}`, artifact_id: null, unknown });
-const allow = { ...neutral, unknown: [] };
-
-function c(name: string, command: string, expect: Record<string, unknown>): CaseSpec {
-  return { name: `${name}: ${command}`, bundle: DEFAULT, event: bash(command), expect };
-}
 
 const WIPE = "fs.wipe";
 const FORCE = "git.force_push_protected";

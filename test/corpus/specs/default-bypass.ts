@@ -76,7 +76,9 @@ export const specs: CaseSpec[] = [
   deny("a function defined and invoked", "f() { rm -rf /; }; f", "fs.wipe"),
   deny("an alias defined and invoked", "alias x='rm -rf /'; x", "fs.wipe"),
   deny("xargs with a literal operand", "xargs rm -rf /", "fs.wipe"),
-  gap("xargs fed its operands from a pipe (targets unknown)", "echo / | xargs rm -rf", 8),
+  gap("xargs fed its operands from a pipe (targets unknown)", "find . -name '*.tmp' -print | tail -n1 | xargs rm -rf", 8),
+  // A literal feeder's words are known (src/classify/shell/launchers/wrappers.ts): `rm -rf /`.
+  deny("xargs fed a literal root", "echo / | xargs rm -rf", "fs.wipe"),
   deny("find / -delete", "find / -delete", "fs.wipe"),
   deny("find . -exec rm -rf {} \\;", "find . -exec rm -rf {} \\;", "fs.wipe"),
   deny("find ~ -exec rm -rf {} +", "find ~ -exec rm -rf {} +", "fs.wipe"),

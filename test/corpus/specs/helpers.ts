@@ -55,3 +55,17 @@ export const bash = (command: string, extra: Record<string, unknown> = {}) => ev
 export const fired = (artifact_id: string, verdict = "deny") => ({ verdict, artifact_id, undecided: false });
 /** Nothing enforcing fired: the neutral allow. */
 export const neutral = { verdict: "allow", artifact_id: null, undecided: true };
+
+/** The embedded default bundle's source, as the specs name it. */
+export const DEFAULT_BUNDLE = "bundles/default.json";
+/** A Bash case against the default bundle, named `name: command`. */
+export function defaultBash(name: string, command: string, expect: Record<string, unknown>): { name: string; bundle: string; event: ReturnType<typeof bash>; expect: Record<string, unknown> } {
+  return { name: `${name}: ${command}`, bundle: DEFAULT_BUNDLE, event: bash(command), expect };
+}
+/** Fired with this verdict, and exactly these gap shapes alongside. */
+export const firedWith = (verdict: string, artifact_id: string, unknown: number[] = []) => ({ ...fired(artifact_id, verdict), unknown });
+/** Asked only because of an unknown-shape gap (SPEC §6.3). */
+export const gapAsk = (shape: number, unknown: number[] = [shape]) => ({ verdict: "ask", atom_id: `unknown.shape.${shape}`, artifact_id: null, unknown });
+/** The neutral allow, with no gap. */
+export const cleanAllow = { ...neutral, unknown: [] };
+

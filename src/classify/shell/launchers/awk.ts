@@ -2,7 +2,7 @@
 // `"…" | getline` — read from its program text with a small tokenizer, and
 // parsed like top-level shell text (a computed command is shape 3).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import type { Word } from "../words.js";
+import { shellQuote, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 
 /** awk: the program text word (null when it comes from `-f FILE` or is absent). */
@@ -130,6 +130,23 @@ function awkTokens(src: string): AwkToken[] {
   return out;
 }
 
+/** A command that runs its stdin as a script (`sh`, `bash -s`, `/bin/zsh`). */
+const SHELL_COMMAND = /^\s*(\S*\/)?(ba|da|z|k|a|mk|c|tc|y|fi)?sh(\s+-\w*s\w*)?\s*$/;
+
+/**
+ * What `print …` before the pipe at `toks[pipe]` writes: the string when it
+ * is one literal (`print "x"`, `print("x")`), null when it is computed,
+ * undefined when no `print`/`printf` statement ends there.
+ */
+function printedLiteral(toks: readonly AwkToken[], pipe: number): string | null | undefined {
+  let k = pipe - 1;
+  while (k >= 0 && !(toks[k].t === "id" && (toks[k].v === "print" || toks[k].v === "printf")) && toks[k].v !== ";" && toks[k].v !== "{" && toks[k].v !== "}") k--;
+  if (k < 0 || toks[k].t !== "id") return undefined;
+  const args = toks.slice(k + 1, pipe).filter((t) => t.v !== "(" && t.v !== ")");
+  if (args.length === 1 && args[0].t === "str") return args[0].v;
+  return null;
+}
+
 /**
  * Commands an awk program runs: `system("…")`, `print … | "…"`,
  * `"…" | getline`. Literal strings are returned; any such call with a
@@ -152,7 +169,14 @@ export function awkCommands(program: string): { scripts: string[]; dynamic: bool
         if (prev?.t === "str" && !(toks[k - 2]?.t === "str" || toks[k - 2]?.t === "id")) scripts.push(prev.v);
         else dynamic = true;
       } else if (next?.t === "str" && !(toks[k + 2]?.t === "str" || toks[k + 2]?.t === "id")) {
-        scripts.push(next.v);
+        // `print "rm -rf ~" | "sh"`: the printed line is the piped command's input — a shell runs it.
+        const printed = printedLiteral(toks, k);
+        if (printed !== undefined && SHELL_COMMAND.test(next.v)) {
+          if (printed === null) {
+            dynamic = true;
+            scripts.push(next.v);
+          } else scripts.push(`printf '%s\\n' ${shellQuote(printed)} | ${next.v}`);
+        } else scripts.push(next.v);
       } else {
         dynamic = true;
       }
@@ -180,6 +204,9 @@ export const AWK_ROWS: readonly LauncherRow[] = [
     examples: [
       ["awk 'BEGIN { system(\"rm -rf /tmp/x\") }'", ["awk BEGIN { system(\"rm -rf /tmp/x\") }", "awk>rm -rf /tmp/x"]],
       ["awk '{ system($0) }'", ["awk { system($0) }"], [3]],
+      ["awk 'BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }'", ["awk BEGIN { print \"rm -rf /tmp/x\" | \"sh\" }", "awk>printf %s\\n rm -rf /tmp/x", "awk>sh>rm -rf /tmp/x"]],
+      ["awk '{ print $1 | \"sh\" }'", ["awk { print $1 | \"sh\" }", "awk>sh"], [3]],
+      ["awk '{ print $1 | \"sort -u\" }' f", ["awk { print $1 | \"sort -u\" } f", "awk>sort -u"]],
     ],
   },
 ];

@@ -7,7 +7,7 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs } from "../../programs/options.js";
 import { printfOutput } from "../producers.js";
-import { valOfWord, type Val } from "../values.js";
+import { isolated, valOfWord, type Val } from "../values.js";
 import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 
@@ -97,9 +97,23 @@ function trap(call: Launch): number | null {
     call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "the trap command is not a literal");
     return out;
   }
-  if (lit.trim() !== "") call.inline(lit, { inheritStdin: false, sameScope: true });
+  if (lit.trim() === "") return out;
+  // A cleanup handler's variable the text never assigns but names a temp file (`rm -f "$TMPFILE"`):
+  // the idiom is a file under the temp dir (mktemp's), judged as such there — never a home or root.
+  const vars = call.scope.vars;
+  const temps = [...lit.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g)].map((m) => m[1]).filter((n) => TEMP_NAME.test(n) && n !== "TMPDIR" && vars.get(n) === undefined);
+  if (temps.length === 0) call.inline(lit, { inheritStdin: false, sameScope: true });
+  else {
+    isolated(vars, () => {
+      for (const n of temps) vars.set(n, [{ value: `$TMPDIR/${n.toLowerCase()}`, tilde: false, vars: ["TMPDIR"] }]);
+      call.inline(lit, { inheritStdin: false, sameScope: true });
+    });
+  }
   return out;
 }
+
+/** A variable named for a temp file or directory (`TMPFILE`, `tmp_dir`, `MY_TEMP`); not `ATTEMPTS`. */
+const TEMP_NAME = /(^|_)(tmp|temp)/i;
 
 export const BUILTIN_ROWS: readonly LauncherRow[] = [
   {
@@ -134,6 +148,8 @@ export const BUILTIN_ROWS: readonly LauncherRow[] = [
       ["trap 'rm -rf /tmp/x' EXIT", ["trap rm -rf /tmp/x EXIT", "trap>rm -rf /tmp/x"]],
       ["trap - INT", ["trap - INT"]],
       ['trap "$X" INT', ["trap $X INT"], [3]],
+      ["trap 'rm -f \"$TMPFILE\"' EXIT", ["trap rm -f \"$TMPFILE\" EXIT", "trap>rm -f $TMPDIR/tmpfile"]],
+      ["trap 'rm -rf \"$DIR\"' EXIT", ["trap rm -rf \"$DIR\" EXIT", "trap>rm -rf $DIR"]],
     ],
   },
 ];

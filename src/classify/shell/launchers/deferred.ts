@@ -57,7 +57,7 @@ function tmuxCommand(call: Launch, words: readonly Word[]): void {
     call.runScript(keys === null ? null : typed(keys, p.flags.some((f) => f.name === "l")), "the keys tmux send-keys types");
     return;
   }
-  const spec = TMUX_SHELL[name];
+  const spec = Object.prototype.hasOwnProperty.call(TMUX_SHELL, name) ? TMUX_SHELL[name] : undefined;
   if (!spec) return;
   const p = parseArgs(words, { ...spec, stopAtOperand: true }, 1);
   const rest = words.slice(p.end);

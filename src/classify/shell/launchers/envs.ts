@@ -118,6 +118,13 @@ const ENV_ROWS: readonly EnvRow[] = [
   { names: ["bundle"], subs: { exec: { options: { longValue: ["gemfile"] } } }, examples: [["bundle exec rm -rf /tmp/x", ["bundle exec rm -rf /tmp/x", "bundle>rm -rf /tmp/x"]]] },
   { names: ["cross-env", "cross-env-shell"], subs: { "": { assignments: true } }, examples: [["cross-env NODE_ENV=x rm -rf /tmp/x", ["cross-env NODE_ENV=x rm -rf /tmp/x", "cross-env>rm -rf /tmp/x"]]] },
   { names: ["dotenv"], subs: { "": { options: { shortValue: "evcp" } } }, examples: [["dotenv -e .env.test -- rm -rf /tmp/x", ["dotenv -e .env.test -- rm -rf /tmp/x", "dotenv>rm -rf /tmp/x"]]] },
+  {
+    names: ["env-cmd"],
+    subs: { "": { options: { shortValue: "fre", longValue: ["file", "rc-file", "environments", "use-shell", "expand-envs", "silent", "no-override", "recursive"] } } },
+    examples: [["env-cmd -f .env.test rm -rf /tmp/x", ["env-cmd -f .env.test rm -rf /tmp/x", "env-cmd>rm -rf /tmp/x"]], ["env-cmd -e dev,ci -- npm test", ["env-cmd -e dev,ci -- npm test", "env-cmd>npm test"]]],
+  },
+  { names: ["dotenvx"], subs: { run: { options: { shortValue: "f", longValue: ["env-file", "env", "env-keys-file", "convention", "log-level"] } } }, examples: [["dotenvx run -f .env.local -- rm -rf /tmp/x", ["dotenvx run -f .env.local -- rm -rf /tmp/x", "dotenvx>rm -rf /tmp/x"]]] },
+  { names: ["envdir"], subs: { "": { operandsBefore: 1 } }, examples: [["envdir ./env rm -rf /tmp/x", ["envdir ./env rm -rf /tmp/x", "envdir>rm -rf /tmp/x"]]] },
   { names: ["op"], subs: { run: { options: { longValue: ["env-file", "environment"] } } }, examples: [["op run --env-file=.env -- rm -rf /tmp/x", ["op run --env-file=.env -- rm -rf /tmp/x", "op>rm -rf /tmp/x"]]] },
   {
     names: ["doppler", "infisical"],

@@ -6,7 +6,7 @@
 // URLs. What git knows is data in src/classify/programs/git.ts; this row runs
 // the commands it names (the effect table judges git itself).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { COMMAND_OPTIONS, configSet, invokedAlias, isShellTextSetting, parseGit, RUNS_REST, type GitConfigSetting } from "../../programs/git.js";
+import { COMMAND_OPTIONS, configSet, invokedAlias, isCommandSetting, isOutsideHooksPath, isShellTextSetting, parseGit, RUNS_REST, subcommandConfig, type GitConfigSetting } from "../../programs/git.js";
 import { parseArgs } from "../../programs/options.js";
 import { splitWords } from "../text.js";
 import { literalWord, shellQuote, type Word } from "../words.js";
@@ -24,6 +24,12 @@ function flagText(call: Launch, f: { index: number; valueIndex: number; value: s
 }
 
 function setting(call: Launch, c: GitConfigSetting, what: string): void {
+  if (c.key === "core.hookspath" && isCommandSetting(c.key, c.value)) {
+    // The repository's own hook dir (`.husky`, `.githooks`) is the project's code, like `./scripts/x.sh`;
+    // a directory outside it holds hooks nothing in the text shows.
+    if (c.arg.dynamic || (isOutsideHooksPath(c.value) && !/^\/dev\/null\/?$/.test(c.value.trim()))) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} ${c.key} runs the hooks in ${c.arg.dynamic ? c.arg.raw : c.value}, whose content is not in the text`);
+    return;
+  }
   if (!isShellTextSetting(c.key, c.value)) return;
   shellCommand(call, c.arg.dynamic ? null : c.value.replace(/^\s*!/, ""), `${what} ${c.key}`);
 }
@@ -83,6 +89,7 @@ function git(call: Launch): number | null {
   for (const c of g.config) if (!c.key.startsWith("alias.")) setting(call, c, "git -c");
   if (sub === null) return out;
   const args = words.slice(g.sub + 1);
+  for (const c of subcommandConfig(words, g.sub)) setting(call, c, `git ${sub} --config`);
   if (sub === "config") {
     const set = configSet(words, g.sub);
     if (set) {
@@ -91,14 +98,15 @@ function git(call: Launch): number | null {
       if (!set.key.startsWith("alias.") || /^\s*!/.test(set.value)) setting(call, set, "git config");
     }
   }
-  const opts = COMMAND_OPTIONS[sub];
+  const own = (t: object) => Object.prototype.hasOwnProperty.call(t, sub);
+  const opts = own(COMMAND_OPTIONS) ? COMMAND_OPTIONS[sub] : undefined;
   // Most invocations name none of these options: look before parsing.
   if (opts && args.some((w) => mayName(w.value, opts))) {
     const p = parseArgs(args, { shortValue: opts.short ?? "", longValue: opts.long, shortOptional: opts.shortOptional, longOptional: opts.longOptional });
     const names = new Set([...(opts.short ?? ""), ...(opts.shortOptional ?? ""), ...opts.long, ...(opts.longOptional ?? [])]);
     for (const f of p.flags) if (names.has(f.name) && f.value !== null) shellCommand(call, flagText(call, f, g.sub + 1), `git ${sub} ${f.text}`);
   }
-  const rest = RUNS_REST[sub];
+  const rest = own(RUNS_REST) ? RUNS_REST[sub] : undefined;
   if (rest) {
     let k = g.sub + 1;
     while (k < words.length && !words[k].dynamic && words[k].value.startsWith("-")) k++;
@@ -135,6 +143,11 @@ export const GIT_ROWS: readonly LauncherRow[] = [
       ["git filter-branch --tree-filter 'rm -f secrets.txt' HEAD", ["git filter-branch --tree-filter rm -f secrets.txt HEAD", "git>rm -f secrets.txt"]],
       ["git clone 'ext::sh -c rm% -rf% /tmp/y' x", ["git clone ext::sh -c rm% -rf% /tmp/y x", "git>sh>rm -rf /tmp/y"]],
       ['git -c core.sshCommand="$X" fetch', ["git -c core.sshCommand=$X fetch"], [3]],
+      ["git clone --config core.fsmonitor='rm -rf /tmp/y' https://h/r.git", ["git clone --config core.fsmonitor=rm -rf /tmp/y https://h/r.git", "git>rm -rf /tmp/y"]],
+      ["git clone -c core.autocrlf=false https://h/r.git", ["git clone -c core.autocrlf=false https://h/r.git"]],
+      ["git -c core.hooksPath=/tmp/hooks commit -m x", ["git -c core.hooksPath=/tmp/hooks commit -m x"], [3]],
+      ["git -c core.hooksPath=.husky commit -m x", ["git -c core.hooksPath=.husky commit -m x"]],
+      ["git -c core.hooksPath=/dev/null commit -m x", ["git -c core.hooksPath=/dev/null commit -m x"]],
     ],
   },
 ];

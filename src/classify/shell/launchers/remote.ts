@@ -9,7 +9,8 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs, type OptionSpec } from "../../programs/options.js";
 import type { RunsOn } from "../types.js";
-import type { Word } from "../words.js";
+import { excerpt } from "../gaps.js";
+import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
@@ -41,10 +42,16 @@ function ssh(call: Launch): number | null {
   if (p.end >= call.words.length) return out;
   const rest = call.words.slice(p.end + 1);
   if (rest.length > 0) runThere(call, joined(call, rest), "the ssh command", "remote");
-  else if (call.stdin !== null && call.stdin.kind !== "file") {
+  else if (call.stdin !== null && call.stdin.kind === "file") {
+    // `ssh host < deploy.sh`: the remote shell runs the file's commands — the script the text wrote, or unknown.
+    if (!call.runFile(literalWord(call.stdin.path), { sameScope: false, runsOn: "remote" })) {
+      call.gap(GAP_SHAPE.INTERPRETER_STDIN, `the remote shell runs the commands in ${excerpt(call.stdin.path)}, which the text does not show`);
+    }
+  } else if (call.stdin !== null) {
     // No command: the remote shell reads its commands from stdin.
     const lit = call.stdinText();
     if (lit !== null) runThere(call, lit, "the ssh stdin", "remote");
+    else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `the remote shell runs commands from a ${call.stdin.kind} that is not a literal`);
   }
   return out;
 }
@@ -219,6 +226,9 @@ export const REMOTE_ROWS: readonly LauncherRow[] = [
       ["ssh -p 2222 -i k host rm -rf /data", ["ssh -p 2222 -i k host rm -rf /data", "ssh>rm -rf /data"]],
       ["ssh host 'cd /srv && rm -rf app'", ["ssh host cd /srv && rm -rf app", "ssh>cd /srv", "ssh>rm -rf app"]],
       ["ssh -o ProxyCommand='rm -rf /tmp/x' host", ["ssh -o ProxyCommand=rm -rf /tmp/x host", "ssh>rm -rf /tmp/x"]],
+      ["ssh host < deploy.sh", ["ssh host"], [7]],
+      ["echo 'rm -rf /tmp/x' > w.sh; ssh host < w.sh", ["echo rm -rf /tmp/x", "ssh host", "ssh>rm -rf /tmp/x"]],
+      ["cat cmds | ssh host", ["cat cmds", "ssh host"], [7]],
       ["ssh host <<'EOF'\nrm -rf /data\nEOF", ["ssh host", "ssh>rm -rf /data"]],
       ["ssh -N -L 8080:localhost:80 host", ["ssh -N -L 8080:localhost:80 host"]],
     ],

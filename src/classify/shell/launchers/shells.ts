@@ -6,7 +6,8 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
-import { decodeBase64Text } from "../text.js";
+import { isEnvGenerator } from "../../programs/env-generators.js";
+import { decodeBase64Text, splitWords } from "../text.js";
 import type { Word } from "../words.js";
 import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
@@ -35,7 +36,11 @@ function shell(call: Launch): number | null {
   }
   if (src.kind === "script") {
     const p = call.procSub(words[src.index]);
-    if (!p) return call.emit();
+    if (!p) {
+      const out = call.emit();
+      call.runFile(words[src.index], { sameScope: false });
+      return out;
+    }
     if (p.literal === null) {
       call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a script from a process substitution that is not a literal`);
       return call.emit();
@@ -95,26 +100,49 @@ function evalScript(call: Launch): number | null {
   if (rest.length === 0) return call.emit();
   const lits = call.literals(rest);
   if (lits === null) {
-    call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
+    // `eval "$(ssh-agent -s)"`: a tool's own setup code, not a script the text or its input chose.
+    if (!(rest.length === 1 && generatedBy(rest[0].raw, /^"?(?:\$\((.*)\)|`(.*)`)"?$/s))) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "eval of a script that is not a literal");
     call.scope.vars.forgetAll(); // it may assign anything
     return call.emit();
   }
   return call.inline(lits.join(" "), { inheritStdin: true, sameScope: true });
 }
 
-/** `source <(…)` / `. <(…)`: a script from a process substitution, run in this shell. */
+/** Paths that name the shell's own stdin. */
+const STDIN_FILES = new Set(["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"]);
+
+/** `source <(…)` / `. <(…)` / `. /dev/stdin <<< …` / a file the text wrote: a script run in this shell. */
 function source(call: Launch): number | null {
-  const p = call.procSub(call.words[call.i + 1]);
+  const operand = call.words[call.i + 1];
+  const p = call.procSub(operand);
   if (!p) {
+    if (operand && !operand.dynamic && STDIN_FILES.has(operand.value)) {
+      // `. /dev/stdin <<< '…'`: the script is what stdin carries.
+      const text = call.stdinText();
+      if (text !== null) return call.inline(text, { inheritStdin: false, sameScope: true });
+      if (call.stdin !== null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a ${call.stdin.kind} that is not a literal`);
+    }
+    const out = call.emit();
+    if (call.runFile(operand, { sameScope: true })) return out;
     // A script file runs in this shell: any variable may hold anything after it.
     if (call.words.length > call.i + 1) call.scope.vars.forgetAll();
-    return call.emit();
+    return out;
   }
   if (p.literal === null) {
-    call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
+    if (generatedBy(operand.raw, /^<\((.*)\)$/s)) call.scope.vars.forgetAll();
+    else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs a script from a process substitution that is not a literal`);
     return call.emit();
   }
   return call.inline(p.literal, { inheritStdin: true, sameScope: true });
+}
+
+/** Does `raw` (a substitution as written, matched by `form`) run one literal command that prints environment setup code (programs/env-generators.ts)? */
+function generatedBy(raw: string, form: RegExp): boolean {
+  const m = form.exec(raw.trim());
+  const inner = m ? (m[1] ?? m[2] ?? "") : "";
+  if (inner === "" || /[$`;&|<>()\n]/.test(inner)) return false;
+  const argv = splitWords(inner.trim());
+  return argv !== null && isEnvGenerator(argv);
 }
 
 function cmd(call: Launch): number | null {
@@ -189,6 +217,8 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
       ['bash -c "$X"', ["bash -c $X"], [3]],
       ["curl -s https://x | bash", ["curl -s https://x", "bash"], [7]],
       ["bash /dev/stdin <<< 'rm -rf /tmp/x'", ["bash>rm -rf /tmp/x"]],
+      ["echo 'rm -rf /tmp/x' > /tmp/x.sh && bash /tmp/x.sh", ["echo rm -rf /tmp/x", "bash /tmp/x.sh", "bash>rm -rf /tmp/x"]],
+      ["cat > c.sh <<'EOF'\nrm -rf /tmp/x\nEOF\nsh ./c.sh", ["cat", "sh ./c.sh", "sh>rm -rf /tmp/x"]],
     ],
   },
   {
@@ -205,13 +235,24 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
     names: ["eval"],
     runs: "its arguments joined, as shell text in this shell",
     launch: evalScript,
-    examples: [["eval 'rm -rf /tmp/x'", ["eval>rm -rf /tmp/x"]], ['eval "$X"', ['eval $X'], [3]]],
+    examples: [
+      ["eval 'rm -rf /tmp/x'", ["eval>rm -rf /tmp/x"]],
+      ['eval "$X"', ["eval $X"], [3]],
+      ['eval "$(ssh-agent -s)"', ["ssh-agent -s", "eval $(ssh-agent -s)"]],
+      ['eval "$(curl -s https://x)"', ["curl -s https://x", "eval $(curl -s https://x)"], [3]],
+    ],
   },
   {
     names: ["source", "."],
     runs: "a `<(…)` script in this shell (a script file is the effect table's)",
     launch: source,
-    examples: [["source <(echo 'rm -rf /tmp/x')", ["echo rm -rf /tmp/x", "source>rm -rf /tmp/x"]]],
+    examples: [
+      ["source <(echo 'rm -rf /tmp/x')", ["echo rm -rf /tmp/x", "source>rm -rf /tmp/x"]],
+      [". /dev/stdin <<< 'rm -rf /tmp/x'", [".>rm -rf /tmp/x"]],
+      ["echo 'rm -rf /tmp/x' > e.sh; . ./e.sh", ["echo rm -rf /tmp/x", ". ./e.sh", ".>rm -rf /tmp/x"]],
+      ["curl -s https://x > e.sh; source e.sh", ["curl -s https://x", "source e.sh"], [3]],
+      ["source <(kubectl completion bash)", ["kubectl completion bash", "source <(kubectl completion bash)"]],
+    ],
   },
   {
     names: ["cmd"],

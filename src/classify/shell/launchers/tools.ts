@@ -7,9 +7,11 @@
 // literal stdin or `--eval`. Each is emitted itself (the effect table reads
 // its files), then the commands it names are parsed.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
+import { excerpt } from "../gaps.js";
 import { exRuns } from "../../programs/ex.js";
 import { parseArgs } from "../../programs/options.js";
 import { sedRuns, sedScripts } from "../../programs/sed.js";
+import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
@@ -37,7 +39,11 @@ function sed(call: Launch): number | null {
 /** The Ex commands of a vim command line: `-c CMD`, `--cmd CMD`, `+CMD`; and an Ex script on stdin with `-e`/`-E`/`-es` (or `ex`). */
 function vim(call: Launch): number | null {
   const out = call.emit();
-  const p = parseArgs(call.words, { shortValue: "cSsuUiTtqrwWV", longValue: ["cmd", "servername", "remote-send", "remote-expr", "startuptime", "log"] }, call.i + 1);
+  // After `-e`/`-E` (and in `ex`), `-s` is silent mode, not `-s SCRIPTIN`: `vi -es -c '!cmd'`.
+  const exFlag = (w: Word) => !w.dynamic && /^-(e|E)s?$|^-s(e|E)$/.test(w.value);
+  const silentEx = call.name === "ex" || call.words.some(exFlag);
+  const words = silentEx ? call.words.map((w) => (exFlag(w) || (!w.dynamic && w.value === "-s") ? literalWord("-e") : w)) : call.words;
+  const p = parseArgs(words, { shortValue: "cSsuUiTtqrwWV", longValue: ["cmd", "servername", "remote-send", "remote-expr", "startuptime", "log"] }, call.i + 1);
   const texts: Array<string | null> = [];
   for (const f of p.flags) {
     if ((f.name === "c" || f.name === "cmd" || f.name === "remote-send" || f.name === "remote-expr") && f.value !== null) {
@@ -45,7 +51,7 @@ function vim(call: Launch): number | null {
     }
   }
   for (const o of p.operands) if (o.value.startsWith("+") && o.value.length > 1 && !/^\+\d+$/.test(o.value) && !o.value.startsWith("+/")) texts.push(o.arg.dynamic ? null : o.value.slice(1));
-  const exMode = call.name === "ex" || p.flags.some((f) => f.name === "e" || f.name === "E");
+  const exMode = silentEx || p.flags.some((f) => f.name === "e" || f.name === "E");
   if (exMode && call.stdin !== null && call.stdin.kind !== "file") texts.push(...(call.stdinText() ?? "\0").split("\n").map((l) => (l === "\0" ? null : l)));
   for (const t of texts) {
     if (t === null) {
@@ -103,11 +109,30 @@ function commandOption(shortValue: string, longValue: readonly string[], names: 
   };
 }
 
-/** gdb (single-dash long options): the `-ex`/`-iex`/`-eval-command` commands. */
+/** zip: `-TT CMD` (one dash, two letters: not a cluster of `-T`) and `--unzip-command CMD` test the archive with CMD. */
+function zip(call: Launch): number | null {
+  const out = call.emit();
+  const w = call.words;
+  for (let k = call.i + 1; k < w.length; k++) {
+    if (w[k].dynamic) continue;
+    const m = /^(?:-TT|--unzip-command)(?:=(.*))?$/s.exec(w[k].value);
+    if (!m) continue;
+    const text = m[1] !== undefined ? m[1] : w[k + 1] ? call.literal(w[++k]) : null;
+    if (text === null) computed(call, "a zip test command that is not a literal");
+    else call.runScript(text, "the zip test command");
+  }
+  return out;
+}
+
+/** gdb (single-dash long options): the `-ex`/`-iex`/`-eval-command` commands, and the program after `--args` (what `run` starts). */
 function gdb(call: Launch): number | null {
   const out = call.emit();
   const w = call.words;
   for (let k = call.i + 1; k < w.length; k++) {
+    if (!w[k].dynamic && /^--?args$/.test(w[k].value)) {
+      if (k + 1 < w.length) call.run(k + 1, { stdin: "none" });
+      break;
+    }
     const m = /^--?(ex|iex|eval-command|init-eval-command)(=(.*))?$/s.exec(w[k].value);
     if (!m || w[k].dynamic) continue;
     const text = m[2] !== undefined ? m[3] : w[k + 1] ? call.literal(w[++k]) : null;
@@ -195,6 +220,63 @@ function hyperfine(call: Launch): number | null {
   return out;
 }
 
+/**
+ * less: a `+CMD` operand is a command less runs at start (`+G`, `+/pattern`);
+ * `!CMD` in it is a shell escape, `|mCMD` pipes the file to CMD.
+ */
+function less(call: Launch): number | null {
+  const out = call.emit();
+  for (const w of call.words.slice(call.i + 1)) {
+    if (!w.value.startsWith("+")) continue;
+    if (w.dynamic) {
+      if (/^\+{1,2}["']?[!|]/.test(w.raw)) computed(call, "a less command that is not a literal");
+      continue;
+    }
+    const cmd = w.value.replace(/^\+{1,2}/, "");
+    if (cmd.startsWith("!")) call.runScript(cmd.slice(1), "the less shell escape");
+    else if (cmd.startsWith("|") && cmd.length > 2) call.runScript(cmd.slice(2), "the less pipe command");
+  }
+  return out;
+}
+
+/** scp/sftp: `-S PROGRAM` runs instead of ssh (with the connection's arguments); `-o ProxyCommand=…`/`LocalCommand=…` run here, as for ssh. */
+function scp(call: Launch): number | null {
+  const out = call.emit();
+  for (const [name, text] of optionTexts(call, "cFiJlOoPSDXRb", [], ["S", "o"])) {
+    if (name === "S") {
+      if (text === null) computed(call, `the ${call.name} -S program that is not a literal`);
+      else call.runScript(text, `the ${call.name} -S program`);
+      continue;
+    }
+    const m = text === null ? null : /^\s*(proxycommand|localcommand|knownhostscommand)\s*[= ]\s*(.*)$/is.exec(text);
+    if (m) call.runScript(m[2].replace(/%[hnpr]/g, "x"), `${call.name} ${m[1]}`);
+    else if (text === null) computed(call, `a ${call.name} -o option that is not a literal`);
+  }
+  return out;
+}
+
+/** Script and program extensions an opener runs rather than shows. */
+const RUNNABLE = /\.(sh|bash|zsh|command|tool|desktop|py|pl|rb|js|exe|bat|cmd|com|ps1|vbs|jar|app|appimage|run|bin)$/i;
+
+/**
+ * Openers (`xdg-open`, `open`, `gio open`): a URL is handed to the browser,
+ * a file to its default application — which runs a program or a script
+ * (`file:///bin/sh`, `./x.desktop`). What runs is the desktop's choice: a gap.
+ */
+function opener(call: Launch): number | null {
+  const out = call.emit();
+  let rest = call.words.slice(call.i + 1);
+  if (call.name === "gio" && rest[0]?.value !== "open") return out;
+  if (call.name === "gio") rest = rest.slice(1);
+  for (const w of rest) {
+    if (w.dynamic || w.value.startsWith("-")) continue;
+    const path = w.value.replace(/^file:\/\//i, "");
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) continue; // a URL for its handler (https:, mailto:)
+    if (RUNNABLE.test(path) || /(^|\/)(s?bin|libexec)\//.test(path)) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${call.name} ${excerpt(w.value)} may run it as a program`);
+  }
+  return out;
+}
+
 export const TOOL_ROWS: readonly LauncherRow[] = [
   {
     names: ["sed", "gsed"],
@@ -234,9 +316,39 @@ export const TOOL_ROWS: readonly LauncherRow[] = [
     launch: rsync,
     examples: [["rsync -av -e 'ssh -p 2222' src/ host:dst/", ["rsync -av -e ssh -p 2222 src/ host:dst/", "rsync>ssh -p 2222"]]],
   },
-  { names: ["zip"], runs: "itself, and its `-TT`/`--unzip-command` test command", launch: commandOption("", ["TT", "unzip-command"], ["TT", "unzip-command"]), examples: [["zip a.zip f -T --unzip-command 'rm -rf /tmp/x'", ["zip a.zip f -T --unzip-command rm -rf /tmp/x", "zip>rm -rf /tmp/x"]]] },
+  {
+    names: ["zip"],
+    runs: "itself, and its `-TT`/`--unzip-command` test command",
+    launch: zip,
+    examples: [
+      ["zip a.zip f -T --unzip-command 'rm -rf /tmp/x'", ["zip a.zip f -T --unzip-command rm -rf /tmp/x", "zip>rm -rf /tmp/x"]],
+      ["zip -q a.zip f -T -TT 'rm -rf /tmp/x #'", ["zip -q a.zip f -T -TT rm -rf /tmp/x #", "zip>rm -rf /tmp/x"]],
+    ],
+  },
   { names: ["man"], runs: "itself, and its `-P`/`--pager` command", launch: commandOption("PHMLmSsCRET", ["pager", "html", "manpath", "locale"], ["P", "pager", "H", "html"]), examples: [["man -P 'rm -rf /tmp/x' ls", ["man -P rm -rf /tmp/x ls", "man>rm -rf /tmp/x"]]] },
-  { names: ["gdb"], runs: "itself, and the `shell`/`!` commands of `-ex`/`-iex`/`--eval-command`", launch: gdb, examples: [["gdb -batch -ex '!rm -rf /tmp/x'", ["gdb -batch -ex !rm -rf /tmp/x", "gdb>rm -rf /tmp/x"]]] },
+  { names: ["gdb"], runs: "itself, the `shell`/`!` commands of `-ex`/`-iex`/`--eval-command`, and the program after `--args`", launch: gdb, examples: [["gdb -batch -ex '!rm -rf /tmp/x'", ["gdb -batch -ex !rm -rf /tmp/x", "gdb>rm -rf /tmp/x"]], ["gdb -batch -ex run --args rm -rf /tmp/x", ["gdb -batch -ex run --args rm -rf /tmp/x", "gdb>rm -rf /tmp/x"]]] },
+  {
+    names: ["less"],
+    runs: "itself, and the shell escape (`!CMD`) or pipe (`|mCMD`) of a `+CMD` start command",
+    launch: less,
+    examples: [["less +'!rm -rf /tmp/x' README.md", ["less +!rm -rf /tmp/x README.md", "less>rm -rf /tmp/x"]], ["less +G README.md", ["less +G README.md"]]],
+  },
+  {
+    names: ["scp", "sftp"],
+    runs: "itself, its `-S` program (run instead of ssh), and `-o ProxyCommand=…`/`LocalCommand=…`",
+    launch: scp,
+    examples: [
+      ["scp -S 'rm -rf /tmp/x' a h:b", ["scp -S rm -rf /tmp/x a h:b", "scp>rm -rf /tmp/x"]],
+      ["scp -o 'ProxyCommand=rm -rf /tmp/x' a h:b", ["scp -o ProxyCommand=rm -rf /tmp/x a h:b", "scp>rm -rf /tmp/x"]],
+      ["scp -P 2222 -o StrictHostKeyChecking=no a h:b", ["scp -P 2222 -o StrictHostKeyChecking=no a h:b"]],
+    ],
+  },
+  {
+    names: ["xdg-open", "open", "gio", "gnome-open", "kde-open", "kde-open5", "wslview", "sensible-browser"],
+    runs: "itself; a file it would run (a script, a program in a bin dir) rather than show is a gap",
+    launch: opener,
+    examples: [["xdg-open 'file:///bin/sh'", ["xdg-open file:///bin/sh"], [3]], ["xdg-open https://example.com", ["xdg-open https://example.com"]], ["open report.pdf", ["open report.pdf"]]],
+  },
   { names: ["emacs", "emacsclient"], runs: "itself, and `(shell-command \"…\")` in its `--eval`/`-e` Lisp", launch: commandOption("e", ["eval"], ["e", "eval"], elisp), examples: [["emacs -batch --eval '(shell-command \"rm -rf /tmp/x\")'", ["emacs -batch --eval (shell-command \"rm -rf /tmp/x\")", "emacs>rm -rf /tmp/x"]]] },
   { names: ["expect"], runs: "itself, and the `spawn`/`exec`/`system` commands of its `-c` script", launch: commandOption("c", [], ["c"], expectScript), examples: [["expect -c 'spawn rm -rf /tmp/x; expect eof'", ["expect -c spawn rm -rf /tmp/x; expect eof", "expect>rm -rf /tmp/x"]]] },
   { names: ["make", "gmake"], runs: "itself, and the recipes of a Makefile on a literal stdin (`-f -`) or in `--eval`", launch: make, examples: [["make -f - all <<'EOF'\nall:\n\trm -rf /tmp/x\nEOF", ["make -f - all", "make>rm -rf /tmp/x"]], ["make test", ["make test"]]] },

@@ -80,6 +80,14 @@ export interface Launch {
   flagText(f: { index: number; valueIndex: number; value: string | null }): string | null;
   /** Run an already-split command (each word a literal; a home reference keeps its meaning), one wrapper level down; it does not read the launcher's stdin. */
   runArgv(argv: readonly string[]): number | null;
+  /**
+   * A script file the text wrote earlier (`echo '…' > x.sh; bash x.sh`): its
+   * content parsed as shell text, one inline level down (a shape-3 gap when
+   * what was written is not known). False when the text never wrote `w`.
+   */
+  runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean;
+  /** Does the launcher table run other commands through this program (`sudo`, `bash`, `env`)? */
+  isLauncher(w: Word): boolean;
   /** Read code in another language with its grammar (SPEC §6.7); null when the host gave the analysis no reader. */
   readCode(language: InlineLanguage, code: string): InlineCodeAnalysis | null;
 }

@@ -94,6 +94,23 @@ function env(call: Launch): number | null {
   return call.run(next, { words: w, assigns: assignmentsOf(w, j, next) });
 }
 
+/** Items of a literal input xargs splits, at most. */
+const MAX_FED_ITEMS = 16;
+
+/**
+ * The items xargs reads from a literal stdin (`printf '%s\n' a b | xargs …`):
+ * lines with `-I`, else blank-separated words (quotes as xargs reads them);
+ * null when the input is not known, is split another way (`-0`, `-d`, `-a`,
+ * `-E`), or holds more than a few items.
+ */
+function literalItems(call: Launch, p: ReturnType<typeof wrapperOptions>, lines: boolean): string[] | null {
+  if (p.flags.some((f) => ["0", "d", "delimiter", "a", "arg-file", "E", "e", "eof", "null"].includes(f.name))) return null;
+  const text = call.stdinText();
+  if (text === null) return null;
+  const items = lines ? text.split("\n").map((l) => l.replace(/^[ \t]+/, "")).filter((l) => l !== "") : splitWords(text.replace(/\n/g, " "));
+  return items === null || items.length > MAX_FED_ITEMS ? null : items;
+}
+
 /** `xargs [opts] CMD…`: with a replace string (`-I {}`), the input lands inside the command's words. */
 function xargs(call: Launch): number | null {
   const p = wrapperOptions(call, {
@@ -109,6 +126,22 @@ function xargs(call: Launch): number | null {
     if (o.name === "I" || o.name === "J") {
       if (o.value) repl.push(o.value);
     } else if (o.name === "i" || o.name === "replace") repl.push(o.value || "{}");
+  }
+  // Only as arguments: where the input would name the program or a shell's script (`echo ok | xargs sudo`,
+  // `xargs -I{} bash -c {}`), the program still comes from the input (shapes 4 and 3, as before).
+  const program = call.words[p.end];
+  const asArguments = program !== undefined && !call.isLauncher(program) && !repl.some((r) => program.value.includes(r));
+  const fed = asArguments ? literalItems(call, p, repl.length > 0) : null;
+  if (fed !== null) {
+    // `printf '%s\n' a b | xargs -I{} touch tmp/{}`: the input is known, so are the commands.
+    if (repl.length === 0) return call.run(p.end, { words: [...call.words, ...fed.map((v) => homeAwareWord(v))], stdin: "none" });
+    let out: number | null = null;
+    for (const item of fed) {
+      const words = call.words.map((w, k) => (k >= p.end && !w.dynamic && repl.some((r) => w.value.includes(r)) ? homeAwareWord(repl.reduce((v, r) => v.split(r).join(item), w.value)) : w));
+      const o = call.run(p.end, { words, stdin: "none" });
+      out ??= o;
+    }
+    return out;
   }
   if (repl.length === 0) return call.run(p.end, { stdin: "none" });
   const marked = call.words.map((w, k) => (k >= p.end && repl.some((r) => w.value.includes(r)) ? placeholderWord(w) : w));
@@ -218,7 +251,10 @@ export const WRAPPER_ROWS: readonly LauncherRow[] = [
     ["xargs -0 -n 1 -P 4 rm -rf", ["xargs>rm -rf"]],
     ["xargs -I {} rm -rf {}", ["xargs>rm -rf {}"]],
     ["find . -name '*.o' | xargs rm -f", ["find . -name *.o", "xargs>rm -f"]],
+    ["cat names | xargs sudo", ["cat names", "xargs>sudo"], [4]],
     ["echo x | xargs sudo", ["echo x", "xargs>sudo"], [4]],
+    ["printf '%s\\n' a b | xargs -I{} touch tmp/{}", ["printf %s\\n a b", "xargs>touch tmp/a", "xargs>touch tmp/b"]],
+    ["echo a b | xargs rm -f", ["echo a b", "xargs>rm -f a b"]],
   ], { feedsInput: true }),
   row(["coproc"], "the command after it", (call) => call.run(call.i + 1), [["coproc rm x", ["coproc>rm x"]]]),
   row(["busybox"], "the applet named after it", (call) => {
