@@ -176,7 +176,8 @@ export type TargetRole = "mutate" | "consequential" | "plain";
 export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = false): ResolvedPathDetailed[] {
   const out: ResolvedPathDetailed[] = [];
   ctx.state.cwds.forEach((cwd, i) => {
-    if (i === 0) {
+    // The declared directory leads the list, unless a `cd DIR &&` left only DIR (cd-chain.ts).
+    if (i === 0 && cwd === ctx.env?.cwd) {
       out.push(resolvePathDetailed(value, ctx.env, { literal, names }));
       return;
     }

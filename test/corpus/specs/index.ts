@@ -26,6 +26,7 @@ import inlineCode from "./inline-code.js";
 import defaultFamiliesB from "./default-families-b.js";
 import qaLimits from "./qa-limits.js";
 import lateSecrets from "./late-secrets.js";
+import lateEffects from "./late-effects.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -53,4 +54,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "classify-nested": classifyNested,
   "qa-limits": qaLimits,
   "late-secrets": lateSecrets,
+  "late-effects": lateEffects,
 };
