@@ -91,6 +91,14 @@ export const specs: CaseSpec[] = [
   c("an ordinary install", "install -m 644 a.txt dist/a.txt", allow),
   mcp("an MCP delete of home", "mcp__fs__delete_file", { path: "/home/dev" }, deny("fs.wipe")),
   mcp("an MCP delete of a file", "mcp__fs__delete_file", { path: "/home/dev/project/a.txt" }, allow),
+  mcp("an MCP force push of main", "mcp__git__git_push", { repo_path: "/home/dev/project", remote: "origin", branch: "main", force: true }, deny("git.force_push_protected")),
+  mcp("an MCP push of a feature branch", "mcp__git__git_push", { repo_path: "/home/dev/project", remote: "origin", branch: "feature/x" }, allow),
+  mcp("an MCP kubectl deleting a namespace", "mcp__k8s__kubectl", { args: ["delete", "namespace", "prod"] }, deny("cloud.wipe")),
+  mcp("an MCP kubectl listing pods", "mcp__k8s__kubectl", { args: ["get", "pods"] }, allow),
+  mcp("an MCP aws cli_command removing a bucket", "mcp__aws__call_aws", { cli_command: "aws s3 rb s3://prod --force" }, deny("storage.wipe")),
+  mcp("an MCP aws cli_command listing", "mcp__aws__call_aws", { cli_command: "aws s3 ls" }, allow),
+  mcp("an MCP flushall", "mcp__redis__flushall", {}, ask("mcp.destructive")),
+  mcp("an MCP empty_bucket", "mcp__s3__empty_bucket", { bucket: "prod-assets" }, ask("mcp.destructive")),
 
   // ── `cd DIR &&` then a glob: the glob is in DIR ──
   c("a build directory emptied", "cd build && rm -rf *", allow),
