@@ -4,7 +4,7 @@
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
 // Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
 import { withValue, type Arg } from "../programs/args.js";
-import { isCommandSetting, parseGit } from "../programs/git.js";
+import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
@@ -350,6 +350,16 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
   }
   ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub));
   if (sub === "clone") {
+    // `clone -c KEY=VALUE` writes the setting into the new repository's .git/config: a command setting runs on later git commands.
+    for (const f of p.flags) {
+      if ((f.name !== "c" && f.name !== "config") || f.value === null) continue;
+      const eq = f.value.indexOf("=");
+      const key = (eq < 0 ? f.value : f.value.slice(0, eq)).toLowerCase();
+      const value = eq < 0 ? "true" : f.value.slice(eq + 1);
+      if (isPersistentSetting(key, value) || isCommandSetting(key, value)) {
+        ctx.out.effect("write", "workspace_file", gitAttrs(ctx, "clone", { target: targetText(`clone --config ${key}`), persistence: "git_hooks", setting: key }));
+      }
+    }
     const dir = ops[1];
     if (dir) emitPath(ctx, "write", dir.value, dir.arg, "mutate");
     else if (ops[0]) {

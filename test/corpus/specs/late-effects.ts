@@ -34,6 +34,8 @@ export const specs: CaseSpec[] = [
   c("an abbreviated --hard", "git reset --ha HEAD~1", deny("git.reset_hard")),
   c("an abbreviated --amend", "git commit --amen --no-edit", allow),
   c("a plain push of main", "git push origin main", allow),
+  c("a clone that installs an fsmonitor command", "git clone --config core.fsmonitor='touch /tmp/x' https://github.com/o/r.git", ask("persist.autorun")),
+  c("a clone with an ordinary setting", "git clone --depth 1 -c core.autocrlf=false https://github.com/o/r.git", allow),
 
   // ── the host: kernel, protections, modules, network, daemons ──
   c("ASLR off", "sysctl -w kernel.randomize_va_space=0", ask("host.defense_off")),
