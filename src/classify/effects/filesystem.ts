@@ -7,6 +7,7 @@ import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js
 import { parseFind } from "../programs/find.js";
 import { SED_OPTIONS } from "../programs/sed.js";
 import { dryRunEffect } from "./families/engine.js";
+import { noteAlias } from "./path-aliases.js";
 import { removeSource } from "./source-removal.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
@@ -196,6 +197,11 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     const dst = p.operands[p.operands.length - 1];
     destination = emitPath(ctx, "write", dst.value, dst.arg, "mutate", extra);
     sources = p.operands.slice(0, -1);
+    // `ln -s TARGET NAME`: NAME now stands for TARGET (path-aliases.ts). Into a directory (`NAME/`) it is NAME/basename.
+    if (isLn && sources.length === 1 && !dst.arg.dynamic) {
+      const name = dst.value.endsWith("/") ? `${dst.value}${sources[0].value.split("/").filter(Boolean).pop() ?? ""}` : dst.value;
+      noteAlias(ctx.state.aliases, ctx.env, { value: name, arg: dst.arg }, sources[0]);
+    }
   } else if (isLn && p.operands.length === 1) {
     // `ln -s /a/b` creates ./b
     const op = p.operands[0];

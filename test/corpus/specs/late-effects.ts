@@ -102,6 +102,13 @@ export const specs: CaseSpec[] = [
   mcp("an MCP flushall", "mcp__redis__flushall", {}, ask("mcp.destructive")),
   mcp("an MCP empty_bucket", "mcp__s3__empty_bucket", { bucket: "prod-assets" }, ask("mcp.destructive")),
 
+  // ── symlinks and bind mounts the text makes: paths through them reach their targets ──
+  c("a link to home deleted through", "ln -s ~ h && rm -rf h/", deny("fs.wipe")),
+  c("a link to / emptied", "ln -sfn / rootlink; rm -rf rootlink/*", deny("fs.wipe")),
+  c("home bind-mounted then emptied", "mount --bind ~ mnt && rm -rf mnt/*", deny("fs.wipe")),
+  c("the link itself removed", "ln -s ~ h && rm -rf h", allow),
+  c("a link to a temp cache emptied", "ln -s /tmp/build-cache .cache && rm -rf .cache/*", allow),
+
   // ── `cd DIR &&` then a glob: the glob is in DIR ──
   c("a build directory emptied", "cd build && rm -rf *", allow),
   c("a scratch directory emptied", "cd /tmp/scratch && rm -rf *", allow),

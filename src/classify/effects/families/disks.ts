@@ -9,6 +9,7 @@
 // device node itself (filesystem.ts: `write × system_path {device}`).
 import type { ParsedOperand } from "../../programs/options.js";
 import { pathTarget, type Attrs } from "../common.js";
+import { noteAlias } from "../path-aliases.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 const erase = (resource: string, extra: Attrs = {}): EffectSpec => eff("destroy", "disk", { resource, ...extra });
@@ -289,6 +290,8 @@ const MOUNT = {
     row("", (m) => {
       const bind = m.has("bind") || m.has("rbind") || m.has("move") || m.values("options").some((o) => /(^|,)r?bind(,|$)/.test(o));
       const target = m.rest[m.rest.length - 1]?.value;
+      // `mount --bind SRC DIR`: DIR now stands for SRC (path-aliases.ts: `mount --bind ~ mnt && rm -rf mnt/*` wipes home).
+      if (bind && target !== undefined && m.rest.length >= 2) noteAlias(m.ctx.state.aliases, m.ctx.env, m.rest[m.rest.length - 1]!, m.rest[m.rest.length - 2]!);
       if (bind && target !== undefined && m.rest.length >= 2 && SYSTEM_MOUNT_POINT.test(target)) return modify("mount", { operation: "bind over a system directory" });
       return m.rest.length === 0 ? read : null;
     }, [
