@@ -68,6 +68,12 @@ export const specs: CaseSpec[] = [
   c("Defender off", "Set-MpPreference -DisableRealtimeMonitoring $true", ask("host.defense_off")),
   c("execution policy Unrestricted", "Set-ExecutionPolicy Unrestricted -Force", ask("host.defense_off")),
   c("execution policy for this process only", "Set-ExecutionPolicy Bypass -Scope Process -Force", allow),
+  c("the firewall off", "netsh advfirewall set allprofiles state off", ask("host.defense_off")),
+  c("the firewall shown", "netsh advfirewall show allprofiles", allow),
+  c("Defender's service stopped", "sc stop WinDefend", ask("host.defense_off")),
+  c("a service queried", "sc query WinDefend", allow),
+  c("lsass killed", "taskkill /f /im lsass.exe", ask("host.change")),
+  c("a dev server killed", "taskkill /im node.exe /f", allow),
   c("the same cmdlet inside PowerShell", "powershell -NoProfile -Command \"Format-Volume -DriveLetter D -Force\"", deny("disk.erase")),
 
   // ── deletes and moves: sources removed ──

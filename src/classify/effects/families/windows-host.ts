@@ -8,7 +8,9 @@
 // `format`; the boot configuration, the power state and Defender's settings
 // are `write × host` (host.change asks), with `defense: true` where a
 // protection is turned off (real-time monitoring, an exclusion, the script
-// execution policy, boot recovery) — host.defense_off.
+// execution policy, boot recovery, the firewall, a security service or
+// process) — host.defense_off. Services (`sc`, `Stop-Service`), the firewall
+// and interfaces (`netsh`) and processes Windows needs (`taskkill`) too.
 import { stdinLiteral } from "../common.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
@@ -161,4 +163,85 @@ const PS_HOST = {
   ],
 };
 
-export const WINDOWS_HOST: Family = { name: "windows-host", programs: [FORMAT, PS_DISKS, DISKPART, BCDEDIT, PS_HOST] };
+/** Services that protect the machine (Defender, its network inspection and EDR, the firewall, the event log, updates). */
+const SECURITY_SERVICES = /^(windefend|wdnissvc|wdfilter|sense|mpssvc|bfe|eventlog|wuauserv|securityhealthservice|wscsvc)$/i;
+/** Processes whose end crashes or unguards Windows (killing lsass/csrss/wininit reboots it; MsMpEng is Defender). */
+const ESSENTIAL_PROCESSES = /^(lsass|csrss|wininit|winlogon|smss|services|svchost|msmpeng|nissrv|mssense|sshd)(\.exe)?$/i;
+
+/** `sc [\\server] stop|delete|config|pause NAME …`: a service stopped, removed or reconfigured; `query` reads. */
+const SC = {
+  names: ["sc"],
+  service: "windows-services",
+  cli: { style: "cmd", windows: {}, help: { flags: ["?"] } } satisfies Cli,
+  rows: [
+    row("stop|delete|config|pause|failure|sdset", (m) => {
+      const name = m.rest.find((o) => !o.value.startsWith("\\\\"))?.value ?? "";
+      return hostChange("service", `sc ${m.path[0]}`, SECURITY_SERVICES.test(name));
+    }, [
+      ["sc stop WinDefend", "write host resource=service operation='sc stop' defense"],
+      ["sc.exe config MpsSvc start= disabled", "write host defense"],
+      ["sc delete MyAgentService", "write host operation='sc delete'"],
+    ]),
+    row("query|queryex|qc|getdisplayname|enumdepend", eff("read", "host"), [["sc query WinDefend", "read host"]]),
+  ],
+};
+
+/** `netsh advfirewall set … state off`, `netsh firewall set opmode disable`, interface changes; `show` reads. */
+const NETSH = {
+  names: ["netsh"],
+  service: "netsh",
+  cli: { style: "cmd", windows: {}, help: { flags: ["?"] } } satisfies Cli,
+  rows: [
+    row("advfirewall|firewall|interface|int|wlan|winhttp|routing", (m) => {
+      const words = [...m.path, ...m.rest.map((o) => o.value)].map((w) => w.toLowerCase());
+      if (words.includes("show") || words.includes("dump")) return eff("read", "host");
+      const off = /\bstate off\b|\bopmode (mode=)?disable\b|^advfirewall reset\b/.test(words.join(" "));
+      if (words[0] === "advfirewall" || words[0] === "firewall") return words.some((w) => /^(set|add|delete|reset|import)$/.test(w)) ? hostChange("firewall", `netsh ${words.slice(0, 2).join(" ")}`, off) : null;
+      return words.some((w) => /^(set|add|delete|reset)$/.test(w)) ? hostChange("network", `netsh ${words[0]}`) : null;
+    }, [
+      ["netsh advfirewall set allprofiles state off", "write host resource=firewall defense"],
+      ["netsh firewall set opmode disable", "write host defense"],
+      ["netsh advfirewall firewall add rule name=x dir=in action=allow protocol=TCP localport=4444", "write host resource=firewall"],
+      ["netsh interface set interface Ethernet disable", "write host resource=network"],
+      ["netsh advfirewall show allprofiles", "read host"],
+    ]),
+  ],
+};
+
+/** `taskkill [/f] /im NAME | /pid N`: only ending a process Windows or its protection needs is a change (a dev server is not). */
+const TASKKILL = {
+  names: ["taskkill"],
+  service: "windows-processes",
+  cli: { style: "cmd", windows: { value: ["im", "pid", "fi", "s", "u", "p"], bool: ["f", "t"] }, help: { flags: ["?"] } } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      const name = m.values("im").find((n) => ESSENTIAL_PROCESSES.test(n));
+      return name === undefined ? null : hostChange("processes", `taskkill ${name}`, /^(msmpeng|nissrv|mssense)/i.test(name));
+    }, [
+      ["taskkill /f /im lsass.exe", "write host resource=processes"],
+      ["taskkill /F /IM MsMpEng.exe", "write host defense"],
+      ["taskkill /im node.exe /f", ""],
+    ]),
+  ],
+};
+
+/** PowerShell services: `Stop-Service`, `Set-Service -StartupType Disabled|-Status Stopped`, `Remove-Service`. */
+const PS_SERVICES = {
+  names: ["stop-service", "spsv", "set-service", "remove-service", "suspend-service"],
+  service: "windows-services",
+  cli: { style: "powershell", windows: { value: ["name", "displayname", "inputobject", "startuptype", "status", "computername"], bool: ["force", "confirm", "whatif", "passthru", "nowait"], aliases: { wi: "whatif", cf: "confirm" } }, help: { flags: ["?"] }, dryRun: ["whatif"] } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      if (m.ctx.program === "set-service" && !/^(disabled|manual)$/i.test(m.value("startuptype") ?? "") && !/^(stopped|paused)$/i.test(m.value("status") ?? "")) return null;
+      const names = [...m.values("name", "displayname"), ...m.rest.map((o) => o.value)];
+      return hostChange("service", m.ctx.program, names.some((n) => SECURITY_SERVICES.test(n)));
+    }, [
+      ["Stop-Service -Name WinDefend -Force", "write host resource=service defense"],
+      ["Set-Service -Name wuauserv -StartupType Disabled", "write host defense"],
+      ["Stop-Service Spooler", "write host operation=stop-service"],
+      ["Set-Service -Name MyApp -StartupType Automatic", ""],
+    ]),
+  ],
+};
+
+export const WINDOWS_HOST: Family = { name: "windows-host", programs: [FORMAT, PS_DISKS, DISKPART, BCDEDIT, PS_HOST, SC, NETSH, TASKKILL, PS_SERVICES] };
