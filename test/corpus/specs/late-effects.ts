@@ -105,8 +105,6 @@ export const specs: CaseSpec[] = [
   mcp("an MCP kubectl listing pods", "mcp__k8s__kubectl", { args: ["get", "pods"] }, allow),
   mcp("an MCP aws cli_command removing a bucket", "mcp__aws__call_aws", { cli_command: "aws s3 rb s3://prod --force" }, deny("storage.wipe")),
   mcp("an MCP aws cli_command listing", "mcp__aws__call_aws", { cli_command: "aws s3 ls" }, allow),
-  mcp("an MCP flushall", "mcp__redis__flushall", {}, ask("mcp.destructive")),
-  mcp("an MCP empty_bucket", "mcp__s3__empty_bucket", { bucket: "prod-assets" }, ask("mcp.destructive")),
 
   // ── symlinks and bind mounts the text makes: paths through them reach their targets ──
   c("a link to home deleted through", "ln -s ~ h && rm -rf h/", deny("fs.wipe")),
