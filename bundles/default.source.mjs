@@ -60,7 +60,8 @@ const artifacts = [
     eff("delete", "system_path", { recursive: true }),
     "fs.system_delete: `{{program}}` would recursively delete the system path {{target}}, which can break the machine. Delete inside the project instead."),
   rule("fs.chmod_root", "security", "high", "deny",
-    any(eff("write", "filesystem_root", { recursive: true }), eff("write", "home_dir", { recursive: true, program: "chmod" }), eff("write", "home_dir", { recursive: true, program: "chown" })),
+    // Permissions, owners, ACLs (setfacl -R -b) and file attributes (chattr -R +i) across the whole home (late effects).
+    any(eff("write", "filesystem_root", { recursive: true }), ...["chmod", "chown", "chgrp", "setfacl", "chattr"].map((program) => eff("write", "home_dir", { recursive: true, program }))),
     "fs.chmod_root: `{{program}}` would recursively change {{target}} ({{class}}), reaching every file on the machine or in the home directory. Change permissions on the specific project files you mean."),
   rule("disk.device_write", "safety", "critical", "deny",
     eff("write", "system_path", { device: true }),
@@ -84,8 +85,9 @@ const artifacts = [
     any(...["home_file", "external_path", "data_store"].map((c) => eff("delete", c, { recursive: true }))),
     "fs.delete_outside_workspace: `{{program}}` would recursively delete {{target}} ({{class}}), outside the project. Confirm the path is what you mean."),
   rule("fs.system_write", "safety", "medium", "ask",
-    any(eff("write", "system_path"), eff("write", "filesystem_root")),
-    "fs.system_write: `{{program}}` would modify the system path {{target}}. Confirm the change; prefer project-local configuration."),
+    // A system file deleted (`rm /etc/hosts`, `mv /usr/bin/x /tmp`) is at least as consequential as one modified (late effects).
+    any(eff("write", "system_path"), eff("write", "filesystem_root"), eff("delete", "system_path")),
+    "fs.system_write: `{{program}}` would modify or remove the system path {{target}}. Confirm the change; prefer project-local configuration."),
   rule("secret.read", "security", "medium", "ask",
     eff("read", "secret_file"),
     "secret.read: reading {{target}} exposes a credential to the agent's context (and its logs). Confirm the agent needs the secret itself, not just its name."),
@@ -174,11 +176,17 @@ const artifacts = [
       all(eff("push", "vcs_remote", { force: true, scope: "current" }), not(leaf("fact.git.branch", "regex_lite", ".")))),
     "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, every branch, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
   rule("persist.autorun", "security", "high", "ask",
-    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks"].map((k) => eff("write", null, { persistence: k }))),
-    "persist.autorun: `{{program}}` would change {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh or on git commands. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
+    // Deleting one counts too (`unlink ~/.bashrc`, `rm ~/.ssh/authorized_keys`): what runs at login or who may log in changes (late effects).
+    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
+    "persist.autorun: `{{program}}` would change or remove {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh or on git commands. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
   rule("agent.controls", "security", "high", "ask",
+    // Also `export GATEHOUSE_BUNDLE=…` (write × shell {persistence: gatehouse}, persistence.ts) — late effects.
     any(...["agent_settings", "gatehouse"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
     "agent.controls: `{{program}}` would change {{target}}, which decides what a coding agent (or Gatehouse, its guard) may do — its permissions, hooks, MCP servers or policy. Make such changes yourself, not through the agent."),
+  // The same controls, switched off for a child agent (families/agents.ts) — late effects.
+  rule("agent.unguarded", "security", "high", "ask",
+    eff("execute", "subagent", { guards_off: true }),
+    "agent.unguarded: `{{program}}` would start a coding agent with its guards off (`{{target}}`): it runs whatever it decides with no permission prompt, sandbox or hook — Gatehouse included — in between. Start it with its prompts on, or run it yourself."),
   rule("fs.delete_unknown", "safety", "medium", "ask",
     // Only where no coverage gap already says why (`rm -rf "$DIR"` asks as shape 8 and keeps that reason).
     all(eff("delete", "unknown", { recursive: true }), not(leaf("unknown.shape", "exists"))),
@@ -233,11 +241,13 @@ const artifacts = [
     any(eff("delete", "host", { total: true }), eff("write", "host", { total: true })),
     "host.wipe: `{{program}} {{target}}` would remove every one of its kind — all of a user's cron jobs, every process you can signal, a user with their home directory. Remove the specific entry or process you mean."),
   rule("host.change", "safety", "high", "ask",
-    any(eff("write", "host"), eff("delete", "host")),
+    // A protection turned off is host.defense_off's, with its own reason.
+    all(any(eff("write", "host"), eff("delete", "host")), not(eff("write", "host", { defense: true }))),
     "host.change: `{{program}} {{target}}` changes the machine itself — a service, the firewall, the power state, an account or scheduled jobs; stopping ssh, networking or the firewall can cut this session off. Confirm it."),
   rule("perm.loosen", "security", "medium", "ask",
-    all(eff("write", null, { program: "chmod" }), leaf("effect.attrs.mode", "regex_lite", LOOSE_MODE)),
-    "perm.loosen: `chmod {{target}}` makes a file writable by everyone, or setuid/setgid (it runs with its owner's or group's rights). Grant only what is needed (`chmod 755`, `chmod u+x`)."),
+    // `install -m 4755 /bin/sh /tmp/rootsh` is a setuid copy (late effects).
+    all(any(eff("write", null, { program: "chmod" }), eff("write", null, { program: "install" })), leaf("effect.attrs.mode", "regex_lite", LOOSE_MODE)),
+    "perm.loosen: `{{program}} {{target}}` makes a file writable by everyone, or setuid/setgid (it runs with its owner's or group's rights). Grant only what is needed (`chmod 755`, `chmod u+x`)."),
   // ── end issue 8c: the host ──
 
   // ── issue 8c: package registries (families/registries.ts) ──
@@ -278,8 +288,9 @@ const artifacts = [
     eff("delete", "windows_registry", { total: true }),
     "winreg.wipe: `{{program}}` would delete the registry key {{target}}, a hive or structural key that Windows or a whole user profile cannot run without; only a system backup brings it back. Delete the specific key or value you mean."),
   rule("host.defense_off", "security", "critical", "ask",
-    any(eff("write", "windows_registry", { defense: true }), eff("delete", "windows_registry", { defense: true })),
-    "host.defense_off: `{{program}}` would weaken a protection of this machine ({{target}}): antivirus, firewall, UAC, credential protection, logging or script policy. An agent's task never needs that; if a tool is blocked, allow that tool specifically."),
+    // `write × host {defense}`: SELinux permissive, AppArmor unloaded, ASLR off, Defender off, execution policy Unrestricted (late effects).
+    any(eff("write", "windows_registry", { defense: true }), eff("delete", "windows_registry", { defense: true }), eff("write", "host", { defense: true })),
+    "host.defense_off: `{{program}}` would weaken a protection of this machine ({{target}}): antivirus, firewall, UAC, credential protection, logging, script policy, mandatory access control (SELinux, AppArmor) or kernel hardening (ASLR, ptrace limits). An agent's task never needs that; if a tool is blocked, allow that tool specifically."),
   rule("winreg.change", "safety", "high", "ask",
     any(eff("write", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { scope: "machine" }), eff("delete", "windows_registry", { recursive: true })),
     "winreg.change: `{{program}}` would change the machine's registry or delete a key with everything under it ({{target}}). Confirm the key; export it first (`reg export`) so it can be restored."),

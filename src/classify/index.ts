@@ -81,7 +81,7 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
   const shell = shellInput(event);
   if (shell) {
     const analysis = "text" in shell ? deps.analyzeText(shell.text) : deps.analyzeArgv(shell.argv);
-    const table = shellEffects(analysis, event.env);
+    const table = shellEffects(analysis, event.env, "text" in shell ? shell.text : undefined);
     return {
       effects: table.effects,
       unknown: [...analysis.unknown, ...table.unknown],

@@ -34,6 +34,7 @@ import { inlineClassification } from "./inline-code/classification.js";
 import { resolvePathDetailed } from "./paths.js";
 import type { ShellAnalysis } from "./shell/types.js";
 import { analyzeSql, tokenizeSql } from "./sql/index.js";
+import { TREE_CLASSES } from "./effects/source-removal.js";
 
 export interface McpInputDeps {
   analyzeText(text: string): ShellAnalysis;
@@ -205,8 +206,8 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     if (!out.paths.some((x) => x.value === p)) out.paths.push({ class: r.class, value: p, rel: r.rel });
     const mutates = v === "delete" || v === "write";
     const a: Record<string, string | number | boolean> = { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(mutates ? flags : {}) };
-    // A tool that deletes what it is given takes everything under a directory: deleting `~` or `/` is a wipe.
-    if (v === "delete" && (r.class === "home_dir" || r.class === "filesystem_root" || r.class === "workspace_root")) a.recursive = true;
+    // A tool that deletes (or moves away) a whole tree — the root, home, the workspace — takes everything under it, whatever its flags say.
+    if (v === "delete" && TREE_CLASSES.has(r.class)) a.recursive = true;
     if (mutates && r.persistence !== null) a.persistence = r.persistence;
     if (v !== null) effect(v, r.class, a);
   };

@@ -54,7 +54,8 @@ describe("what the code does decides", () => {
   });
 
   it("file effects go through the same path targets as shell rows (a cd candidate, the whole working directory)", () => {
-    const c = classify(`cd /tmp && python3 -c "import shutil; shutil.rmtree('.')"`);
+    // `;`: the cd may have failed, so '.' may still be the project (after `&&` it is /tmp only: effects/cd-chain.ts).
+    const c = classify(`cd /tmp; python3 -c "import shutil; shutil.rmtree('.')"`);
     expect(c.effects.filter((e) => e.verb === "delete").map((e) => [e.target_class, e.attrs.whole_cwd ?? false])).toEqual([
       ["workspace_root", true],
       ["temp_path", false],

@@ -15,6 +15,7 @@ import { parseItemListing, PS_LISTERS, PS_NARROWING_STAGES, PS_PASSING_STAGES } 
 import { echoOutput, printfOutput } from "../shell/producers.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
 import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
+import { throughAlias, type PathAliases } from "./path-aliases.js";
 
 export type Attrs = Record<string, AttrValue>;
 
@@ -95,10 +96,12 @@ export interface SharedState {
   secretCopies: Set<string>;
   /** Secret files `git add` staged earlier in the text (`git add -f .env`): a later push sends them. */
   stagedSecrets: string[];
+  /** Symlinks and bind mounts the text made (`ln -s ~ h`): paths through them reach their targets (path-aliases.ts). */
+  aliases: PathAliases;
 }
 
 export function newSharedState(env: EventEnv | null): SharedState {
-  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set(), stagedSecrets: [] };
+  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set(), stagedSecrets: [], aliases: new Map() };
 }
 
 /** Record that this command reads something of `cls` (also for reads that emit no effect, such as an environment dump). */
@@ -176,7 +179,8 @@ export type TargetRole = "mutate" | "consequential" | "plain";
 export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = false): ResolvedPathDetailed[] {
   const out: ResolvedPathDetailed[] = [];
   ctx.state.cwds.forEach((cwd, i) => {
-    if (i === 0) {
+    // The declared directory leads the list, unless a `cd DIR &&` left only DIR (cd-chain.ts).
+    if (i === 0 && cwd === ctx.env?.cwd) {
       out.push(resolvePathDetailed(value, ctx.env, { literal, names }));
       return;
     }
@@ -187,6 +191,13 @@ export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = fa
     else if (abs.class === "workspace_root" || abs.class === "workspace_file") out.push({ ...abs, class: "unknown" }); // `.` of an unknown directory
     else out.push(abs); // unknown, or placed without a cwd (`$TMPDIR/x`, a secret basename)
   });
+  // Through a symlink or bind mount made earlier in the text, the path also reaches what it stands for.
+  if (ctx.state.aliases.size > 0) {
+    for (const r of [...out]) {
+      const through = throughAlias(ctx.state.aliases, r.normalized, value);
+      if (through !== null) out.push(resolvePathDetailed(through, ctx.env, { literal: true, names }));
+    }
+  }
   return out;
 }
 

@@ -7,6 +7,8 @@ import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js
 import { parseFind } from "../programs/find.js";
 import { SED_OPTIONS } from "../programs/sed.js";
 import { dryRunEffect } from "./families/engine.js";
+import { noteAlias } from "./path-aliases.js";
+import { removeSource } from "./source-removal.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
   attrs,
@@ -142,6 +144,12 @@ function shred(ctx: Ctx): void {
   deleteOperands(ctx, p, { recursive: false, force: has(p, "force") });
 }
 
+/** Secure deletes: `srm [-r] [-f] …` (secure-delete), `wipe [-r] [-f] …`; overwritten before unlinking, so nothing recovers them. */
+function secureDelete(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: ctx.program === "wipe" ? "lxSp" : "", aliases: { r: "recursive", R: "recursive", f: "force" } });
+  deleteOperands(ctx, p, { recursive: has(p, "recursive"), force: has(p, "force"), secure: true });
+}
+
 /**
  * `find ROOT… [tests] -delete` deletes across the tree under each root: with
  * no test that narrows it to files picked by name or emptiness
@@ -182,12 +190,18 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
   const extra: Attrs = isLn ? {} : { recursive: has(p, "recursive", "archive") };
   if (xargsFed(ctx, p.operands.length)) return xargsTargets(ctx, "write", extra);
   let sources = p.operands;
+  let destination: TargetClass[] = [];
   if (target !== null) {
-    emitPath(ctx, "write", target.value, target.arg, "mutate", extra);
+    destination = emitPath(ctx, "write", target.value, target.arg, "mutate", extra);
   } else if (p.operands.length >= 2) {
     const dst = p.operands[p.operands.length - 1];
-    emitPath(ctx, "write", dst.value, dst.arg, "mutate", extra);
+    destination = emitPath(ctx, "write", dst.value, dst.arg, "mutate", extra);
     sources = p.operands.slice(0, -1);
+    // `ln -s TARGET NAME`: NAME now stands for TARGET (path-aliases.ts). Into a directory (`NAME/`) it is NAME/basename.
+    if (isLn && sources.length === 1 && !dst.arg.dynamic) {
+      const name = dst.value.endsWith("/") ? `${dst.value}${sources[0].value.split("/").filter(Boolean).pop() ?? ""}` : dst.value;
+      noteAlias(ctx.state.aliases, ctx.env, { value: name, arg: dst.arg }, sources[0]);
+    }
   } else if (isLn && p.operands.length === 1) {
     // `ln -s /a/b` creates ./b
     const op = p.operands[0];
@@ -199,7 +213,8 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     // A link's source is not read, and a move deletes its name — but the destination holds the same contents,
     // so what they name is noted as read (no effect) for the copies-of-secrets bookkeeping (`mv .env /tmp/x`).
     if (isLn) for (const c of pathTarget(ctx, s.value, s.arg, "plain")) noteRead(ctx, c);
-    else if (sourceVerb === "delete") for (const c of emitPath(ctx, "delete", s.value, s.arg, "mutate", { recursive: false, force: has(p, "force") })) noteRead(ctx, c);
+    // A moved tree (`mv ~ /tmp/old`, `mv * /tmp/`) leaves nothing behind: source-removal.ts.
+    else if (sourceVerb === "delete") for (const c of removeSource(ctx, s.value, s.arg, { recursive: false, force: has(p, "force"), destination })) noteRead(ctx, c);
     else emitPath(ctx, "read", s.value, s.arg, "plain");
   }
 }
@@ -302,7 +317,24 @@ function chmodLike(ctx: Ctx): void {
   if (xargsFed(ctx, operands.length)) return xargsTargets(ctx, "write", extra);
   // Ownership changes and tightened modes touch metadata: a secret's contents are neither read nor exposed.
   const names = !isChmod || (spec !== null && tightensMode(spec));
-  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", extra, op.value, names);
+  // `find ~ -exec chmod 000 {} +` changes every file find walks, as `chmod -R` would.
+  for (const op of operands) emitPath(ctx, "write", op.value, op.arg, "mutate", ctx.pc.find && op.value.includes("{}") ? { ...extra, recursive: true } : extra, op.value, names);
+}
+
+/** `chattr [-RVf] [-v N] [-p N] [+-=]MODE FILE…`: file attributes (immutable, append-only) — metadata, like an owner change. */
+function chattr(ctx: Ctx): void {
+  let mode: string | null = null;
+  let recursive = false;
+  const operands: Arg[] = [];
+  for (let i = 0; i < ctx.args.length; i++) {
+    const a = ctx.args[i];
+    if (/^-[RVf]+$/.test(a.value)) recursive ||= a.value.includes("R");
+    else if (a.value === "-v" || a.value === "-p") i++;
+    else if (mode === null && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(a.value)) mode = a.value;
+    else operands.push(a);
+  }
+  const extra: Attrs = { recursive, ...(mode !== null ? { mode } : {}) };
+  for (const op of operands) emitPath(ctx, "write", op.value, op, "mutate", extra, op.value, true);
 }
 
 function mkdirTouch(ctx: Ctx): void {
@@ -368,6 +400,9 @@ export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
   trash: recursiveDelete,
   "trash-put": recursiveDelete,
   shred,
+  srm: secureDelete,
+  wipe: secureDelete,
+  chattr,
   find,
   cp: (ctx) => copyLike(ctx, "read"),
   mv: (ctx) => copyLike(ctx, "delete"),

@@ -1,8 +1,10 @@
-// git rows: push (vcs_remote), discarding work (workspace_file), rewriting
+// git rows: push (vcs_remote), discarding work (workspace_file: also the
+// plumbing that overwrites the working tree — read-tree -u --reset,
+// checkout-index -f, submodule deinit|update -f), rewriting
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
 // Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
-import type { Arg } from "../programs/args.js";
-import { isCommandSetting, parseGit } from "../programs/git.js";
+import { withValue, type Arg } from "../programs/args.js";
+import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
@@ -13,6 +15,37 @@ export interface GitInvocation {
   sub: string | null;
   /** The words after the subcommand. */
   args: Arg[];
+}
+
+/**
+ * git's options parser accepts any unambiguous prefix of a long option
+ * (`--forc`, `--hard` as `--ha`). parseArgs resolves a prefix that one listed
+ * name has; git reports `--for` (force, force-with-lease, force-if-includes)
+ * ambiguous, but it is a spelling of one option with its variants, and a
+ * guard must not read it as nothing: a prefix whose matches all extend the
+ * shortest one is read as that one (`--for` is `--force`, `--force-w` is
+ * `--force-with-lease`). Words after `--` are operands.
+ */
+export function expandGitAbbreviations(args: readonly Arg[], spec: OptionSpec): Arg[] {
+  const names = [...(spec.longValue ?? []), ...(spec.longBool ?? []), ...(spec.longOptional ?? [])];
+  const out: Arg[] = [];
+  let operands = false;
+  for (const a of args) {
+    const m = operands ? null : /^--([^=]+)(=[\s\S]*)?$/.exec(a.value);
+    if (a.value === "--") operands = true;
+    if (!m || names.includes(m[1]!)) {
+      out.push(a);
+      continue;
+    }
+    const hits = names.filter((n) => n.startsWith(m[1]!));
+    const shortest = hits.reduce<string | null>((x, y) => (x === null || y.length < x.length ? y : x), null);
+    out.push(shortest !== null && hits.every((h) => h.startsWith(shortest)) ? withValue(a, `--${shortest}${m[2] ?? ""}`) : a);
+  }
+  return out;
+}
+
+function parseGitArgs(args: readonly Arg[], spec: OptionSpec = {}): ParsedArgs {
+  return parseArgs(expandGitAbbreviations(args, spec), spec);
 }
 
 /** Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart. */
@@ -53,7 +86,7 @@ function destinationOf(dst: string): { branch?: string; tag?: string; scope: Pus
 type PushScope = "branch" | "current" | "all" | "tag" | "dynamic";
 
 function push(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, PUSH_SPEC);
+  const p = parseGitArgs(inv.args, PUSH_SPEC);
   if (has(p, "dry-run")) return;
   const lease = p.flags.some((f) => f.name === "force-with-lease" || f.name === "force-if-includes");
   const force = has(p, "force", "mirror") || lease;
@@ -121,7 +154,7 @@ function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}): void {
 }
 
 function checkout(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, {
+  const p = parseGitArgs(inv.args, {
     shortValue: "bBU",
     // `--unified`/`--inter-hunk-context` (the `-p` hunks' context) take a value: `--unified 3 main` switches to main.
     longValue: ["orphan", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
@@ -150,7 +183,7 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function restore(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, {
+  const p = parseGitArgs(inv.args, {
     shortValue: "sU",
     longValue: ["source", "conflict", "pathspec-from-file", "unified", "inter-hunk-context"],
     longBool: ["staged", "worktree", "no-staged", "no-worktree", "patch", "no-patch", "ours", "theirs", "merge", "overlay", "no-overlay", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "progress", "no-progress", "quiet", "pathspec-file-nul"],
@@ -180,7 +213,7 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function switchBranch(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, {
+  const p = parseGitArgs(inv.args, {
     shortValue: "cC",
     longValue: ["create", "force-create", "orphan", "conflict"],
     longBool: ["discard-changes", "force", "merge", "detach", "guess", "no-guess", "track", "no-track", "quiet", "progress", "no-progress", "recurse-submodules", "no-recurse-submodules", "ignore-other-worktrees"],
@@ -190,18 +223,18 @@ function switchBranch(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function worktree(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { longBool: ["force"], aliases: { f: "force" } });
+  const p = parseGitArgs(inv.args, { longBool: ["force"], aliases: { f: "force" } });
   if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true });
 }
 
 function tag(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
+  const p = parseGitArgs(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
   if (has(p, "delete")) discardHistory(ctx, "tag -d");
 }
 
 /** `git merge|rebase|cherry-pick|revert|am --abort`: throws away the in-progress resolution. */
 function abort(ctx: Ctx, inv: GitInvocation): boolean {
-  const p = parseArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit"] });
+  const p = parseGitArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit"] });
   if (has(p, "abort")) {
     discardWorktree(ctx, "abort");
     return true;
@@ -210,13 +243,13 @@ function abort(ctx: Ctx, inv: GitInvocation): boolean {
 }
 
 function reset(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
+  const p = parseGitArgs(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
   if (has(p, "hard")) discardWorktree(ctx, "reset --hard");
   else if (has(p, "merge")) discardWorktree(ctx, "reset --merge");
 }
 
 function clean(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
+  const p = parseGitArgs(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
   if (!has(p, "force") || has(p, "dry-run")) return;
   discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") });
 }
@@ -227,7 +260,7 @@ function stash(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function branch(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, {
+  const p = parseGitArgs(inv.args, {
     shortValue: "tu",
     longValue: ["set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color", "column"],
     longBool: ["delete", "force", "move", "copy", "remotes", "all", "list", "verbose", "quiet", "track", "no-track", "unset-upstream", "edit-description", "show-current", "create-reflog", "ignore-case", "omit-empty", "abbrev", "no-abbrev", "recurse-submodules"],
@@ -246,13 +279,16 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
 
 function rebase(ctx: Ctx, inv: GitInvocation): void {
   if (abort(ctx, inv)) return;
-  const p = parseArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
+  const p = parseGitArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
   if (has(p, "abort", "continue", "skip", "quit", "edit-todo", "show-current-patch")) return;
   discardHistory(ctx, "rebase");
 }
 
+/** commit's flags without a value, so an abbreviation (`--amen`) resolves as git resolves it. */
+const COMMIT_BOOLS = ["amend", "all", "no-verify", "verify", "signoff", "no-signoff", "dry-run", "allow-empty", "allow-empty-message", "no-edit", "edit", "quiet", "verbose", "patch", "interactive", "only", "include", "reset-author", "status", "no-status", "short", "branch", "porcelain", "long", "null", "no-post-rewrite"];
+
 function commit(ctx: Ctx, inv: GitInvocation): void {
-  if (parseArgs(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"] }).flags.some((f) => f.name === "amend"))
+  if (parseGitArgs(inv.args, { shortValue: "mFCcSt", longValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "cleanup", "trailer", "gpg-sign", "pathspec-from-file", "untracked-files"], longBool: COMMIT_BOOLS }).flags.some((f) => f.name === "amend"))
     discardHistory(ctx, "commit --amend");
 }
 
@@ -262,29 +298,48 @@ function reflog(ctx: Ctx, inv: GitInvocation): void {
 }
 
 function gc(ctx: Ctx, inv: GitInvocation): void {
-  const prune = parseArgs(inv.args, {}).flags.find((f) => f.name === "prune");
+  const prune = parseGitArgs(inv.args, {}).flags.find((f) => f.name === "prune");
   if (prune && prune.value !== null && /^(now|all)$/i.test(prune.value)) discardHistory(ctx, "gc --prune");
 }
 
 function prune(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { longValue: ["expire"], aliases: { n: "dry-run" } });
+  const p = parseGitArgs(inv.args, { longValue: ["expire"], aliases: { n: "dry-run" } });
   if (!has(p, "dry-run")) discardHistory(ctx, "prune");
 }
 
 function updateRef(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { shortValue: "m", aliases: { d: "delete" } });
+  const p = parseGitArgs(inv.args, { shortValue: "m", aliases: { d: "delete" } });
   if (has(p, "delete")) discardHistory(ctx, "update-ref -d");
 }
 
+/** `git read-tree -u --reset TREE`: the index and the working tree become TREE, local changes dropped (`-m -u` refuses to). */
+function readTree(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGitArgs(inv.args, { longValue: ["prefix", "index-output", "exclude-per-directory", "super-prefix"], longBool: ["reset", "trivial", "aggressive", "dry-run", "empty", "no-sparse-checkout", "quiet", "recurse-submodules", "no-recurse-submodules"], aliases: { n: "dry-run", q: "quiet" } });
+  if (has(p, "u") && has(p, "reset") && !has(p, "dry-run")) discardWorktree(ctx, "read-tree --reset");
+}
+
+/** `git checkout-index -f -a` (or paths): overwrites working-tree files with the index's copies. Without `-f` existing files are kept. */
+function checkoutIndex(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGitArgs(inv.args, { longValue: ["prefix", "stage"], longBool: ["all", "force", "no-create", "index", "stdin", "temp", "ignore-skip-worktree-bits", "quiet"], aliases: { a: "all", f: "force", n: "no-create", u: "index", q: "quiet" } });
+  if (has(p, "force") && !has(p, "no-create", "temp")) discardWorktree(ctx, "checkout-index -f");
+}
+
+/** `git submodule deinit -f` removes submodule working trees with their local changes; `update --force` checks them out over changes. */
+function submodule(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGitArgs(inv.args, { longValue: ["name", "branch", "reference", "depth", "jobs", "prefix", "url"], longBool: ["force", "all", "quiet", "init", "recursive", "remote", "checkout", "rebase", "merge", "cached", "no-fetch", "dry-run"], aliases: { f: "force", q: "quiet", b: "branch", N: "no-fetch", n: "dry-run", j: "jobs" } });
+  const action = p.operands[0]?.value;
+  if ((action === "deinit" || action === "update") && has(p, "force") && !has(p, "dry-run")) discardWorktree(ctx, `submodule ${action} -f`);
+}
+
 function gitRm(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseArgs(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
+  const p = parseGitArgs(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
   if (has(p, "cached", "dry-run")) return;
   const extra = { recursive: has(p, "recursive"), force: has(p, "force") };
   for (const op of p.operands) emitPath(ctx, "delete", op.value, op.arg, "mutate", extra);
 }
 
 function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
-  const p = parseArgs(inv.args, {
+  const p = parseGitArgs(inv.args, {
     shortValue: "obujc",
     longValue: ["origin", "branch", "upload-pack", "template", "reference", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "filter", "jobs", "server-option", "recurse-submodules", "strategy", "strategy-option", "refmap"],
   });
@@ -295,6 +350,16 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
   }
   ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub));
   if (sub === "clone") {
+    // `clone -c KEY=VALUE` writes the setting into the new repository's .git/config: a command setting runs on later git commands.
+    for (const f of p.flags) {
+      if ((f.name !== "c" && f.name !== "config") || f.value === null) continue;
+      const eq = f.value.indexOf("=");
+      const key = (eq < 0 ? f.value : f.value.slice(0, eq)).toLowerCase();
+      const value = eq < 0 ? "true" : f.value.slice(eq + 1);
+      if (isPersistentSetting(key, value) || isCommandSetting(key, value)) {
+        ctx.out.effect("write", "workspace_file", gitAttrs(ctx, "clone", { target: targetText(`clone --config ${key}`), persistence: "git_hooks", setting: key }));
+      }
+    }
     const dir = ops[1];
     if (dir) emitPath(ctx, "write", dir.value, dir.arg, "mutate");
     else if (ops[0]) {
@@ -303,7 +368,7 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
     }
   }
   if (sub === "pull") {
-    const q = parseArgs(inv.args, {});
+    const q = parseGitArgs(inv.args, {});
     if (has(q, "rebase") || q.flags.some((f) => f.name === "r")) discardHistory(ctx, "pull --rebase");
   }
 }
@@ -368,6 +433,12 @@ function git(ctx: Ctx): void {
       return updateRef(ctx, inv);
     case "rm":
       return gitRm(ctx, inv);
+    case "read-tree":
+      return readTree(ctx, inv);
+    case "checkout-index":
+      return checkoutIndex(ctx, inv);
+    case "submodule":
+      return submodule(ctx, inv);
     case "clone":
     case "fetch":
     case "pull":

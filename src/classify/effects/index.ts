@@ -16,6 +16,7 @@ import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./fami
 import { CREDENTIAL_PRINTER_HANDLERS } from "./credential-printers.js";
 import { EXPOSE_HANDLERS } from "./expose.js";
 import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects, type Handler } from "./filesystem.js";
+import { andJoined, isTopLevel } from "./cd-chain.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { HTTPIE_HANDLERS } from "./httpie.js";
@@ -95,9 +96,9 @@ const MAX_CWDS = 6;
 const GIT_DASHED = /^git-([a-z][a-z0-9-]*)$/;
 const CD_PROGRAMS = new Set(["cd", "pushd", "set-location", "sl", "chdir"]);
 
-/** `cd DIR` / `pushd DIR`: add the directory it may change to (never remove the declared one). */
-function trackCd(ctx: Ctx): void {
-  if (!CD_PROGRAMS.has(ctx.program)) return;
+/** `cd DIR` / `pushd DIR`: the directories it may change to, from each directory the text may be in (undefined: unknown). */
+function cdTargets(ctx: Ctx): Array<string | undefined> | null {
+  if (!CD_PROGRAMS.has(ctx.program)) return null;
   const arg = ctx.args.find((a) => !/^-[LPe@]+$/.test(a.value)) ?? null;
   const target = arg?.value ?? "~";
   const additions: Array<string | undefined> = [];
@@ -105,24 +106,41 @@ function trackCd(ctx: Ctx): void {
   else {
     const literal = arg === null ? false : arg.vars.length === 0 && !arg.tilde;
     ctx.state.cwds.forEach((cwd, i) => {
-      const env: EventEnv | null = i === 0 ? ctx.env : ctx.env ? { ...ctx.env, cwd } : { cwd, path_dirs: [], additional_dirs: [], home: undefined };
+      const env: EventEnv | null = i === 0 && cwd === ctx.env?.cwd ? ctx.env : ctx.env ? { ...ctx.env, cwd } : { cwd, path_dirs: [], additional_dirs: [], home: undefined };
       const r = resolvePathDetailed(target, env, { literal });
       const rooted = /^([A-Za-z]:\\|\/|\\\\)/.test(r.normalized);
       additions.push(r.dynamic || !rooted ? undefined : r.normalized);
     });
   }
-  for (const a of additions) if (!ctx.state.cwds.includes(a) && ctx.state.cwds.length < MAX_CWDS) ctx.state.cwds.push(a);
+  return additions;
+}
+
+/** Add the directories a cd may change to (never remove the declared one: the cd may fail). */
+function trackCd(cwds: Array<string | undefined>, additions: ReadonlyArray<string | undefined>): void {
+  for (const a of additions) if (!cwds.includes(a) && cwds.length < MAX_CWDS) cwds.push(a);
 }
 
 /**
  * Classify every command of a shell analysis. Confident tuples and gaps side
  * by side; identical tuples deduplicated in first-seen order.
  */
-export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): ShellEffects {
+export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null, text?: string): ShellEffects {
   const out = new Collector();
   const state = newSharedState(env);
   const possible = new PossibleCommands();
+  // `cd DIR && …`: the directories the commands joined to a cd by `&&` run in (cd-chain.ts); null when no such chain holds.
+  const joined = andJoined(text, analysis.commands);
+  let afterCd: Array<string | undefined> | null = null;
+  // Nested commands (an inline script, a substitution) run where the top-level command holding them runs.
+  let topNarrowed = false;
   analysis.commands.forEach((pc, index) => {
+    const topLevel = isTopLevel(pc);
+    if (topLevel) {
+      if (!joined[index]) afterCd = null;
+      topNarrowed = afterCd !== null;
+    }
+    const allCwds = state.cwds;
+    if (afterCd !== null && topNarrowed) state.cwds = afterCd;
     const named = programName(pc.cmd.program);
     // A command an unknown program may run is classified aside (effects/possible.ts).
     const probe = pc.possible ? possible.scratch(pc.possible, state) : null;
@@ -149,11 +167,17 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       remoteCode(ctx);
       shellSockets(ctx);
       if (probe) return;
-      trackCd(ctx);
+      const targets = cdTargets(ctx);
+      if (targets !== null) {
+        trackCd(allCwds, targets);
+        if (topLevel) afterCd = [...new Set(targets)];
+      }
       for (const u of extractUrls(pc.cmd.argv)) out.url(u);
     } catch (err) {
       // A table bug must never crash classification; it becomes a visible gap.
       out.gap(GAP_SHAPE.PARSE_ERROR, `classifier error: ${err instanceof Error ? err.message : String(err)}`, pc.cmd.raw);
+    } finally {
+      state.cwds = allCwds;
     }
   });
   possible.gaps(out);

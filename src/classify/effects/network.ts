@@ -10,6 +10,7 @@ import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { sshRemoteForward } from "./expose.js";
+import { removeSource } from "./source-removal.js";
 import type { Handler } from "./filesystem.js";
 import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
 
@@ -360,7 +361,9 @@ function remoteCopy(ctx: Ctx): void {
   }
   sources.forEach((s, i) => {
     if (remote[i]) return;
-    emitPath(ctx, p.flags.some((f) => f.name === "remove-source-files") ? "delete" : "read", s.value, s.arg, "plain");
+    // `--remove-source-files` deletes every file it sent: under a directory source with -r/-a, the whole tree's (source-removal.ts).
+    if (p.flags.some((f) => f.name === "remove-source-files")) removeSource(ctx, s.value, s.arg, { recursive: extra.recursive });
+    else emitPath(ctx, "read", s.value, s.arg, "plain");
   });
 }
 

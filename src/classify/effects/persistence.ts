@@ -12,6 +12,7 @@
 // | `launchctl load\|bootstrap\|submit\|enable …` | write × class(PLIST), else home_file {persistence: service} |
 // | `schtasks /create` | write × system_path {persistence: scheduler, target: /tn NAME} |
 // (`reg add` of a Run key is the registry family's: write × windows_registry {persistence: service}, families/windows-registry.ts.)
+// | `export GATEHOUSE_BUNDLE=…` (any `GATEHOUSE_*`), `export CLAUDE_CONFIG_DIR=…`/`CODEX_HOME=…`; `unset` of them | write\|delete × shell {persistence: gatehouse\|agent_settings, target: NAME} — the guard's or the agent's configuration, changed for what runs next |
 // | `git config [--global\|--system\|--file F] KEY VALUE` with a command-running KEY | write × class(.git/config, ~/.gitconfig, /etc/gitconfig or F) {persistence: git_hooks, setting: KEY} |
 import type { TargetClass } from "../../model/classification.js";
 import type { Persistence } from "../persistence.js";
@@ -87,6 +88,26 @@ export function gitConfig(ctx: Ctx, args: readonly Arg[]): void {
   emitPath(ctx, "write", where, arg, "plain", { persistence: "git_hooks", setting: key.value.toLowerCase() });
 }
 
+/** Environment variables that configure Gatehouse or a coding agent (what guards the commands run after them). */
+const CONTROL_VARIABLES: ReadonlyArray<readonly [RegExp, Persistence]> = [
+  [/^GATEHOUSE_[A-Z0-9_]*$/, "gatehouse"],
+  [/^(CLAUDE_CONFIG_DIR|CODEX_HOME)$/, "agent_settings"],
+];
+
+/** `export NAME=…`, `declare -x NAME=…`, `unset NAME` of a control variable. */
+function controlVariable(ctx: Ctx): void {
+  const unset = ctx.program === "unset";
+  for (const a of ctx.args) {
+    if (a.value.startsWith("-")) continue;
+    const eq = a.value.indexOf("=");
+    if (!unset && eq < 0) continue; // `export NAME` keeps the value it has
+    const name = eq >= 0 ? a.value.slice(0, eq) : a.value;
+    const kind = CONTROL_VARIABLES.find(([re]) => re.test(name))?.[1];
+    if (kind === undefined) continue;
+    ctx.out.effect(unset ? "delete" : "write", "shell", attrs(ctx, { target: targetText(name), persistence: kind, variable: name }));
+  }
+}
+
 export const PERSISTENCE_HANDLERS: Record<string, Handler> = {
   crontab,
   at,
@@ -94,4 +115,8 @@ export const PERSISTENCE_HANDLERS: Record<string, Handler> = {
   systemctl,
   launchctl,
   schtasks,
+  export: controlVariable,
+  declare: controlVariable,
+  typeset: controlVariable,
+  unset: controlVariable,
 };

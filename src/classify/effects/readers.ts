@@ -4,6 +4,7 @@
 import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
+import { removeSource } from "./source-removal.js";
 import type { Handler } from "./filesystem.js";
 
 interface ReaderSpec {
@@ -171,6 +172,8 @@ function tar(ctx: Ctx): void {
     for (const op of p.operands) {
       if (dir) emitPath(ctx, "read", `${dir.value}/${op.value}`, joinedArg(`${dir.value}/${op.value}`, [dir.arg, op.arg]), "plain", {}, op.value);
       else emitPath(ctx, "read", op.value, op.arg, "plain");
+      // `--remove-files` deletes what it archived (source-removal.ts).
+      if (has(p, "remove-files")) removeSource(ctx, dir ? `${dir.value}/${op.value}` : op.value, dir ? joinedArg(`${dir.value}/${op.value}`, [dir.arg, op.arg]) : op.arg, { recursive: !has(p, "no-recursion") });
     }
   } else if (has(p, "extract")) {
     if (archive && archive.value !== "-") emitPath(ctx, "read", archive.value, archive.arg, "plain");
@@ -229,6 +232,8 @@ function zip(ctx: Ctx): void {
   if (!archive) return;
   emitPath(ctx, "write", archive.value, archive.arg, "mutate");
   for (const f of files) emitPath(ctx, "read", f.value, f.arg, "plain");
+  // `-m`/`--move` deletes the files once they are in the archive (source-removal.ts).
+  if (has(p, "m", "move")) for (const f of files) removeSource(ctx, f.value, f.arg, { recursive: has(p, "recurse-paths", "R") });
 }
 
 /** 7-Zip: `7z a ARCHIVE FILE…` reads the files and writes the archive; `7z x|e ARCHIVE [-oDIR]` extracts. */

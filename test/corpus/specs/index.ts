@@ -27,6 +27,7 @@ import defaultFamiliesB from "./default-families-b.js";
 import qaLimits from "./qa-limits.js";
 import lateSecrets from "./late-secrets.js";
 import lateShell from "./late-shell.js";
+import lateEffects from "./late-effects.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -55,4 +56,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "qa-limits": qaLimits,
   "late-secrets": lateSecrets,
   "late-shell": lateShell,
+  "late-effects": lateEffects,
 };

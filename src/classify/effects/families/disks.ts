@@ -9,6 +9,7 @@
 // device node itself (filesystem.ts: `write × system_path {device}`).
 import type { ParsedOperand } from "../../programs/options.js";
 import { pathTarget, type Attrs } from "../common.js";
+import { noteAlias } from "../path-aliases.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 const erase = (resource: string, extra: Attrs = {}): EffectSpec => eff("destroy", "disk", { resource, ...extra });
@@ -289,6 +290,8 @@ const MOUNT = {
     row("", (m) => {
       const bind = m.has("bind") || m.has("rbind") || m.has("move") || m.values("options").some((o) => /(^|,)r?bind(,|$)/.test(o));
       const target = m.rest[m.rest.length - 1]?.value;
+      // `mount --bind SRC DIR`: DIR now stands for SRC (path-aliases.ts: `mount --bind ~ mnt && rm -rf mnt/*` wipes home).
+      if (bind && target !== undefined && m.rest.length >= 2) noteAlias(m.ctx.state.aliases, m.ctx.env, m.rest[m.rest.length - 1]!, m.rest[m.rest.length - 2]!);
       if (bind && target !== undefined && m.rest.length >= 2 && SYSTEM_MOUNT_POINT.test(target)) return modify("mount", { operation: "bind over a system directory" });
       return m.rest.length === 0 ? read : null;
     }, [
@@ -300,4 +303,48 @@ const MOUNT = {
   ],
 };
 
-export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT] };
+/** hdparm: the ATA security erase, sector writes and firmware downloads destroy the drive's data; `-I`, `-t`, `-T` read. */
+const HDPARM = {
+  names: ["hdparm"],
+  service: "hdparm",
+  cli: {
+    options: {
+      shortValue: "ABCDEFJKLMNPQRSWXabcdfgmpqrsuwyz",
+      longValue: ["security-erase", "security-erase-enhanced", "security-set-pass", "security-disable", "security-unlock", "user-master", "security-mode", "write-sector", "make-bad-sector", "fwdownload", "fwdownload-mode3", "fwdownload-mode3-max", "fwdownload-mode7", "trim-sector-ranges", "trim-sector-ranges-stdin", "read-sector", "dco-setmax", "dco-restore"],
+      longBool: ["yes-i-know-what-i-am-doing", "please-destroy-my-drive", "dco-identify", "dco-freeze", "security-freeze", "verbose"],
+    },
+    help: { flags: ["help", "h"] },
+  } satisfies Cli,
+  rows: [
+    row("", on((m) => {
+      if (m.has("security-erase", "security-erase-enhanced", "trim-sector-ranges", "trim-sector-ranges-stdin", "write-sector", "make-bad-sector", "dco-restore")) return erase("device", { operation: m.flags.find((f) => /^(security-erase|trim|write-sector|make-bad|dco-restore)/.test(f.name))!.name });
+      if (m.has("fwdownload", "fwdownload-mode3", "fwdownload-mode3-max", "fwdownload-mode7", "security-set-pass", "dco-setmax")) return modify("device", { operation: "firmware or security" });
+      return read;
+    }), [
+      ["hdparm --user-master u --security-erase p /dev/sda", "destroy disk resource=device operation=security-erase"],
+      ["sudo hdparm --security-erase-enhanced NULL /dev/sdb", "destroy disk"],
+      ["hdparm --yes-i-know-what-i-am-doing --write-sector 1024 /dev/sda", "destroy disk"],
+      ["hdparm --security-set-pass p /dev/sda", "write disk"],
+      ["hdparm -I /dev/sda", "read disk"],
+      ["hdparm -tT /dev/nvme0n1", "read disk"],
+    ]),
+  ],
+};
+
+/** nvme-cli: format, sanitize, write-zeroes and namespace deletion erase the namespace; listing and logs read. */
+const NVME = {
+  names: ["nvme"],
+  service: "nvme",
+  cli: { options: { shortValue: "nlsipmrdcaob", longValue: ["namespace-id", "lbaf", "ses", "pi", "pil", "ms", "reset", "timeout", "sanact", "output-format", "block-count", "start-block"], longBool: ["force", "verbose"], aliases: { n: "namespace-id", l: "lbaf", s: "ses", f: "force", o: "output-format" } }, help: { flags: ["help", "h"], word: "first" } } satisfies Cli,
+  rows: [
+    row("format|sanitize|write-zeroes|delete-ns", on((m) => erase("namespace", { operation: m.path[0]! })), [
+      ["nvme format /dev/nvme0n1 -s1", "destroy disk resource=namespace operation=format"],
+      ["sudo nvme sanitize /dev/nvme0 --sanact=2", "destroy disk operation=sanitize"],
+      ["nvme delete-ns /dev/nvme0 -n 1", "destroy disk"],
+    ]),
+    row("create-ns|attach-ns|detach-ns|fw-download|fw-commit|set-feature|reset|subsystem-reset", on((m) => modify("namespace", { operation: m.path[0]! })), [["nvme detach-ns /dev/nvme0 -n 1 -c 0", "write disk operation=detach-ns"]]),
+    row("list|id-ctrl|id-ns|smart-log|error-log|list-ns|list-subsys|show-regs|fw-log|get-feature|version", read, [["nvme list", "read disk"], ["sudo nvme smart-log /dev/nvme0", "read disk"]]),
+  ],
+};
+
+export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT, HDPARM, NVME] };

@@ -36,6 +36,9 @@ import { REGISTRIES } from "./registries.js";
 import { WINDOWS_BACKUPS } from "./windows-backups.js";
 import { WINDOWS_FILES } from "./windows-files.js";
 import { WINDOWS_REGISTRY } from "./windows-registry.js";
+import { WINDOWS_HOST } from "./windows-host.js";
+import { HOST_KERNEL } from "./host-kernel.js";
+import { AGENTS } from "./agents.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
@@ -45,6 +48,8 @@ export const FAMILIES: readonly Family[] = [
   CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
   // Windows (issue win)
   WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
+  // late effects: the host's kernel and network, Windows disks/boot/protections, agents started with their guards off
+  HOST_KERNEL, WINDOWS_HOST, AGENTS,
 ];
 
 const TABLE = compileFamilies(FAMILIES);

@@ -16,6 +16,9 @@ import { SERVICE_CLI } from "./gateways.js";
 /** What a session on this machine stands on: remote access, the network, name resolution, the container runtime, scheduling. */
 const ESSENTIAL = /^(ssh|sshd|openssh-server|network|networking|NetworkManager|systemd-networkd|systemd-resolved|wpa_supplicant|firewalld|ufw|nftables|iptables|docker|containerd|kubelet|cron|crond|systemd-logind|dbus|polkit|sudo|auditd|rsyslog|systemd-journald|tailscaled|wg-quick@.*)(\.service|\.socket)?$/;
 
+/** The daemons behind ESSENTIAL, by process name (`killall -9 sshd`). */
+const ESSENTIAL_PROCESS = /^(sshd|dockerd|containerd|kubelet|systemd|init|NetworkManager|systemd-networkd|systemd-resolved|systemd-logind|systemd-journald|wpa_supplicant|firewalld|cron|crond|dbus-daemon|polkitd|auditd|rsyslogd|tailscaled|wg-quick)$/;
+
 const hostChange = (resource: string, extra: Record<string, string | boolean> = {}): EffectSpec => eff("write", "host", { resource, ...extra });
 const power = (operation: string): EffectSpec => hostChange("power", { operation });
 
@@ -199,6 +202,9 @@ function massKill(m: Match): EffectSpec | null {
     return null;
   }
   if (m.value("user") !== null) return hostChange("processes", { operation: `${program} -u`, user: m.value("user")! });
+  // `killall sshd`, `pkill -9 dockerd`: what the session stands on (pkill matches a pattern: a name that is one counts).
+  const named = m.rest.map((o) => o.value).find((n) => ESSENTIAL_PROCESS.test(n));
+  if (named !== undefined) return hostChange("processes", { operation: `${program} ${named}`, essential: true });
   return null;
 }
 
@@ -219,6 +225,9 @@ const KILL = {
       ["kill -1 4242", ""],
       ["kill -- -1", "write host total"],
       ["killall node", ""],
+      ["killall -9 sshd", "write host resource=processes essential operation='killall sshd'"],
+      ["sudo pkill dockerd", "write host essential"],
+      ["pkill -f sshd-session-helper", ""],
       ["pkill -f 'next dev'", ""],
     ]),
   ],

@@ -1,0 +1,100 @@
+// Coding agents started from the command line with their guards off: every
+// permission prompt skipped, the sandbox removed, or hooks (Gatehouse's own
+// among them) disabled. Such a child agent runs whatever it decides with
+// nothing in between — the guard this process runs under does not see its
+// tool calls. `execute × subagent {guards_off: true, flag}`; agent.controls
+// asks. An agent started with its guards on (`claude -p 'fix the test'`,
+// `codex exec --full-auto`, which keeps the workspace sandbox) is nothing
+// here: its own prompts and hooks still apply. (`copilot` is AWS Copilot's
+// name in the IaC family, so GitHub's Copilot CLI is not listed.)
+import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+
+const off = (flag: string): EffectSpec => eff("execute", "subagent", { guards_off: true, flag, target: flag });
+
+/** A settings value (inline JSON or a file name) that turns hooks or permission prompts off. */
+const SETTINGS_OFF = /"disableAllHooks"\s*:\s*true|"defaultMode"\s*:\s*"bypassPermissions"|"dangerously/;
+
+const CLAUDE_CLI: Cli = {
+  options: {
+    longValue: ["settings", "permission-mode", "model", "output-format", "input-format", "allowedTools", "allowed-tools", "disallowedTools", "disallowed-tools", "mcp-config", "append-system-prompt", "system-prompt", "add-dir", "resume", "session-id", "agents", "max-turns", "fallback-model", "setting-sources", "permission-prompt-tool"],
+    longBool: ["dangerously-skip-permissions", "allow-dangerously-skip-permissions", "print", "continue", "verbose", "debug", "strict-mcp-config", "ide", "version"],
+    aliases: { p: "print", c: "continue", r: "resume", v: "version" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
+function claude(m: Match): EffectSpec | null {
+  if (m.has("dangerously-skip-permissions")) return off("--dangerously-skip-permissions");
+  if (/^bypasspermissions$/i.test(m.value("permission-mode") ?? "")) return off("--permission-mode bypassPermissions");
+  if (m.values("settings").some((s) => SETTINGS_OFF.test(s))) return off("--settings");
+  return null;
+}
+
+const CODEX_CLI: Cli = {
+  options: {
+    shortValue: "masCcip",
+    longValue: ["model", "ask-for-approval", "sandbox", "cd", "config", "image", "profile", "output-last-message", "color"],
+    longBool: ["dangerously-bypass-approvals-and-sandbox", "yolo", "full-auto", "json", "skip-git-repo-check", "oss", "search"],
+    aliases: { m: "model", a: "ask-for-approval", s: "sandbox", C: "cd", c: "config", i: "image", p: "profile" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
+function codex(m: Match): EffectSpec | null {
+  if (m.has("dangerously-bypass-approvals-and-sandbox")) return off("--dangerously-bypass-approvals-and-sandbox");
+  if (m.has("yolo")) return off("--yolo");
+  if (m.value("sandbox") === "danger-full-access") return off("--sandbox danger-full-access");
+  if (m.values("config").some((c) => /^sandbox_mode\s*=\s*["']?danger-full-access/.test(c))) return off("-c sandbox_mode=danger-full-access");
+  return null;
+}
+
+const GEMINI_CLI: Cli = {
+  options: {
+    shortValue: "mps",
+    longValue: ["model", "prompt", "approval-mode", "allowed-tools", "allowed-mcp-server-names", "extensions", "include-directories", "output-format", "telemetry-target"],
+    longBool: ["yolo", "sandbox", "debug", "all-files", "checkpointing", "experimental-acp", "screen-reader", "version"],
+    aliases: { y: "yolo", m: "model", p: "prompt", s: "sandbox", d: "debug", a: "all-files", c: "checkpointing", e: "extensions" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
+const gemini = (m: Match): EffectSpec | null => (m.has("yolo") ? off("--yolo") : /^yolo$/i.test(m.value("approval-mode") ?? "") ? off("--approval-mode yolo") : null);
+
+const AGENT = (names: string[], service: string, cli: Cli, judge: (m: Match) => EffectSpec | null, examples: ReadonlyArray<readonly [string, string]>) => ({ names, service, cli, rows: [row("", judge, examples)] });
+
+export const AGENTS: Family = {
+  name: "agents",
+  programs: [
+    AGENT(["claude"], "claude-code", CLAUDE_CLI, claude, [
+      ["claude --dangerously-skip-permissions -p 'clean up'", "execute subagent guards_off flag=--dangerously-skip-permissions"],
+      ["claude -p x --permission-mode bypassPermissions", "execute subagent guards_off"],
+      ["claude --settings '{\"disableAllHooks\": true}' -p x", "execute subagent guards_off flag=--settings"],
+      ["claude -p 'fix the failing test'", ""],
+      ["claude --permission-mode plan", ""],
+    ]),
+    AGENT(["codex"], "codex", CODEX_CLI, codex, [
+      ["codex exec --dangerously-bypass-approvals-and-sandbox 'do it'", "execute subagent guards_off"],
+      ["codex --yolo", "execute subagent guards_off flag=--yolo"],
+      ["codex exec -s danger-full-access 'x'", "execute subagent guards_off"],
+      ["codex -c sandbox_mode=danger-full-access", "execute subagent guards_off"],
+      ["codex exec --full-auto 'run the tests'", ""],
+    ]),
+    AGENT(["gemini", "qwen"], "gemini-cli", GEMINI_CLI, gemini, [
+      ["gemini --yolo -p 'x'", "execute subagent guards_off flag=--yolo"],
+      ["gemini -y -p x", "execute subagent guards_off"],
+      ["qwen --approval-mode yolo -p x", "execute subagent guards_off"],
+      ["gemini -p 'summarise README.md'", ""],
+    ]),
+    AGENT(["cursor-agent"], "cursor", { options: { shortValue: "m", longValue: ["model", "output-format", "api-key", "resume"], longBool: ["force", "print"], aliases: { f: "force", p: "print" } }, help: { flags: ["help", "h"] } }, (m) => (m.has("force") ? off("--force") : null), [
+      ["cursor-agent -p --force 'refactor'", "execute subagent guards_off"],
+      ["cursor-agent -p 'explain'", ""],
+    ]),
+    AGENT(["aider"], "aider", { options: { longValue: ["model", "message", "file", "read"], longBool: ["yes-always", "yes", "auto-commits"] }, help: { flags: ["help", "h"] } }, (m) => (m.has("yes-always") ? off("--yes-always") : null), [
+      ["aider --yes-always --message 'x'", "execute subagent guards_off"],
+      ["aider --message 'x' src/app.py", ""],
+    ]),
+    AGENT(["amp"], "amp", { options: { shortValue: "x", longValue: ["execute", "settings-file"], longBool: ["dangerously-allow-all"], aliases: { x: "execute" } }, help: { flags: ["help", "h"] } }, (m) => (m.has("dangerously-allow-all") ? off("--dangerously-allow-all") : null), [
+      ["amp --dangerously-allow-all -x 'x'", "execute subagent guards_off"],
+    ]),
+  ],
+};
