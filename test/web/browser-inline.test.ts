@@ -8,12 +8,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/node/index.js";
+import { closeBrowserAndServer, launchChromium, skipBrowser } from "./chromium.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const web = join(root, "dist/web");
 const NOW_MS = 1767225600000;
@@ -25,7 +24,7 @@ const INLINE = [bash(`python3 -c "import shutil; shutil.rmtree('/')"`), bash(`py
 const PAGE = `<!doctype html><meta charset="utf-8"><title>inline</title><link rel="icon" href="data:,">
 <script type="module">import * as gatehouse from "/gatehouse.js"; window.gatehouse = gatehouse; document.title = "ready";</script>`;
 
-const skip = process.env.CI === undefined && !existsSync(CHROMIUM);
+const skip = skipBrowser;
 
 describe.skipIf(skip)("browser: inline code read with grammars fetched on first need", () => {
   let server: Server | undefined;
@@ -53,19 +52,13 @@ describe.skipIf(skip)("browser: inline code read with grammars fetched on first 
       res.end();
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", () => resolve()));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 30_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server !== undefined) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    }
-  });
+  afterAll(() => closeBrowserAndServer(browser, server));
 
   it("fetches no grammar for events without inline code, and reads inline code after prepare, as Node does", async () => {
     const result = await page.evaluate(

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/node/index.js";
-import { launchChromium, skipBrowser } from "./chromium.js";
+import { closeBrowserAndServer, launchChromium, skipBrowser } from "./chromium.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const bundlePath = join(root, "dist/web/gatehouse.js");
 
@@ -91,13 +91,7 @@ describe.skipIf(skipBrowser)("browser: the engine in headless Chromium", () => {
     await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 30_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (server !== undefined) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    }
-  });
+  afterAll(() => closeBrowserAndServer(browser, server));
 
   it("loads the engine and gives the Node engine's envelopes, byte for byte", async () => {
     const result: PageResult = await page.evaluate(

@@ -2,6 +2,7 @@
 // missing /usr/bin/chromium is a failure — .ci/run installs it; on a developer
 // machine without it, the browser suites are skipped.
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -31,4 +32,13 @@ export function collectErrors(page: Page): string[] {
     if (message.type() === "error") errors.push(message.text());
   });
   return errors;
+}
+
+/** Close the browser and the test's static server (its keep-alive connections first). */
+export async function closeBrowserAndServer(browser: Browser | undefined, server: Server | undefined): Promise<void> {
+  await browser?.close();
+  if (server !== undefined) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
