@@ -12,6 +12,7 @@ import type { Arg } from "./args.js";
 
 export type InterpreterFamily =
   | "shell" | "python" | "node" | "ts-node" | "perl" | "ruby" | "php" | "lua" | "osascript" | "rscript" | "deno" | "bun"
+  | "julia" | "tcl" | "jvm-repl" | "go" | "elixir" | "erlang"
   | "powershell" | "cmd" | "invoke-expression";
 
 export type ProgramSource =
@@ -299,6 +300,13 @@ const ROWS: readonly InterpreterRow[] = [
   { family: "rscript", names: ["rscript"], shellText: false, source: plainSource({ inline: ["-e"] }) },
   { family: "deno", names: ["deno"], shellText: false, source: runnerSource(["eval"], ["-e", "--eval"], null) },
   { family: "bun", names: ["bun"], shellText: false, source: runnerSource([], ["-e", "--eval", "-p", "--print"], /\.[cm]?[jt]sx?$/) },
+  // No grammar for these: their inline code and a literal stdin are shape 6, a script operand `execute × shell`.
+  { family: "julia", names: ["julia"], shellText: false, source: plainSource({ inline: ["-e", "--eval", "-E", "--print"], value: ["-t", "--threads", "-p", "--procs", "-L", "--load", "--project", "-J", "--sysimage"] }) },
+  { family: "tcl", names: ["tclsh", "wish", "expectk"], shellText: false, source: plainSource({ inline: [], value: ["-encoding"] }) },
+  { family: "jvm-repl", names: ["jshell", "groovy", "scala", "kotlinc", "clojure", "clj", "bb"], shellText: false, source: plainSource({ inline: ["-e", "--eval"], value: ["--class-path", "-cp", "-classpath", "--add-modules", "-R", "-J"] }) },
+  { family: "go", names: ["go"], shellText: false, source: runnerSource([], [], /\.go$/) },
+  { family: "elixir", names: ["elixir"], shellText: false, source: plainSource({ inline: ["-e", "--eval"], value: ["-r", "-pa", "-pz", "--sname", "--name", "--cookie"] }) },
+  { family: "erlang", names: ["erl", "escript"], shellText: false, source: plainSource({ inline: ["-eval"], value: ["-pa", "-pz", "-sname", "-name", "-setcookie", "-s", "-run"] }) },
   { family: "powershell", names: ["powershell"], shellText: true, source: powershellSource(true) },
   { family: "powershell", names: ["pwsh"], shellText: true, source: powershellSource(false) },
   { family: "cmd", names: ["cmd"], shellText: true, source: cmdSource },
@@ -350,6 +358,11 @@ export function programSource(program: string, args: readonly Arg[], start = 0):
   return name === null ? null : BY_NAME.get(name)!.source(args, start);
 }
 
+/** The canonical names of every interpreter that runs code in a language other than a shell's (python … go, erlang). */
+export function codeInterpreterNames(): string[] {
+  return ROWS.filter((r) => !r.shellText && r.family !== "invoke-expression").flatMap((r) => r.names);
+}
+
 /** The canonical names of the interpreters of these families. */
 export function interpreterNames(...families: InterpreterFamily[]): string[] {
   return ROWS.filter((r) => families.includes(r.family)).flatMap((r) => r.names);
@@ -377,4 +390,11 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["powershell -Command -", "powershell", "stdin"],
   ["tsx -e 1", "tsx", "inline"],
   ["python3 -V", "python3", "other"],
+  ["julia -e 'println(1)'", "julia", "inline"],
+  ["julia script.jl", "julia", "script"],
+  ["tclsh", "tclsh", "stdin"],
+  ["jshell", "jshell", "stdin"],
+  ["go run ./cmd/tool", "go", "script"],
+  ["go test ./...", "go", "other"],
+  ["go build", "go", "other"],
 ];

@@ -43,6 +43,11 @@ export const specs: CaseSpec[] = [
   c("a buffer in shared memory", "make -s report | tee /dev/shm/report.txt", allow),
   c("a redirect into shared memory", "echo ready > /dev/shm/build.flag", allow),
   c("a raw write to a disk device", "cat image.bin > /dev/nvme0n1", deny("disk.device_write")),
+  // interpreters with no grammar here: inline code and literal stdin are shape 6, a script file execute × shell
+  c("julia code on the command line", "julia -e 'rm(homedir(); recursive=true)'", { verdict: "ask", atom_id: "unknown.shape.6", artifact_id: null }),
+  c("Tcl fed a literal script", "tclsh <<< 'exec ls'", { verdict: "ask", atom_id: "unknown.shape.6", artifact_id: null }),
+  c("a Julia script of the project", "julia --project=. scripts/report.jl", allow),
+  c("go tests", "go test ./...", allow),
   // shell start-up directories
   c("a file in ~/.bashrc.d runs at every shell", "printf 'export PATH=/tmp/x:$PATH\\n' > ~/.bashrc.d/10-path.sh", ask("persist.autorun")),
   c("reading a start-up snippet", "cat ~/.zshrc.d/aliases.zsh", allow),

@@ -4,7 +4,7 @@
 // `alias`/`unalias` builtins that change what later words mean. Where each
 // takes its code from is the interpreter table's (src/classify/programs/interpreters.ts).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { interpreterNames, programSource } from "../../programs/interpreters.js";
+import { codeInterpreterNames, interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { isEnvGenerator } from "../../programs/env-generators.js";
 import { decodeBase64Text, splitWords } from "../text.js";
@@ -222,13 +222,15 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
     ],
   },
   {
-    names: interpreterNames("python", "node", "ts-node", "perl", "ruby", "php", "lua", "osascript", "rscript", "deno", "bun"),
+    names: codeInterpreterNames(),
     runs: "code in another language: read with its grammar (python, node, ruby: the commands it runs, one level down), else shape 6 when it is on the command line or a literal stdin; 7 when it cannot be known",
     launch: interpreter,
     examples: [
       ["python3.12 -c 'print(1)'", ["python3.12 -c print(1)"], [6]],
       ["curl -s https://x | python3.12 -", ["curl -s https://x", "python3.12 -"], [7]],
       ["node22 x.js", ["node22 x.js"]],
+      ["julia -e 'println(1)'", ["julia -e println(1)"], [6]],
+      ["tclsh <<< 'exec ls'", ["tclsh"], [6]],
     ],
   },
   {
