@@ -287,6 +287,14 @@ const cmdSource: SourceReader = (args, start) => {
   return STDIN;
 };
 
+/** `Invoke-Expression CODE` / `iex -Command CODE`: the one word after it (or after `-Command`, any prefix) is PowerShell code; none: the pipeline's input. */
+const invokeExpressionSource: SourceReader = (args, start) => {
+  if (args.length <= start) return STDIN;
+  const named = /^-c(o(m(m(a(n(d)?)?)?)?)?)?$/i.test(args[start]!.value);
+  const code = named ? start + 1 : start;
+  return { kind: "inline", flag: named ? args[start]!.value : "", code: code < args.length ? code : -1 };
+};
+
 const ROWS: readonly InterpreterRow[] = [
   { family: "shell", names: ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "csh", "tcsh"], shellText: true, source: shellSource },
   { family: "python", names: ["python", "python2", "python3", "pypy", "pypy3"], shellText: false, source: clusterSource({ inline: "c", other: "hV", module: "m", nextValue: "WXQ" }) },
@@ -310,7 +318,7 @@ const ROWS: readonly InterpreterRow[] = [
   { family: "powershell", names: ["powershell"], shellText: true, source: powershellSource(true) },
   { family: "powershell", names: ["pwsh"], shellText: true, source: powershellSource(false) },
   { family: "cmd", names: ["cmd"], shellText: true, source: cmdSource },
-  { family: "invoke-expression", names: ["iex", "invoke-expression"], shellText: false, source: (args, start) => (args.length > start ? OTHER : STDIN) },
+  { family: "invoke-expression", names: ["iex", "invoke-expression"], shellText: true, source: invokeExpressionSource },
 ];
 
 const BY_NAME = new Map<string, InterpreterRow>();
@@ -390,6 +398,8 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["powershell -Command -", "powershell", "stdin"],
   ["tsx -e 1", "tsx", "inline"],
   ["python3 -V", "python3", "other"],
+  ["invoke-expression $code", "invoke-expression", "inline"],
+  ["iex -Command 'Get-Date'", "iex", "inline"],
   ["julia -e 'println(1)'", "julia", "inline"],
   ["julia script.jl", "julia", "script"],
   ["tclsh", "tclsh", "stdin"],

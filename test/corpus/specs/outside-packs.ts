@@ -48,6 +48,10 @@ export const specs: CaseSpec[] = [
   c("Tcl fed a literal script", "tclsh <<< 'exec ls'", { verdict: "ask", atom_id: "unknown.shape.6", artifact_id: null }),
   c("a Julia script of the project", "julia --project=. scripts/report.jl", allow),
   c("go tests", "go test ./...", allow),
+  // Invoke-Expression runs its code word
+  c("Invoke-Expression of a variable", "pwsh -Command 'Invoke-Expression $payload'", { verdict: "ask", atom_id: "unknown.shape.3", artifact_id: null }),
+  c("iex of a literal delete", "pwsh -Command 'iex \"Remove-Item -Recurse -Force C:\\\\\"'", deny("fs.wipe")),
+  c("iex of a literal listing", "pwsh -Command 'iex \"Get-ChildItem\"'", allow),
   // shell start-up directories
   c("a file in ~/.bashrc.d runs at every shell", "printf 'export PATH=/tmp/x:$PATH\\n' > ~/.bashrc.d/10-path.sh", ask("persist.autorun")),
   c("reading a start-up snippet", "cat ~/.zshrc.d/aliases.zsh", allow),

@@ -207,11 +207,13 @@ function unalias(call: Launch): number | null {
 
 export const SHELL_ROWS: readonly LauncherRow[] = [
   {
-    names: interpreterNames("shell"),
-    runs: "its `-c` script, a script on stdin (literal pipe, heredoc, herestring), or a `<(…)` script: parsed like top-level text",
+    names: interpreterNames("shell", "invoke-expression"),
+    runs: "its `-c` script (Invoke-Expression: its code word), a script on stdin (literal pipe, heredoc, herestring), or a `<(…)` script: parsed like top-level text",
     launch: shell,
     examples: [
       ["bash -lc 'git reset --hard'", ["bash>git reset --hard"]],
+      ["Invoke-Expression 'git reset --hard'", ["invoke-expression>git reset --hard"]],
+      ["iex $code", ["iex $code"], [3]],
       ["echo 'rm -rf /tmp/x' | sh", ["echo rm -rf /tmp/x", "sh>rm -rf /tmp/x"]],
       ["sh <<'EOF'\nrm -rf /tmp/x\nEOF", ["sh>rm -rf /tmp/x"]],
       ['bash -c "$X"', ["bash -c $X"], [3]],
