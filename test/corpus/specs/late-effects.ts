@@ -4,18 +4,10 @@
 // off, the gate's own configuration, and `cd DIR &&` globs. Each class has
 // dangerous cases (stopped) and harmless lookalikes (allowed).
 import type { CaseSpec } from "../spec.js";
-import { bash, event, fired, neutral } from "./helpers.js";
+import { cleanAllow as allow, DEFAULT_BUNDLE as DEFAULT, defaultBash as c, event, firedWith } from "./helpers.js";
 
-const DEFAULT = "bundles/default.json";
-
-const at = (verdict: string, artifact_id: string) => ({ ...fired(artifact_id, verdict), unknown: [] });
-const deny = (artifact_id: string) => at("deny", artifact_id);
-const ask = (artifact_id: string) => at("ask", artifact_id);
-const allow = { ...neutral, unknown: [] };
-
-function c(name: string, command: string, expect: Record<string, unknown>): CaseSpec {
-  return { name: `${name}: ${command}`, bundle: DEFAULT, event: bash(command), expect };
-}
+const deny = (artifact_id: string) => firedWith("deny", artifact_id);
+const ask = (artifact_id: string) => firedWith("ask", artifact_id);
 function mcp(name: string, tool: string, input: Record<string, unknown>, expect: Record<string, unknown>): CaseSpec {
   return { name, bundle: DEFAULT, event: event(tool, input), expect };
 }

@@ -4,10 +4,8 @@
 // tables replaced in bulk, Atmos running Terraform and helmfile by stack. Each
 // class both ways.
 import type { CaseSpec } from "../spec.js";
-import { bash, fired, neutral } from "./helpers.js";
+import { defaultBash as c, fired, neutral } from "./helpers.js";
 
-const DEFAULT = "bundles/default.json";
-const c = (name: string, command: string, expect: Record<string, unknown>): CaseSpec => ({ name: `${name}: ${command}`, bundle: DEFAULT, event: bash(command), expect });
 const ask = (rule: string) => ({ ...fired(rule, "ask") });
 const deny = (rule: string) => ({ ...fired(rule, "deny") });
 const allow = { ...neutral };
