@@ -18,7 +18,9 @@
 //   32  f64 run.len (in/out)
 //   40  i32 present mask (bit i: source i is not null)
 //   44  i32 bias per class c, f, t, a: register slot = absolute index + bias
-//   60  i32 run_material byte length
+//   60  i32 run_material byte length; −1: the new-shape area at 160 already
+//       holds this material's hash (the host's previous run hashed the same
+//       material), so RUN does not hash it again
 //   64  i32 previous run shape length (64 = comparable, else −1)
 //   68  i32 out: fired
 //   72  i32 out: run outcome (0 no RUN, 1 RUN kept the shape, 2 new shape at 160)
@@ -29,7 +31,7 @@
 //   224 i32 × n out: anomaly side-table indices, in op order
 import { sha256HexInto } from "./sha256";
 
-const ABI_VERSION: i32 = 1;
+const ABI_VERSION: i32 = 2;
 
 const MAX_SAT: f64 = 9007199254740991.0;
 const TWO_32: f64 = 4294967296.0;
@@ -222,7 +224,8 @@ export function t2Run(code: usize, regs: usize, io: usize, material: usize): voi
       pc = at;
     } else if (op == OP_RUN) {
       if (!hashed) {
-        sha256HexInto(material, load<i32>(io + IO_MAT_LEN), io + IO_SHAPE);
+        const len = load<i32>(io + IO_MAT_LEN);
+        if (len >= 0) sha256HexInto(material, len, io + IO_SHAPE);
         hashed = true;
         same = sameShape(io);
       }

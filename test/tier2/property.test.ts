@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   compileProgram,
+  createTier2Vm,
   MAX_SAT,
   RUN_MATERIAL_MAX_BYTES,
   runMaterialBytes,
@@ -212,6 +213,36 @@ describe("WASM VM ≡ twin", () => {
         const inPlace = structuredClone(state);
         bodies.forEach((b, i) => twin.exec(compileProgram(b, offsets[i]!), inPlace, inputs[i]!));
         expect(inPlace).toEqual(viaRun);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("one event's programs share one material (hashed once per event)", () => {
+  // The engine hands every program of an event the same run_material string; both VMs keep the
+  // last material's hash. Fresh VMs (no memo) are the reference; sha256Hex calls in between must
+  // not leave a stale hash behind.
+  it("equal to fresh VMs over events of 1–3 programs with one material each, sha256Hex interleaved", () => {
+    fc.assert(
+      fc.property(scenario, fc.array(material, { minLength: 1, maxLength: 4 }), fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }), ({ bodies, offsets, state, inputs }, materials, hashBetween) => {
+        let viaShared = state;
+        let viaFresh = state;
+        materials.forEach((m, e) => {
+          bodies.forEach((b, i) => {
+            const program = compileProgram(b, offsets[i]!);
+            const one = { ...inputs[i]!, run_material: m };
+            const shared = runBoth(program, viaShared, one);
+            const fresh = createTier2Vm({ kind: "wasm" }).run(program, viaFresh, one);
+            expect(shared).toEqual(fresh);
+            viaShared = shared.state;
+            viaFresh = fresh.state;
+          });
+          if (hashBetween[e]) {
+            const other = runMaterialBytes(`${m}x`).slice(0, 100);
+            expect(wasm.sha256Hex(other)).toBe(twin.sha256Hex(other));
+          }
+        });
       }),
       { numRuns: 300 },
     );

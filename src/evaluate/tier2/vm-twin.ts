@@ -169,6 +169,19 @@ function twinSha256Hex(bytes: Uint8Array): string {
   return bytesToHex(sha256(bytes));
 }
 
+// Every Tier 2 program of one event hashes the same run_material (one string per
+// event): the last material's shape is kept, so an event pays for one hash, not
+// one per program. A pure function's memo — what it returns never changes.
+let lastMaterial: string | null = null;
+let lastShape = "";
+function runShape(material: string): string {
+  if (material !== lastMaterial) {
+    lastShape = twinSha256Hex(runMaterialBytes(material));
+    lastMaterial = material;
+  }
+  return lastShape;
+}
+
 function evalCond(code: Int32Array, start: number, state: SessionState, now: number): boolean {
   let pc = start;
   let acc = false;
@@ -296,7 +309,7 @@ function execTwin(program: CompiledProgram, state: SessionState, input: T2Input)
         break;
       }
       case OP_RUN: {
-        if (shape === null) shape = twinSha256Hex(runMaterialBytes(input.run_material));
+        if (shape === null) shape = runShape(input.run_material);
         const run = state.run!;
         if (run.shape === shape) {
           const len = run.len + 1;

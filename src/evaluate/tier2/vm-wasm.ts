@@ -37,7 +37,7 @@ import { MAX_REGS_PER_CLASS, T2_SOURCES } from "./schema.js";
 import type { T2Input, T2Outcome, Tier2Vm } from "./vm-twin.js";
 import { checkRun } from "./vm-twin.js";
 
-const ABI_VERSION = 1;
+const ABI_VERSION = 2;
 
 // IO block byte offsets — mirror of assembly/tier2.ts.
 const IO_NOW = 0;
@@ -109,6 +109,9 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
   const regBase = [regsPtr >> 3, (regsPtr >> 3) + MAX_REGS_PER_CLASS, (regsPtr >> 3) + 2 * MAX_REGS_PER_CLASS, (regsPtr >> 3) + 3 * MAX_REGS_PER_CLASS];
 
   let loaded: CompiledProgram | null = null; // the program whose bytecode is in the code region
+  // The material whose hash the new-shape area holds (a run with a RUN op leaves it there). Every
+  // program of one event gets the same material string: it is encoded and hashed once per event.
+  let hashedMaterial: string | null = null;
 
   function exec(program: CompiledProgram, state: SessionState, input: T2Input): T2Outcome {
     checkRun(program, state, input);
@@ -158,7 +161,8 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
     const run = state.run;
     if ((flags & FLAG_RUN_REGISTER) !== 0) f64[io64 + IO_RUN_LEN / 8] = run!.len;
     if ((flags & FLAG_RUN_OP) !== 0) {
-      i32[io32 + IO_MAT_LEN / 4] = encoder.encodeInto(input.run_material, material).written;
+      if (input.run_material === hashedMaterial) i32[io32 + IO_MAT_LEN / 4] = -1;
+      else i32[io32 + IO_MAT_LEN / 4] = encoder.encodeInto(input.run_material, material).written;
       const shape = run!.shape;
       let comparable = -1;
       if (shape !== null && shape.length === 64) {
@@ -170,6 +174,7 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
 
     ex.t2Run(codePtr, regsPtr, ioPtr, matPtr);
     views(); // t2Run never allocates, but stay correct if that ever changes
+    if ((flags & FLAG_RUN_OP) !== 0) hashedMaterial = input.run_material;
 
     base = regBase[0]!;
     for (let j = 0; j < nC; j++) c[offC + j] = f64[base + j]!;
@@ -210,6 +215,7 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
       if (bytes.length > RUN_MATERIAL_MAX_BYTES) throw new RangeError(`sha256Hex: at most ${RUN_MATERIAL_MAX_BYTES} bytes`);
       views();
       material.set(bytes);
+      hashedMaterial = null; // the new-shape area is overwritten below
       ex.t2Sha256Hex(matPtr, bytes.length, ioPtr + IO_SHAPE);
       views();
       return String.fromCharCode.apply(null, u8.subarray(ioPtr + IO_SHAPE, ioPtr + IO_SHAPE + 64) as unknown as number[]);
