@@ -52,7 +52,7 @@ export function initTreeSitterRuntime(runtimeBytes: Uint8Array): Promise<TreeSit
     // hook process sat idle ~8 ms for it. Node (and any worker) may compile synchronously; a browser's main thread
     // may not (Chrome refuses modules over 4 KB there), so only Node takes this path.
     if (compilesSynchronously()) module.instantiateWasm = (imports, receive) => {
-      const compiled = new WebAssembly.Module(runtimeBytes);
+      const compiled = new WebAssembly.Module(runtimeBytes as Uint8Array<ArrayBuffer>);
       receive(new WebAssembly.Instance(compiled, imports), compiled);
       return {};
     };

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The bytes of `specifier` (`package/file`) as `require` would find it; throws (ENOENT, MODULE_NOT_FOUND) when no install has it. */
-export function readPackageFile(require: NodeJS.Require, specifier: string): Uint8Array {
+export function readPackageFile(require: NodeJS.Require, specifier: string): Uint8Array<ArrayBuffer> {
   for (const dir of require.resolve.paths(specifier) ?? []) {
     let bytes: Buffer;
     try {
@@ -25,6 +25,6 @@ export function readPackageFile(require: NodeJS.Require, specifier: string): Uin
 }
 
 /** A view of the Buffer's own bytes (no copy: a .wasm is read into a buffer of its own, never the shared pool). */
-function asBytes(buffer: Buffer): Uint8Array {
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+function asBytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
