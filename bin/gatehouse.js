@@ -33,7 +33,8 @@ const dir = build === undefined ? null : codeCacheDir(process.env);
 const stdio = watchStdio(process);
 const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}` }, source);
 loaded.exports.main(argv).then((code) => {
-  loaded.save();
+  // A run that compiled less than its command usually does (a hook answered without the engine) keeps no cache.
+  if (loaded.exports.savesCodeCache?.() !== false) loaded.save();
   // Exit as soon as what was written is flushed; a stream never opened (a hook's silent allow) is not opened to flush it.
   const streams = stdio.opened();
   const flush = (i) => (i === streams.length ? process.exit(code) : streams[i].write("", () => flush(i + 1)));

@@ -50,3 +50,22 @@ describe("the launcher", () => {
     expect(usage.stderr).toMatch(/^gatehouse: unknown command "no-such-command"\n/);
   });
 });
+
+describe("the code cache a hook run leaves", () => {
+  it("a run answered without the engine (SessionStart) writes none; a gated call writes it, and SessionStart then reads it", async () => {
+    const { mkdtempSync, readdirSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "gatehouse-cache-hint-"));
+    const env = { GATEHOUSE_CACHE_DIR: dir };
+    const sessionStart = JSON.stringify({ session_id: "s", hook_event_name: "SessionStart", source: "startup" });
+    const ls = JSON.stringify({ session_id: "s", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, cwd: "/tmp" });
+    expect(await runGatehouse(["hook", "claude"], sessionStart, env)).toEqual({ stdout: "", stderr: "", code: 0 });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await runGatehouse(["hook", "claude"], ls, env)).toEqual({ stdout: "", stderr: "", code: 0 });
+    const written = readdirSync(dir);
+    expect(written).toHaveLength(1);
+    expect(await runGatehouse(["hook", "claude"], sessionStart, env)).toEqual({ stdout: "", stderr: "", code: 0 });
+    expect(readdirSync(dir)).toEqual(written);
+  });
+});
