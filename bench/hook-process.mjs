@@ -7,11 +7,19 @@
 // process spawns each, all at once, on one session of a counting bundle,
 // through one state directory on disk — the counter must end at P × C.
 //
-//   node bench/hook-process.mjs [--runs N] [--procs P] [--calls C] [--json]
+//   node bench/hook-process.mjs [--runs N] [--procs P] [--calls C] [--compare DIR] [--json]
+//
+// --compare DIR adds another checkout's launcher (DIR/bin/gatehouse.js, built)
+// on the same two hook commands to the same interleaved rounds: a before/after
+// on one loaded machine.
+//
+// Each spawn also reports its CPU time (user + system, all threads; preloaded
+// bench/cpu-report.cjs, the same preload for every subject): on shared cores
+// wall time grows with other processes' load, CPU time much less.
 //
 // Reports; never fails on a slow figure. Needs `npm run build` first.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +35,7 @@ const RUNS = opt("--runs", 30);
 const PROCS = opt("--procs", 8);
 const CALLS = opt("--calls", 50);
 const JSON_OUT = argv.includes("--json");
+const COMPARE = argv.includes("--compare") ? argv[argv.indexOf("--compare") + 1] : null;
 const node = process.execPath;
 const bin = join(root, "bin", "gatehouse.js");
 const scratch = mkdtempSync(join(tmpdir(), "gatehouse-bench-hook-"));
@@ -44,10 +53,20 @@ writeFileSync(
 const payload = (command, session = "bench") =>
   JSON.stringify({ session_id: session, transcript_path: "/t.jsonl", cwd: "/home/dev/project", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "toolu" });
 
+const cpuFile = join(scratch, "cpu.txt");
+const cpuReport = join(root, "bench", "cpu-report.cjs");
 const time = (args, input) => {
+  rmSync(cpuFile, { force: true });
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(node, args, { input, encoding: "utf8", cwd: root });
-  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, status: r.status };
+  const r = spawnSync(node, ["-r", cpuReport, ...args], { input, encoding: "utf8", cwd: root, env: { ...process.env, GATEHOUSE_BENCH_CPU_FILE: cpuFile } });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  let cpu = null;
+  try {
+    cpu = Number(readFileSync(cpuFile, "utf8").trim());
+  } catch {
+    // the process exited without its exit handler (a crash): no CPU figure
+  }
+  return { ms, cpu, status: r.status };
 };
 
 const subjects = [
@@ -57,23 +76,34 @@ const subjects = [
   { key: "hook_state", label: "hook claude, counting bundle + state dir (lock, fsync)", args: [bin, "hook", "claude", "--bundle", counting, "--state-dir", join(scratch, "state-seq")], input: payload("ls") },
   { key: "hook_ignored", label: "hook claude: SessionStart (not gated, no engine load)", args: [bin, "hook", "claude"], input: JSON.stringify({ session_id: "bench", hook_event_name: "SessionStart", source: "startup" }) },
 ];
+if (COMPARE !== null) {
+  const other = join(COMPARE, "bin", "gatehouse.js");
+  subjects.push(
+    { key: "compare_allow", label: `${COMPARE}: hook claude, default bundle: ls`, args: [other, "hook", "claude"], input: payload("ls -la") },
+    { key: "compare_deny", label: `${COMPARE}: hook claude, default bundle: rm -rf ~`, args: [other, "hook", "claude"], input: payload("rm -rf ~") },
+  );
+}
 
 log(`${RUNS} runs × ${subjects.length} commands, interleaved`);
 for (const s of subjects) time(s.args, s.input); // warm the file cache
 const samples = Object.fromEntries(subjects.map((s) => [s.key, []]));
+const cpuSamples = Object.fromEntries(subjects.map((s) => [s.key, []]));
 const statuses = Object.fromEntries(subjects.map((s) => [s.key, new Set()]));
 for (let r = 0; r < RUNS; r++)
   for (const s of subjects) {
     const res = time(s.args, s.input);
     samples[s.key].push(res.ms);
+    if (res.cpu !== null) cpuSamples[s.key].push(res.cpu);
     statuses[s.key].add(res.status);
   }
 const perCall = {};
-for (const s of subjects) perCall[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]) };
+for (const s of subjects) perCall[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]), cpu: describeSamples(cpuSamples[s.key]) };
 const bare = perCall.node_bare;
+const r1 = (x) => Math.round(x * 10) / 10;
 for (const s of subjects.slice(1)) {
-  perCall[s.key].over_bare_median_ms = Math.round((perCall[s.key].median - bare.median) * 10) / 10;
-  perCall[s.key].over_bare_p90_ms = Math.round((perCall[s.key].p90 - bare.p90) * 10) / 10;
+  perCall[s.key].over_bare_median_ms = r1(perCall[s.key].median - bare.median);
+  perCall[s.key].over_bare_p90_ms = r1(perCall[s.key].p90 - bare.p90);
+  perCall[s.key].cpu_over_bare_median_ms = perCall[s.key].cpu && bare.cpu ? r1(perCall[s.key].cpu.median - bare.cpu.median) : null;
 }
 
 // Concurrency with real processes: PROCS chains of CALLS sequential spawns each, all chains at once (--procs 0 skips it).
@@ -118,10 +148,11 @@ const concurrency = PROCS > 0 ? await concurrencyRun() : null;
 const report = { node: process.version, runs: RUNS, per_call_ms: perCall, concurrency };
 if (JSON_OUT) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 else {
-  const lines = ["| command | median ms | p90 ms | over bare node (median / p90) |", "|---|--:|--:|--:|"];
+  const lines = ["| command | median ms | p90 ms | over bare node (median / p90) | CPU median ms | CPU over bare node |", "|---|--:|--:|--:|--:|--:|"];
   for (const s of subjects) {
     const c = perCall[s.key];
-    lines.push(`| ${c.label} | ${c.median} | ${c.p90} | ${s.key === "node_bare" ? "—" : `+${c.over_bare_median_ms} / +${c.over_bare_p90_ms}`} |`);
+    const bareRow = s.key === "node_bare";
+    lines.push(`| ${c.label} | ${c.median} | ${c.p90} | ${bareRow ? "—" : `+${c.over_bare_median_ms} / +${c.over_bare_p90_ms}`} | ${c.cpu?.median ?? "—"} | ${bareRow || c.cpu_over_bare_median_ms === null ? "—" : `+${c.cpu_over_bare_median_ms}`} |`);
   }
   if (concurrency !== null)
     lines.push("", `concurrency: ${PROCS} processes × ${CALLS} calls (one spawn each) on one session → counter ${concurrency.counter} (expected ${concurrency.expected}), ${concurrency.nonzero_exits} non-zero exits, wall ${concurrency.wall_ms} ms`);

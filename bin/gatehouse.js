@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // The `gatehouse` command: a thin launcher for the bundled CLI in dist/,
 // compiled through V8's code cache (src/node/code-cache.ts; docs/performance.md
-// "Hook process start").
-import { existsSync, readFileSync } from "node:fs";
-import { setFlagsFromString } from "node:v8";
-import { fileURLToPath } from "node:url";
+// "Hook process start"). CommonJS (bin/package.json says so, and the installed
+// hook commands name this file): Node then runs it without its ES-module
+// loader, whose start-up and `node:fs` facade cost a hook process ~5 ms.
+"use strict";
+const { existsSync, readFileSync } = require("node:fs");
+const { join } = require("node:path");
+const { setFlagsFromString } = require("node:v8");
 
 const argv = process.argv.slice(2);
 // `guard` runs per Write/Edit call and needs none of the engine: its own bundle starts in half the time.
 const name = argv[0] === "guard" ? "guard" : "cli";
-const cli = fileURLToPath(new URL(`../dist/${name}.cjs`, import.meta.url));
+const cli = join(__dirname, "..", "dist", `${name}.cjs`);
 if (!existsSync(cli)) {
   process.stderr.write(`gatehouse: dist/${name}.cjs is missing — run \`npm run build\` first\n`);
   process.exit(70);
@@ -19,7 +22,7 @@ if (!existsSync(cli)) {
 // delays process exit by ~0.7 s. The daemon (`serve`) is long-lived and keeps
 // it, as the library does: its parses then run optimised code.
 if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
-const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache } = await import(new URL("../dist/code-cache.js", import.meta.url).href);
+const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
 for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
 const source = readFileSync(cli, "utf8");
 // The build digest scripts/build.mjs appended names this build's cache, one per command (holding what that
@@ -27,8 +30,13 @@ const source = readFileSync(cli, "utf8");
 const build = /^\/\/# gatehouse-build=([0-9a-f]{64})\n$/.exec(source.slice(source.lastIndexOf("\n", source.length - 2) + 1))?.[1];
 const command = /^[a-z]+$/.test(argv[0] ?? "") ? argv[0] : "none";
 const dir = build === undefined ? null : codeCacheDir(process.env);
+const stdio = watchStdio(process);
 const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}` }, source);
-const code = await loaded.exports.main(argv);
-loaded.save();
-// Exit as soon as the output is flushed.
-process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+loaded.exports.main(argv).then((code) => {
+  // A run that compiled less than its command usually does (a hook answered without the engine) keeps no cache.
+  if (loaded.exports.savesCodeCache?.() !== false) loaded.save();
+  // Exit as soon as what was written is flushed; a stream never opened (a hook's silent allow) is not opened to flush it.
+  const streams = stdio.opened();
+  const flush = (i) => (i === streams.length ? process.exit(code) : streams[i].write("", () => flush(i + 1)));
+  flush(0);
+});

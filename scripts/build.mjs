@@ -123,14 +123,14 @@ const cli = await build({
   banner: { js: '"use strict"; var __gatehouse_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
 });
 // The ES-module CLI of earlier builds.
-for (const stale of ["dist/cli.js", "dist/cli.js.map", "dist/guard.js", "dist/guard.js.map"]) rmSync(join(root, stale), { force: true });
+for (const stale of ["dist/cli.js", "dist/cli.js.map", "dist/guard.js", "dist/guard.js.map", "dist/code-cache.js"]) rmSync(join(root, stale), { force: true });
 for (const file of cli.outputFiles) {
   // The last line names the build (what the code cache is keyed by): the SHA-256 of everything before it.
   const text = file.path.endsWith(".cjs") ? `${file.text}\n//# gatehouse-build=${createHash("sha256").update(file.text).digest("hex")}\n` : file.text;
   writeFileSync(file.path, text);
 }
-// The launcher's code-cache loader, on its own: it runs before the CLI is loaded.
-await build({ ...common, sourcemap: false, entryPoints: { "code-cache": "src/node/code-cache.ts" }, outdir: "dist", platform: "node", target: "node20" });
+// The launcher's code-cache loader, on its own: it runs before the CLI is loaded, `require`d by the CommonJS launcher.
+await build({ ...common, sourcemap: false, format: "cjs", entryPoints: { "code-cache": "src/node/code-cache.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, platform: "node", target: "node20" });
 // The engine must run in a browser: bundling it for the browser platform fails
 // on any Node-only import. web-tree-sitter's own Node branches (dynamic
 // imports it only reaches under Node) are the sole externals. The entry embeds

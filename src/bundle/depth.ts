@@ -7,15 +7,42 @@ import type { JsonPath } from "./detail.js";
 /** Nesting levels a bundle may use: far beyond any policy a person writes (the default bundle nests 9). */
 export const BUNDLE_DEPTH_CAP = 256;
 
-/** The path of the first value nested deeper than `cap` levels, or null when the whole value fits. */
+/** A value still to visit, with the key it sits under and its parent: the path is built only for the value found. */
+interface Visit {
+  value: object;
+  depth: number;
+  key: PropertyKey;
+  up: Visit | null;
+}
+
+function pathOf(visit: Visit): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let v: Visit | null = visit; v !== null && v.up !== null; v = v.up) path.push(v.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first value nested deeper than `cap` levels, or null when the whole value fits.
+ * Paths are kept as parent links, not copied per value: every bundle load walks the whole bundle.
+ */
 export function tooDeepAt(value: unknown, cap = BUNDLE_DEPTH_CAP): JsonPath | null {
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  if (value === null || typeof value !== "object") return null;
+  const stack: Visit[] = [{ value, depth: 0, key: "", up: null }];
   while (stack.length > 0) {
-    const { value: v, path } = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (path.length >= cap) return path;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
-    else for (const [k, item] of Object.entries(v)) stack.push({ value: item, path: [...path, k] });
+    const visit = stack.pop()!;
+    if (visit.depth >= cap) return pathOf(visit);
+    const v = visit.value as Record<string, unknown>;
+    const depth = visit.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (item !== null && typeof item === "object") stack.push({ value: item, depth, key: i, up: visit });
+      }
+    } else
+      for (const k of Object.keys(v)) {
+        const item = v[k];
+        if (item !== null && typeof item === "object") stack.push({ value: item, depth, key: k, up: visit });
+      }
   }
   return null;
 }

@@ -18,6 +18,8 @@ import { Language, Parser } from "web-tree-sitter";
 /** The emscripten module object: what `Parser.init` filled in. Only the members used here. */
 interface EmscriptenModule {
   wasmBinary: Uint8Array;
+  /** Emscripten's hook to instantiate the runtime's .wasm itself (here: synchronously). */
+  instantiateWasm?(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object;
   loadWebAssemblyModule?(binary: Uint8Array, flags: { loadAsync: false }): Record<string, () => number>;
   _ts_language_symbol_count?(address: number): number;
   _ts_language_symbol_type?(address: number, id: number): number;
@@ -46,6 +48,14 @@ let runtime: Promise<TreeSitterRuntime> | null = null;
 export function initTreeSitterRuntime(runtimeBytes: Uint8Array): Promise<TreeSitterRuntime> {
   if (runtime === null) {
     const module: EmscriptenModule = { wasmBinary: runtimeBytes };
+    // Emscripten instantiates with the async `WebAssembly.instantiate`, whose result arrives in a later task: a
+    // hook process sat idle ~8 ms for it. Node (and any worker) may compile synchronously; a browser's main thread
+    // may not (Chrome refuses modules over 4 KB there), so only Node takes this path.
+    if (compilesSynchronously()) module.instantiateWasm = (imports, receive) => {
+      const compiled = new WebAssembly.Module(runtimeBytes as Uint8Array<ArrayBuffer>);
+      receive(new WebAssembly.Instance(compiled, imports), compiled);
+      return {};
+    };
     runtime = Parser.init(module).then(
       () => makeRuntime(module),
       (err: unknown) => {
@@ -55,6 +65,12 @@ export function initTreeSitterRuntime(runtimeBytes: Uint8Array): Promise<TreeSit
     );
   }
   return runtime;
+}
+
+/** Under Node: `process.versions.node` (read through `globalThis`, so a browser build needs no `process`). */
+function compilesSynchronously(): boolean {
+  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof process?.versions?.node === "string";
 }
 
 const LANGUAGE_FUNCTION = /^tree_sitter_\w+$/;

@@ -10,10 +10,10 @@ import { withGitBranch } from "../node/git-branch.js";
 import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { StateStoreError, unavailableStore, type SessionStore } from "../state/store.js";
 import { parseArgs, UsageError } from "./args.js";
-import { engineFromArgs } from "./engine-options.js";
 import type { Engine } from "../engine.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
+import { markPartialRun } from "./code-cache-hint.js";
 
 /** The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture. */
 export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore {
@@ -47,8 +47,11 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
   const ledger = ledgerTargetOf(args, (line) => io.err(`gatehouse hook ${agent}: ${line}`));
   // The ledger's code is loaded only when a ledger is asked for (a hook process pays for what it uses).
   const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await (await import("../ledger/append.js")).appendDecision(ledger, record));
+  let engineLoaded = false;
   const outcome = await handleHook(adapter, input, {
-    engine: () => engineFromArgs(bundlePath, implementation).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
+    // The engine's code (classifier tables, grammars, zod schemas: ~15 ms of module initialisation) is loaded only
+    // for an event the adapter gates; a SessionStart or an ungated tool answers without it.
+    engine: () => ((engineLoaded = true), import("./engine-options.js")).then(({ engineFromArgs }) => engineFromArgs(bundlePath, implementation)).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
     store: stateStoreOf(args.values.get("state-dir"), io),
     host: hostEnvFrom(io.env, io.cwd, "hook"),
     nowMs: io.now(),
@@ -58,6 +61,7 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     enrich: withGitBranch,
     onDecision,
   });
+  if (!engineLoaded) markPartialRun();
   return write(io, outcome.answer, outcome.warnings);
 }
 

@@ -9,6 +9,8 @@ import { COMMAND_SPECS } from "./commands.js";
 import { EXIT } from "./exit-codes.js";
 import { processIo, type Io } from "./io.js";
 
+export { savesCodeCache } from "./code-cache-hint.js";
+
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 
 /**

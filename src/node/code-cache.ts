@@ -79,6 +79,37 @@ function optionsKey(): string {
   return options === "\u0000" ? "" : `-o${fnv1a(options)}`;
 }
 
+/**
+ * Which of `proc.stdout` / `proc.stderr` the run opened (each is a lazy getter
+ * that builds a stream — for a pipe, Node's `net` and `stream` modules — on
+ * first use): the launcher flushes those before it exits and leaves the others
+ * unopened. Call before the run; `opened()` after it.
+ */
+export function watchStdio(proc: NodeJS.Process): { opened(): NodeJS.WriteStream[] } {
+  const opened: NodeJS.WriteStream[] = [];
+  for (const name of ["stdout", "stderr"] as const) {
+    const own = Object.getOwnPropertyDescriptor(proc, name);
+    if (own?.get === undefined || own.configurable !== true) {
+      opened.push(proc[name]); // not a lazy getter here: flush it as before
+      continue;
+    }
+    const getter = own.get;
+    let stream: NodeJS.WriteStream | null = null;
+    Object.defineProperty(proc, name, {
+      configurable: true,
+      enumerable: own.enumerable ?? false,
+      get() {
+        if (stream === null) {
+          stream = getter.call(proc) as NodeJS.WriteStream;
+          opened.push(stream);
+        }
+        return stream;
+      },
+    });
+  }
+  return { opened: () => [...opened] };
+}
+
 /** Compile and run a CommonJS file (`module.exports` returned) with a code cache in `options.dir`. */
 export function requireWithCodeCache<T>(file: string, options: CodeCacheOptions, source = readFileSync(file, "utf8")): LoadedWithCache<T> {
   const cacheFile = options.dir === null ? null : join(options.dir, `${safe(options.key)}-${safe(process.version)}-${process.arch}${optionsKey()}.v8cache`);

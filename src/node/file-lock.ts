@@ -21,7 +21,9 @@ export class LockTimeoutError extends Error {
   override readonly name = "LockTimeoutError";
 }
 
-const HOST = hostname();
+let host: string | null = null;
+/** Asked on first use: a process that never takes a lock (a hook on a stateless bundle) skips the call. */
+const hostName = (): string => (host ??= hostname());
 /** A takeover holds its guard for microseconds; a guard older than this belongs to a dead process. */
 const GUARD_STALE_MS = 2_000;
 
@@ -40,7 +42,7 @@ function tryCreate(path: string): boolean {
     throw error;
   }
   try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: HOST, at: Date.now() } satisfies Owner));
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostName(), at: Date.now() } satisfies Owner));
   } catch (error) {
     // A full disk: leave no ownerless lock behind for the next caller to wait out.
     closeSync(fd);
@@ -82,7 +84,7 @@ function isStale(seen: { owner: Owner | null; mtimeMs: number }, staleMs: number
   if (now - seen.mtimeMs > staleMs) return true;
   const o = seen.owner;
   if (o === null) return now - seen.mtimeMs > GUARD_STALE_MS; // torn: give its writer a moment
-  return o.host === HOST && o.pid !== process.pid && !pidAlive(o.pid);
+  return o.host === hostName() && o.pid !== process.pid && !pidAlive(o.pid);
 }
 
 function unlinkQuiet(path: string): void {

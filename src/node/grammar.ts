@@ -2,12 +2,12 @@
 // (web-tree-sitter's runtime and the tree-sitter-bash grammar) from the
 // installed packages, plus a lazy source for the inline-code grammars. The
 // browser build embeds the shell bytes instead.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { GrammarBytes } from "../classify/shell/index.js";
 import type { InlineGrammarSource } from "../classify/inline-code/grammars.js";
 import { SHELL_GRAMMAR_FILES } from "../grammars.js";
 import { nodeInlineGrammars } from "./inline-grammars.js";
+import { readPackageFile } from "./package-file.js";
 
 const require = createRequire(import.meta.url);
 
@@ -19,11 +19,9 @@ let cached: (GrammarBytes & { inline: InlineGrammarSource }) | null = null;
  */
 export function readGrammarFiles(): GrammarBytes & { inline: InlineGrammarSource } {
   if (cached !== null) return cached;
-  const runtimePath = require.resolve(SHELL_GRAMMAR_FILES.runtime);
-  const languagePath = require.resolve(SHELL_GRAMMAR_FILES.bash);
   cached = {
-    runtime: new Uint8Array(readFileSync(runtimePath)),
-    language: new Uint8Array(readFileSync(languagePath)),
+    runtime: readPackageFile(require, SHELL_GRAMMAR_FILES.runtime),
+    language: readPackageFile(require, SHELL_GRAMMAR_FILES.bash),
     inline: nodeInlineGrammars(),
   };
   return cached;
