@@ -149,6 +149,13 @@ function dropuser(ctx: Ctx): void {
   databaseEffect(ctx, { verb: "destroy", attrs: { statement: "DROP ROLE", ...(p.operands[0] ? { table: p.operands[0].value } : {}) } }, [host]);
 }
 
+/** `pg_dropcluster [--stop] VERSION NAME` (Debian's postgresql-common): a whole cluster — every database, its data directory and configuration. */
+function pgDropcluster(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "", longValue: [] });
+  const [version, name] = p.operands;
+  databaseEffect(ctx, { verb: "destroy", attrs: { statement: "DROP CLUSTER", ...(version && name ? { table: `${version.value}/${name.value}` } : {}) } }, []);
+}
+
 function mysqladmin(ctx: Ctx): void {
   const p = parseArgs(ctx.args, { shortValue: "hPuSp", longValue: ["host", "port", "user", "socket"], aliases: { h: "host", f: "force" } });
   const i = p.operands.findIndex((o) => o.value.toLowerCase() === "drop");
@@ -217,6 +224,7 @@ export const DATABASE_HANDLERS: Record<string, Handler> = {
   ...Object.fromEntries(Object.keys(SUBCOMMAND_CLIENTS).map((k) => [k, subcommandClient])),
   dropdb,
   dropuser,
+  pg_dropcluster: pgDropcluster,
   mysqladmin,
   pg_restore: pgRestore,
   mongorestore,

@@ -28,6 +28,7 @@ import qaLimits from "./qa-limits.js";
 import lateSecrets from "./late-secrets.js";
 import lateShell from "./late-shell.js";
 import lateEffects from "./late-effects.js";
+import remoteRuns from "./remote-runs.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -57,4 +58,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "late-secrets": lateSecrets,
   "late-shell": lateShell,
   "late-effects": lateEffects,
+  "remote-runs": remoteRuns,
 };

@@ -183,14 +183,29 @@ const ANSIBLE: OptionSpec = {
   aliases: { m: "module-name", a: "args" },
 };
 
-/** `ansible HOSTS [-m shell|command|raw] -a ARGS`: ARGS runs on each host (`command` is the default module). */
+/** Single-quoted for a POSIX shell: the path is one literal word. */
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `ansible HOSTS [-m shell|command|raw] -a ARGS`: ARGS runs on each host (`command` is the default module).
+ * `-m file -a 'path=P state=absent'` removes P on each host: read as the `rm -rf -- P` it amounts to.
+ */
 function ansible(call: Launch): number | null {
   const out = call.emit();
   const p = parseArgs(call.words, ANSIBLE, call.i + 1);
-  const mod = p.flags.find((f) => f.name === "module-name")?.value ?? "command";
+  const mod = (p.flags.find((f) => f.name === "module-name")?.value ?? "command").replace(/^ansible\.builtin\./, "");
   const args = p.flags.find((f) => f.name === "args" && f.value !== null);
-  if (!args || !/^(ansible\.builtin\.)?(shell|command|raw)$/.test(mod)) return out;
+  if (!args) return out;
   const text = call.flagText(args);
+  if (mod === "file") {
+    if (text === null) runThere(call, null, "the ansible file module's arguments", "remote");
+    else if (/(^|\s)state=["']?absent\b/.test(text)) {
+      const path = /(?:^|\s)(?:path|dest|name)=("[^"]*"|'[^']*'|\S+)/.exec(text)?.[1]?.replace(/^(["'])(.*)\1$/, "$2");
+      runThere(call, path === undefined ? null : `rm -rf -- ${shellQuote(path)}`, "the ansible file module's path", "remote");
+    }
+    return out;
+  }
+  if (!/^(shell|command|raw)$/.test(mod)) return out;
   runThere(call, text === null ? null : text.replace(/\b(chdir|creates|removes|executable)=\S+/g, ""), "the ansible -a command", "remote");
   return out;
 }
@@ -279,7 +294,17 @@ export const REMOTE_ROWS: readonly LauncherRow[] = [
     launch: remoteOption(["ssh", "console"], { shortValue: "Cas", longValue: ["command", "app", "select"], aliases: { command: "C" } }, ["C"]),
     examples: [["fly ssh console -C 'rm -rf /data'", ["fly ssh console -C rm -rf /data", "fly>rm -rf /data"]]],
   },
-  { names: ["ansible"], runs: "the `-a` command of the `command`/`shell`/`raw` module on every host", runsOn: "remote", launch: ansible, examples: [["ansible all -b -m shell -a 'rm -rf /srv'", ["ansible all -b -m shell -a rm -rf /srv", "ansible>rm -rf /srv"]]] },
+  {
+    names: ["ansible"],
+    runs: "the `-a` command of the `command`/`shell`/`raw` module on every host; `-m file … state=absent` as the `rm -rf` of its path",
+    runsOn: "remote",
+    launch: ansible,
+    examples: [
+      ["ansible all -b -m shell -a 'rm -rf /srv'", ["ansible all -b -m shell -a rm -rf /srv", "ansible>rm -rf /srv"]],
+      ["ansible web -m ansible.builtin.file -a 'path=/etc/app state=absent'", ["ansible web -m ansible.builtin.file -a path=/etc/app state=absent", "ansible>rm -rf -- /etc/app"]],
+      ["ansible web -m file -a 'path=/srv/app state=directory mode=0755'", ["ansible web -m file -a path=/srv/app state=directory mode=0755"]],
+    ],
+  },
   {
     names: ["pdsh", "pssh", "parallel-ssh", "clush"],
     runs: "its command words on every host",
