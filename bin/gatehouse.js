@@ -24,7 +24,8 @@ if (!existsSync(cli)) {
 if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
 const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
 for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
-const source = readFileSync(cli, "utf8");
+// The build checks the file is ASCII (scripts/build.mjs), so latin1 reads the same string as UTF-8 would, without the decode.
+const source = readFileSync(cli, "latin1");
 // The build digest scripts/build.mjs appended names this build's cache, one per command (holding what that
 // command compiles); a file without one (not built by it) runs without a cache.
 const build = /^\/\/# gatehouse-build=([0-9a-f]{64})\n$/.exec(source.slice(source.lastIndexOf("\n", source.length - 2) + 1))?.[1];

@@ -125,6 +125,9 @@ const cli = await build({
 // The ES-module CLI of earlier builds.
 for (const stale of ["dist/cli.js", "dist/cli.js.map", "dist/guard.js", "dist/guard.js.map", "dist/code-cache.js"]) rmSync(join(root, stale), { force: true });
 for (const file of cli.outputFiles) {
+  // esbuild escapes every non-ASCII character (its default `charset: "ascii"`): the launcher reads the
+  // file as latin1, a copy instead of a UTF-8 decode, which is the same string only for ASCII text.
+  if (file.path.endsWith(".cjs") && /[^\x00-\x7f]/.test(file.text)) throw new Error(`build: ${file.path} holds non-ASCII text; bin/gatehouse.js reads it as latin1`);
   // The last line names the build (what the code cache is keyed by): the SHA-256 of everything before it.
   const text = file.path.endsWith(".cjs") ? `${file.text}\n//# gatehouse-build=${createHash("sha256").update(file.text).digest("hex")}\n` : file.text;
   writeFileSync(file.path, text);
