@@ -488,6 +488,15 @@ if (!NO_PROCESS) {
       run: () => timeSpawn(node, [gatehouseBin, "hook", "claude", "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj"), env: uncached }),
     });
   }
+  // `hook claude --daemon URL`: the hook process forwards to a running `gatehouse serve` (docs/daemon.md
+  // "Hook processes that forward"); the daemon runs for these samples only, with its own state directory.
+  const forwardTo = hasHook && hasServe ? await startServer([gatehouseBin, "serve", "--port", "0", "--state-dir", join(scratch, "state-daemon")]) : null;
+  if (forwardTo !== null)
+    subjects.push({
+      key: "gatehouse_hook_claude_daemon",
+      label: "gatehouse hook claude --daemon URL (a running serve answers)",
+      run: () => timeSpawn(node, [gatehouseBin, "hook", "claude", "--daemon", forwardTo.url, "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj"), env: cached }, true),
+    });
   const peerBin = join(root, "node_modules", "cc-safety-net", "dist", "bin", "cc-safety-net.js");
   if (peer.installed && existsSync(peerBin))
     subjects.push({
@@ -509,6 +518,7 @@ if (!NO_PROCESS) {
       statuses[s.key].add(res.error ?? res.status);
     }
   }
+  if (forwardTo !== null) await stop(forwardTo.child);
   processLevel = { runs: PLAN.processRuns, commands: {}, not_measured: [] };
   for (const s of subjects)
     processLevel.commands[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]), cpu_ms: describeSamples(cpuSamples[s.key]) };
@@ -771,6 +781,7 @@ function summarize_(r) {
   const hook = P?.gatehouse_hook_claude ?? null;
   const bare = P?.node_bare ?? null;
   const peerHook = P?.peer_hook_claude ?? null;
+  const forwarding = P?.gatehouse_hook_claude_daemon ?? null;
   const d32 = r.daemon?.serve?.in_flight_32 ?? null;
   const d1 = r.daemon?.serve?.in_flight_1 ?? null;
   const ms = (us) => (us === null || us === undefined ? null : Math.round(us) / 1000);
@@ -792,6 +803,10 @@ function summarize_(r) {
           peer_over_node_cpu_p50: peerHook?.cpu_ms && bare.cpu_ms ? Math.round((peerHook.cpu_ms.median - bare.cpu_ms.median) * 10) / 10 : null,
           peer_p50: peerHook?.median ?? null,
           peer_over_node_p50: peerHook?.over_bare_node_median_ms ?? null,
+          // `hook claude --daemon URL` with a daemon running: the process forwards and loads none of the engine.
+          forwarding_p50: forwarding?.median ?? null,
+          forwarding_over_node_p50: forwarding?.over_bare_node_median_ms ?? null,
+          forwarding_over_node_cpu_p50: forwarding?.cpu_ms && bare.cpu_ms ? Math.round((forwarding.cpu_ms.median - bare.cpu_ms.median) * 10) / 10 : null,
           runs: r.process.runs,
         };
   const daemonMs =
@@ -811,6 +826,7 @@ function summarize_(r) {
     target("2,000-atom WASM p50 ≤ 60 µs", L.gen_wasm?.p50 ?? null, 60, "µs"),
     target("default bundle p99 ≤ 300 µs", L.default_wasm?.p99 ?? null, 300, "µs"),
     target("hook process median ≤ bare node + 30 ms", hookProcess?.over_node_p50 ?? null, 30, "ms over node"),
+    target("hook process forwarding to a running daemon (--daemon) median ≤ bare node + 30 ms", hookProcess?.forwarding_over_node_p50 ?? null, 30, "ms over node"),
     target("daemon p99 ≤ 2 ms at 32 in flight", daemonMs.p99, 2, "ms"),
     { ...target("+10,000 unmatchable artifacts add < 10 µs to p50", r.unmatchable.p50_delta_us, 10, "µs"), met: r.unmatchable.p50_delta_us === null ? null : r.unmatchable.p50_delta_us < 10 },
   ];

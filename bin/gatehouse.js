@@ -22,22 +22,50 @@ if (!existsSync(cli)) {
 // delays process exit by ~0.7 s. The daemon (`serve`) is long-lived and keeps
 // it, as the library does: its parses then run optimised code.
 if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
-const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
-for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
-// The build checks the file is ASCII (scripts/build.mjs), so latin1 reads the same string as UTF-8 would, without the decode.
-const source = readFileSync(cli, "latin1");
-// The build digest scripts/build.mjs appended names this build's cache, one per command (holding what that
-// command compiles); a file without one (not built by it) runs without a cache.
-const build = /^\/\/# gatehouse-build=([0-9a-f]{64})\n$/.exec(source.slice(source.lastIndexOf("\n", source.length - 2) + 1))?.[1];
-const command = /^[a-z]+$/.test(argv[0] ?? "") ? argv[0] : "none";
-const dir = build === undefined ? null : codeCacheDir(process.env);
-const stdio = watchStdio(process);
-const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}` }, source);
-loaded.exports.main(argv).then((code) => {
-  // A run that compiled less than its command usually does (a hook answered without the engine) keeps no cache.
-  if (loaded.exports.savesCodeCache?.() !== false) loaded.save();
-  // Exit as soon as what was written is flushed; a stream never opened (a hook's silent allow) is not opened to flush it.
-  const streams = stdio.opened();
-  const flush = (i) => (i === streams.length ? process.exit(code) : streams[i].write("", () => flush(i + 1)));
-  flush(0);
-});
+
+// `hook AGENT --daemon URL`: a running `gatehouse serve` answers, and this process loads none of the engine
+// (src/node/hook-forward.ts); when the daemon does not answer, the call is evaluated here as usual.
+if (argv[0] === "hook" && argv.some((a) => a === "--daemon" || a.startsWith("--daemon="))) {
+  require("../dist/hook-forward.cjs")
+    .forwardHook(argv.slice(1))
+    .then((forwarded) => {
+      if (forwarded.kind === "usage") return finish(`gatehouse hook: ${forwarded.message} (gatehouse hook --help)\n`, "", 64);
+      if (forwarded.kind === "answered") {
+        const { stdout, stderr, exitCode } = forwarded.answer;
+        return finish(stderr === null ? "" : `${stderr}\n`, stdout === "" ? "" : `${stdout}\n`, exitCode);
+      }
+      if (forwarded.why !== "") process.stderr.write(`gatehouse hook ${argv[1]}: ${forwarded.why}\n`);
+      runCli(forwarded.stdin);
+    });
+} else runCli(null);
+
+/** Write what a forwarded call answered and exit once it is flushed. */
+function finish(err, out, code) {
+  const writeOut = () => (out === "" ? process.exit(code) : process.stdout.write(out, () => process.exit(code)));
+  if (err === "") writeOut();
+  else process.stderr.write(err, writeOut);
+}
+
+/** Run the bundled CLI; `stdin`: what a forwarding attempt already read from stdin (null: nothing read). */
+function runCli(stdin) {
+  const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
+  for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
+  // The build checks the file is ASCII (scripts/build.mjs), so latin1 reads the same string as UTF-8 would, without the decode.
+  const source = readFileSync(cli, "latin1");
+  // The build digest scripts/build.mjs appended names this build's cache, one per command (holding what that
+  // command compiles); a file without one (not built by it) runs without a cache.
+  const build = /^\/\/# gatehouse-build=([0-9a-f]{64})\n$/.exec(source.slice(source.lastIndexOf("\n", source.length - 2) + 1))?.[1];
+  const command = /^[a-z]+$/.test(argv[0] ?? "") ? argv[0] : "none";
+  const dir = build === undefined ? null : codeCacheDir(process.env);
+  const stdio = watchStdio(process);
+  const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}` }, source);
+  const io = stdin === null ? undefined : { ...loaded.exports.processIo(), readStdin: () => stdin };
+  loaded.exports.main(argv, io).then((code) => {
+    // A run that compiled less than its command usually does (a hook answered without the engine) keeps no cache.
+    if (loaded.exports.savesCodeCache?.() !== false) loaded.save();
+    // Exit as soon as what was written is flushed; a stream never opened (a hook's silent allow) is not opened to flush it.
+    const streams = stdio.opened();
+    const flush = (i) => (i === streams.length ? process.exit(code) : streams[i].write("", () => flush(i + 1)));
+    flush(0);
+  });
+}

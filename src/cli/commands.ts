@@ -90,7 +90,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "hook",
     summary: "answer an agent's hook JSON (stdin) in that agent's own protocol",
-    usage: [`${HOOK_AGENTS.join("|")} [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
+    usage: [`${HOOK_AGENTS.join("|")} [--daemon URL [--daemon-timeout MS]] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
     options: [
       { ...bundle, help: "the policy bundle (default: the embedded bundles/default.json); loaded only for an event the adapter gates" },
       { name: "state-dir", value: "D", help: "Tier 2 session state between calls (default: $XDG_STATE_HOME/gatehouse, else ~/.local/state/gatehouse)" },
@@ -101,6 +101,12 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       },
       ...LEDGER_OPTIONS,
       twin,
+      {
+        name: "daemon",
+        value: "URL",
+        help: "hand the call to a running gatehouse serve at this loopback URL (its bundle, state, ledger and posture decide); refused, timed out or any other failure: evaluated in this process with the options here",
+      },
+      { name: "daemon-timeout", value: "MS", help: "how long to wait for the daemon before evaluating here (default 2000)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${HOOK_AGENTS.join(", ")})` },
     exits: codes({
@@ -153,7 +159,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "install",
     summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
     usage: [
-      `${agents} [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error open|closed]`,
+      `${agents} [--project DIR | --user] [--daemon URL] [--bundle B] [--state-dir D] [--on-error open|closed]`,
       "claude [--project DIR | --user] --http URL",
       "claude [--project DIR] [options] --touch-set GLOB [--touch-set GLOB …] [--record-file F]",
     ],
@@ -164,6 +170,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
       { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at URL (route /v1/hook/claude) instead of a command" },
+      { name: "daemon", value: "URL", help: "the hook command hands each call to the daemon at this loopback URL and evaluates in-process only when it does not answer (hook --daemon)" },
       {
         name: "touch-set",
         value: "GLOB",
@@ -173,7 +180,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
-    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["touch-set", "user"]],
+    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["touch-set", "user"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
@@ -203,7 +210,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   },
   {
     name: "serve",
-    summary: "the loopback HTTP daemon: POST /v1/evaluate, POST /v1/hook/<agent>, GET /healthz (docs/daemon.md)",
+    summary: "the loopback HTTP daemon: POST /v1/evaluate, POST /v1/hook/<agent>, POST /v1/hook-answer/<agent>, GET /healthz (docs/daemon.md)",
     usage: ["[--port P] [--host 127.0.0.1|::1] [--bundle B] [--state-dir D | --state redis://host:port/db] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--log-level L]"],
     options: [
       { name: "port", value: "P", help: "the TCP port (default 4283; 0 picks a free one, printed in the ready line)" },

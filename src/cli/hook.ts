@@ -26,7 +26,8 @@ export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore
 }
 
 export async function hookCommand(argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { values: ["bundle", "state-dir", "on-error", "ledger"], flags: ["grant-allow", "twin", "ledger-events", "ledger-redact"] });
+  // `--daemon`/`--daemon-timeout` were the launcher's (src/node/hook-forward.ts): reaching here means the daemon did not answer.
+  const args = parseArgs(argv, { values: ["bundle", "state-dir", "on-error", "ledger", "daemon", "daemon-timeout"], flags: ["grant-allow", "twin", "ledger-events", "ledger-redact"] });
   const [agent, ...extra] = args.positionals;
   if (agent === undefined || !isHookAgent(agent) || extra.length > 0 || args.rest !== null)
     throw new UsageError(`hook needs one agent: ${HOOK_AGENTS.join(", ")} (the hook JSON is read from stdin)`);

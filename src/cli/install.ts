@@ -16,6 +16,7 @@ import { CliError, engineFromArgs } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
+import { daemonEndpoint } from "../node/hook-forward.js";
 
 interface Target {
   settings: AgentSettings;
@@ -95,6 +96,13 @@ async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
   if (stateDir !== undefined) out.push("--state-dir", resolve(io.cwd, stateDir));
   const onError = args.values.get("on-error");
   if (onError !== undefined) out.push("--on-error", onError);
+  const daemon = args.values.get("daemon");
+  if (daemon !== undefined) {
+    // The hook process forwards to the daemon and evaluates in-process only when it does not answer (docs/daemon.md).
+    const endpoint = daemonEndpoint(daemon);
+    if (typeof endpoint === "string") throw new UsageError(endpoint);
+    out.push("--daemon", endpoint.origin);
+  }
   return out;
 }
 

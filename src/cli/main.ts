@@ -10,6 +10,8 @@ import { EXIT } from "./exit-codes.js";
 import { processIo, type Io } from "./io.js";
 
 export { savesCodeCache } from "./code-cache-hint.js";
+// The launcher hands a hook the stdin it already read (a call the daemon did not answer, src/node/hook-forward.ts).
+export { processIo } from "./io.js";
 
 export type CommandRunner = (args: ParsedArgs, io: Io, argv: string[]) => Promise<number>;
 

@@ -4,21 +4,26 @@ import type { Route, Router } from "./server.js";
 import type { DaemonService } from "./service.js";
 
 const HOOK_PREFIX = "/v1/hook/";
+/** `gatehouse hook AGENT --daemon URL` (src/node/hook-forward.ts): the hook's stdout, stderr and exit code as JSON. */
+const HOOK_ANSWER_PREFIX = "/v1/hook-answer/";
 
 export function daemonRouter(service: DaemonService): Router {
   const evaluate: Route = { methods: ["POST"], body: "json", handle: (body) => service.evaluate(body) };
   const health: Route = { methods: ["GET"], body: "json", handle: () => service.health() };
   const hooks = new Map<string, Route>();
+  const hookRoute = (prefix: string, path: string, answer: "http" | "raw"): Route | null => {
+    const agent = path.slice(prefix.length);
+    if (!isHookAgent(agent)) return null;
+    const key = `${answer} ${agent}`;
+    let route = hooks.get(key);
+    if (route === undefined) hooks.set(key, (route = { methods: ["POST"], body: "text", handle: (text) => service.hook(agent, text as string, answer) }));
+    return route;
+  };
   return (path) => {
     if (path === "/v1/evaluate") return evaluate;
     if (path === "/healthz") return health;
-    if (path.startsWith(HOOK_PREFIX)) {
-      const agent = path.slice(HOOK_PREFIX.length);
-      if (!isHookAgent(agent)) return null;
-      let route = hooks.get(agent);
-      if (route === undefined) hooks.set(agent, (route = { methods: ["POST"], body: "text", handle: (text) => service.hook(agent, text as string) }));
-      return route;
-    }
+    if (path.startsWith(HOOK_PREFIX)) return hookRoute(HOOK_PREFIX, path, "http");
+    if (path.startsWith(HOOK_ANSWER_PREFIX)) return hookRoute(HOOK_ANSWER_PREFIX, path, "raw");
     return null;
   };
 }

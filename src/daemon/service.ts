@@ -107,8 +107,12 @@ export class DaemonService {
     return jsonReply(200, evaluated.envelope, { verdict: evaluated.envelope.decision.verdict });
   }
 
-  /** POST /v1/hook/<agent>: the same pipeline as `gatehouse hook <agent>`, so the same bytes. */
-  async hook(agent: HookAgent, text: string): Promise<Reply> {
+  /**
+   * POST /v1/hook/<agent>: the same pipeline as `gatehouse hook <agent>`, so the same bytes, as an HTTP
+   * reply an agent's http hook reads (`http`); or, for a forwarding hook process (POST
+   * /v1/hook-answer/<agent>, `raw`), the answer itself: `{stdout, stderr, exit_code}`, always 200.
+   */
+  async hook(agent: HookAgent, text: string, answer: "http" | "raw" = "http"): Promise<Reply> {
     const o = this.options;
     const outcome = await handleHook(ADAPTERS[agent], text, {
       engine: this.current,
@@ -117,13 +121,18 @@ export class DaemonService {
       nowMs: o.now(),
       posture: o.posture,
       grantAllow: o.grantAllow,
-      inputName: "the request body",
+      inputName: answer === "raw" ? "stdin" : "the request body",
       enrich: o.enrich,
       onDecision: o.onDecision,
     });
     for (const warning of outcome.warnings) o.log.log("warn", warning);
+    const note = { outcome: outcome.outcome, verdict: outcome.record?.envelope.decision.verdict };
+    if (answer === "raw") {
+      const { stdout, stderr, exitCode } = outcome.answer;
+      return jsonReply(200, { stdout, stderr, exit_code: exitCode }, note);
+    }
     const reply = httpOfHookAnswer(outcome.answer);
-    return { ...reply, note: { ...reply.note, outcome: outcome.outcome, verdict: outcome.record?.envelope.decision.verdict } };
+    return { ...reply, note: { ...reply.note, ...note } };
   }
 
   async health(): Promise<Reply> {

@@ -113,6 +113,15 @@ describe("gatehouse install", () => {
     expect((await run(["install", "claude", "--on-error", "maybe"], dir)).code).toBe(64);
   });
 
+  it("--daemon writes a hook command that forwards (its base URL, checked to be loopback http); with --http it is refused", async () => {
+    const dir = fresh();
+    expect((await run(["install", "gemini", "--daemon", "http://127.0.0.1:4283/", "--on-error", "closed"], dir)).code).toBe(0);
+    const command = JSON.stringify(JSON.parse(readFileSync(join(dir, ".gemini", "settings.json"), "utf8")));
+    expect(command).toContain("hook gemini --on-error closed --daemon http://127.0.0.1:4283");
+    expect((await run(["install", "claude", "--daemon", "https://example.com"], dir)).code).toBe(64);
+    expect((await run(["install", "claude", "--daemon", "http://127.0.0.1:4283", "--http", "http://127.0.0.1:4283"], dir)).code).toBe(64);
+  });
+
   it("writes through a symlinked settings file to its target, keeping the link", async () => {
     const dir = fresh();
     const dotfiles = fresh();

@@ -1,0 +1,133 @@
+// `gatehouse hook AGENT --daemon URL`: hand the hook call to a running
+// `gatehouse serve` instead of loading the engine in this process. The
+// launcher (bin/gatehouse.js) loads this file alone — node:http and nothing of
+// the engine — so a forwarded call costs a Node start and one loopback round
+// trip (docs/daemon.md "Hook processes that forward"). The daemon answers with
+// the hook's own stdout, stderr and exit code (`POST /v1/hook-answer/AGENT`),
+// so the agent sees exactly what the in-process hook would print. When the
+// daemon cannot answer — refused, timed out, any non-200 or a reply that is
+// not that JSON — the caller evaluates in-process as if `--daemon` were not
+// given: forwarding never turns into an unexamined allow.
+import { request } from "node:http";
+import { readFileSync } from "node:fs";
+
+/** What the in-process hook would have printed and returned. */
+export interface HookAnswer {
+  stdout: string;
+  stderr: string | null;
+  exitCode: number;
+}
+
+export type Forwarded =
+  | { kind: "answered"; answer: HookAnswer }
+  /** Evaluate here instead: `why` is the one stderr line saying so; `stdin` is what was read. */
+  | { kind: "fallback"; why: string; stdin: string }
+  /** `--daemon` itself is wrong (not a loopback http URL, a bad timeout): a usage error. */
+  | { kind: "usage"; message: string };
+
+export const DEFAULT_DAEMON_TIMEOUT_MS = 2000;
+const AGENTS = ["claude", "codex", "gemini", "cursor", "acp"];
+
+/** The `--daemon URL` and `--daemon-timeout MS` values of a hook argv (after `hook`), either spelling (`--daemon=URL`). */
+export function daemonOptions(argv: readonly string[]): { url: string | null; timeout: string | null } {
+  const value = (name: string): string | null => {
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i] === "--") break;
+      if (argv[i] === name) return argv[i + 1] ?? "";
+      if (argv[i]!.startsWith(`${name}=`)) return argv[i]!.slice(name.length + 1);
+    }
+    return null;
+  };
+  return { url: value("--daemon"), timeout: value("--daemon-timeout") };
+}
+
+/** A daemon URL the hook may send a call to: `http://` on a loopback address (the daemon listens on nothing else), no path. */
+export function daemonEndpoint(text: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `--daemon must be a URL like http://127.0.0.1:4283, got ${JSON.stringify(text)}`;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const loopback = host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  if (url.protocol !== "http:" || !loopback) return `--daemon must be an http:// URL on a loopback address (the daemon listens on nothing else), got ${JSON.stringify(text)}`;
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.username !== "") return `--daemon takes the daemon's base URL (no path, query or credentials), got ${JSON.stringify(text)}`;
+  return url;
+}
+
+/** The daemon's reply as a hook answer, or null when it is not exactly `{stdout, stderr, exit_code}`. */
+export function answerOf(body: string): HookAnswer | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const { stdout, stderr, exit_code } = value as Record<string, unknown>;
+  if (typeof stdout !== "string" || !(stderr === null || typeof stderr === "string") || typeof exit_code !== "number" || !Number.isInteger(exit_code) || exit_code < 0 || exit_code > 255) return null;
+  return { stdout, stderr, exitCode: exit_code };
+}
+
+/**
+ * Forward one hook call: `argv` is what follows `hook` (the agent first), `readStdin` gives the
+ * agent's JSON. Never throws and never rejects.
+ */
+export function forwardHook(argv: readonly string[], readStdin: () => string = () => readFileSync(0, "utf8")): Promise<Forwarded> {
+  const agent = argv[0] ?? "";
+  const options = daemonOptions(argv);
+  const endpoint = daemonEndpoint(options.url ?? "");
+  if (typeof endpoint === "string") return Promise.resolve({ kind: "usage", message: endpoint });
+  const timeoutMs = options.timeout === null ? DEFAULT_DAEMON_TIMEOUT_MS : Number(options.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 600_000)
+    return Promise.resolve({ kind: "usage", message: `--daemon-timeout must be a whole number of milliseconds from 1 to 600000, got ${JSON.stringify(options.timeout)}` });
+  let stdin: string;
+  try {
+    stdin = readStdin();
+  } catch (error) {
+    // The in-process hook reads stdin again and answers the failure under its posture.
+    return Promise.resolve({ kind: "fallback", why: `stdin: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, stdin: "" });
+  }
+  // An agent the daemon has no route for is the in-process hook's usage error, with its own message.
+  if (!AGENTS.includes(agent)) return Promise.resolve({ kind: "fallback", why: "", stdin });
+  const where = `${endpoint.origin}`;
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (result: Forwarded) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const fallback = (reason: string) => done({ kind: "fallback", why: `daemon ${where} ${reason}; evaluated in this process`, stdin });
+    const body = Buffer.from(stdin, "utf8");
+    const req = request(
+      {
+        host: endpoint.hostname.replace(/^\[|\]$/g, ""),
+        port: endpoint.port === "" ? 80 : Number(endpoint.port),
+        method: "POST",
+        path: `/v1/hook-answer/${agent}`,
+        headers: { "content-type": "application/json", "content-length": body.length },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", () => fallback("broke off its reply"));
+        res.on("end", () => {
+          if (res.statusCode !== 200) return fallback(`answered HTTP ${res.statusCode}`);
+          const answer = answerOf(Buffer.concat(chunks).toString("utf8"));
+          if (answer === null) return fallback("sent a reply that is not a hook answer");
+          done({ kind: "answered", answer });
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      fallback(`did not answer within ${timeoutMs} ms`);
+      req.destroy();
+    }, timeoutMs);
+    req.on("error", (error: NodeJS.ErrnoException) => fallback(`unreachable (${error.code ?? error.message})`));
+    req.end(body);
+  });
+}
