@@ -177,7 +177,7 @@ const artifacts = [
     "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, every branch, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
   rule("persist.autorun", "security", "high", "ask",
     // Deleting one counts too (`unlink ~/.bashrc`, `rm ~/.ssh/authorized_keys`): what runs at login or who may log in changes (late effects).
-    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
+    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks", "program_startup"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
     "persist.autorun: `{{program}}` would change or remove {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh or on git commands. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
   rule("agent.controls", "security", "high", "ask",
     // Also `export GATEHOUSE_BUNDLE=…` (write × shell {persistence: gatehouse}, persistence.ts) — late effects.

@@ -12,10 +12,11 @@
 // | `service` | an init system or desktop session starts it (systemd units, launchd agents, XDG autostart, the Windows Startup folder) |
 // | `ssh_access` | it lets someone log in, or runs on ssh (`authorized_keys`, `~/.ssh/rc`, `~/.ssh/config`, `sshd_config`) |
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`) |
+// | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc) |
 // | `agent_settings` | a coding agent's permissions, hooks and MCP servers (`.claude/settings*.json`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.mcp.json`, `.vscode/settings.json`, OpenCode) |
 // | `gatehouse` | Gatehouse's own state, configuration, ledger and installed package |
 
-export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "agent_settings" | "gatehouse";
+export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "program_startup" | "agent_settings" | "gatehouse";
 
 /**
  * `at`: `home` — relative to a home directory (the declared one, `~`, or one
@@ -53,6 +54,12 @@ const ROWS: readonly Row[] = [
   ...R("git_hooks", "anywhere", ".git/hooks/**", ".git/config"),
   ...R("git_hooks", "home", ".gitconfig", ".config/git/config"),
   ...R("git_hooks", "root", "etc/gitconfig"),
+  // Python runs every `import` line of a site-packages `.pth` file, and sitecustomize/usercustomize, at each start (a venv's too).
+  ...R("program_startup", "anywhere", "site-packages/*.pth", "dist-packages/*.pth", "site-packages/sitecustomize.py", "site-packages/usercustomize.py",
+    "dist-packages/sitecustomize.py", "dist-packages/usercustomize.py"),
+  ...R("program_startup", "home", ".irbrc", ".pryrc", ".rprofile", ".vimrc", ".vim/plugin/**", ".config/nvim/init.vim", ".config/nvim/init.lua",
+    ".config/nvim/plugin/**", ".tmux.conf", ".config/tmux/tmux.conf", ".screenrc", ".direnvrc", ".config/direnv/direnvrc", ".config/direnv/lib/**",
+    ".ipython/profile_default/startup/**", ".pythonrc", ".pythonrc.py", ".node_repl.js"),
   ...R("agent_settings", "anywhere", ".claude/settings.json", ".claude/settings.local.json", ".codex/**", ".gemini/**", ".cursor/**",
     ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
   ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/opencode/**"),
@@ -138,6 +145,10 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   ["~/.ssh/known_hosts", null],
   [".git/hooks/pre-commit", "git_hooks"], ["sub/.git/hooks/post-checkout", "git_hooks"], [".git/config", "git_hooks"],
   ["~/.gitconfig", "git_hooks"], [".git/HEAD", null], [".githooks/pre-commit", null],
+  ["~/.local/lib/python3.12/site-packages/zz.pth", "program_startup"], [".venv/lib/python3.11/site-packages/sitecustomize.py", "program_startup"],
+  ["/usr/lib/python3/dist-packages/x.pth", "program_startup"], [".venv/lib/python3.11/site-packages/requests/api.py", null],
+  ["~/.vimrc", "program_startup"], ["~/.config/nvim/init.lua", "program_startup"], ["~/.tmux.conf", "program_startup"], ["~/.irbrc", "program_startup"],
+  ["docs/.vimrc", null], ["src/site.pth.md", null],
   [".claude/settings.json", "agent_settings"], [".claude/settings.local.json", "agent_settings"], [".claude/commands/x.md", null],
   ["~/.claude/settings.json", "agent_settings"], ["~/.claude/agents/x.md", "agent_settings"], [".codex/config.toml", "agent_settings"],
   ["~/.gemini/settings.json", "agent_settings"], [".cursor/mcp.json", "agent_settings"], [".mcp.json", "agent_settings"],

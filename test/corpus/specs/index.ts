@@ -29,6 +29,7 @@ import lateSecrets from "./late-secrets.js";
 import lateShell from "./late-shell.js";
 import lateEffects from "./late-effects.js";
 import remoteRuns from "./remote-runs.js";
+import programStartup from "./program-startup.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -59,4 +60,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "late-shell": lateShell,
   "late-effects": lateEffects,
   "remote-runs": remoteRuns,
+  "program-startup": programStartup,
 };
