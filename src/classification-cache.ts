@@ -16,6 +16,7 @@
 // Stored classifications are deep-frozen: a caller that mutates one throws
 // instead of poisoning the entries every later hit returns.
 import { LRUCache } from "lru-cache";
+import * as z from "zod";
 import { isMcpTool } from "./classify/index.js";
 import type { Classification } from "./model/classification.js";
 import type { Event } from "./model/event.js";
@@ -31,14 +32,16 @@ export interface ClassificationCacheOptions {
 
 export const CLASSIFICATION_CACHE_DEFAULTS = { entries: 4_096, maxInputChars: 16_384, maxChars: 32 * 1024 * 1024 } as const satisfies Required<ClassificationCacheOptions>;
 
-export interface ClassificationCacheStats {
-  entries: number;
-  chars: number;
-  hits: number;
-  misses: number;
+export const ClassificationCacheStatsSchema = z.object({
+  entries: z.number().int(),
+  /** What the entries weigh together (key + classification as JSON, in characters). */
+  chars: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
   /** Events not cacheable: keyed fields too large, not plain JSON data, or nested too deep. */
-  uncached: number;
-}
+  uncached: z.number().int(),
+});
+export type ClassificationCacheStats = z.infer<typeof ClassificationCacheStatsSchema>;
 
 /** Deepest nesting the key serialiser walks; deeper input is simply not cached. */
 const MAX_DEPTH = 64;

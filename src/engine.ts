@@ -33,7 +33,7 @@ import { blankState, checkState, cloneState, type SessionState } from "./state/s
 import type { StateLayout } from "./state/layout.js";
 import { ENGINE_VERSION } from "./version.js";
 import type { EngineOptions } from "./engine-options.js";
-import { ClassificationCache, type ClassificationCacheStats } from "./classification-cache.js";
+import type { ClassificationCache, ClassificationCacheStats } from "./classification-cache.js";
 
 export type { EngineOptions } from "./engine-options.js";
 
@@ -92,7 +92,9 @@ export class Engine {
     const parser = options.parser ?? (options.grammar === undefined ? null : await loadShellParser(options.grammar));
     const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
     const cacheOptions = options.classificationCache;
-    const cache = cacheOptions === undefined || cacheOptions === false ? null : new ClassificationCache(cacheOptions === true ? {} : cacheOptions);
+    // Imported only when asked for: a hook process (one call) has no use for it and does not load it.
+    const cache =
+      cacheOptions === undefined || cacheOptions === false ? null : new (await import("./classification-cache.js")).ClassificationCache(cacheOptions === true ? {} : cacheOptions);
     return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved, cache);
   }
 

@@ -20,6 +20,8 @@ import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
 export const DEFAULT_PORT = 4283;
+/** `--classify-cache` (docs/cli.md); the cache's other bounds are its defaults (src/classification-cache.ts). */
+export const DEFAULT_CLASSIFY_CACHE_ENTRIES = 4_096;
 
 function integer(name: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback;
@@ -64,8 +66,11 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const ledger = ledgerTargetOf(args);
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
+  // Agents repeat commands: a long-lived daemon keeps their classifications (src/classification-cache.ts).
+  const cacheEntries = integer("classify-cache", args.values.get("classify-cache"), DEFAULT_CLASSIFY_CACHE_ENTRIES, 0);
+  const classificationCache = cacheEntries === 0 ? false : { entries: cacheEntries };
 
-  const engine = await engineFromArgs(bundlePath, implementation);
+  const engine = await engineFromArgs(bundlePath, implementation, classificationCache);
   logSkipped(engine, log);
   const store = await openStore(args, log);
   const service = new DaemonService(engine, {
@@ -95,7 +100,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     reloading = reloading.then(async () => {
       const before = service.engine.bundleDigest;
       try {
-        const next = await engineFromArgs(bundlePath, implementation);
+        const next = await engineFromArgs(bundlePath, implementation, classificationCache);
         service.replaceEngine(next);
         logSkipped(next, log);
         log.log("info", "bundle reloaded", { bundle: bundlePath ?? "default", bundle_digest: next.bundleDigest, previous: before });
