@@ -100,8 +100,12 @@ function post(agent, url, path, body) {
   });
 }
 
-/** `count` requests of `bodies` (round robin) with `inFlight` at once; per-request latency (µs) and requests/s. */
-export async function load(url, path, bodies, inFlight, count) {
+/**
+ * `count` requests with `inFlight` at once; per-request latency (µs) and requests/s. `bodies`: a list
+ * (round robin) or a function giving the next body (the distinct configurations: never a text twice).
+ */
+export async function load(url, path, bodies, inFlight, count, serverPid = null) {
+  const bodyOf = typeof bodies === "function" ? bodies : (i) => bodies[i % bodies.length];
   const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
   const h = makeHistogram();
   let next = 0;
@@ -111,16 +115,35 @@ export async function load(url, path, bodies, inFlight, count) {
       const i = next++;
       const t0 = process.hrtime.bigint();
       try {
-        await post(agent, url, path, bodies[i % bodies.length]);
+        await post(agent, url, path, bodyOf(i));
         h.recordValue(Number(process.hrtime.bigint() - t0));
       } catch {
         errors++;
       }
     }
   };
+  const cpu0 = processCpuMs(serverPid);
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: inFlight }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu1 = processCpuMs(serverPid);
   agent.destroy();
-  return { latency_us: summarize(h), requests_per_s: Math.round(count / seconds), errors };
+  // The server's own CPU time per request (user + system, all its threads): steadier than wall time on shared cores.
+  const server_cpu_us_per_request = cpu0 === null || cpu1 === null ? null : Math.round(((cpu1 - cpu0) * 1000) / count);
+  return { latency_us: summarize(h), requests_per_s: Math.round(count / seconds), errors, server_cpu_us_per_request };
 }
+
+/** A process's CPU time so far (ms, user + system) from /proc (Linux); null elsewhere or without a pid. */
+export function processCpuMs(pid) {
+  if (pid === null || pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK); Node does not expose it). */
+const CLOCK_TICKS = 100;
