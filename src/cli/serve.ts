@@ -9,7 +9,7 @@ import { bindRefusal } from "../daemon/guard.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
-import { withGitBranch } from "../node/git-branch.js";
+import { GitBranchReader } from "../node/git-branch.js";
 import type { Engine } from "../engine.js";
 import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
@@ -82,7 +82,8 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     grantAllow: args.flags.has("grant-allow"),
     // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
     host: hostEnvFrom(io.env, io.cwd, "http"),
-    enrich: withGitBranch,
+    // Per cwd, where its `.git` was found (a hint re-checked on every call: src/node/git-branch.ts).
+    enrich: new GitBranchReader().enrich,
     onDecision: ledger === null ? undefined : ledgerRecorder(ledger),
   });
   let daemon;
