@@ -55,7 +55,7 @@ export interface EngineOptions {
   /**
    * Keep classifications of events seen before (src/classification-cache.ts):
    * `true` with the default bounds, or the bounds. Off by default; `gatehouse
-   * serve` turns it on. A classification it returns is frozen.
+   * serve` turns it on. Every hit returns a copy of its own.
    */
   classificationCache?: boolean | ClassificationCacheOptions;
 }

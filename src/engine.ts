@@ -285,7 +285,7 @@ export class Engine {
     const bundle = this.bundle;
     const warnings = [...this.warningTexts];
     let t = rec === null ? 0 : rec.now();
-    let classification = this.classifyWith(event, rec);
+    const classification = this.classifyWith(event, rec);
     if (rec !== null) t = rec.lap("classify", t);
     // Serialised within the per-event bound: input too deep or too long to serialise is oversize, never a throw.
     const input = boundedJson(event.tool_input ?? null);
@@ -295,12 +295,8 @@ export class Engine {
     const oversize = scan.oversize || input.truncated || result?.truncated === true;
     if (oversize) {
       if (isShellEvent(event)) {
-        // A new classification, never a push: a cached one is shared (and frozen).
         if (!classification.unknown.some((u) => u.shape === GAP_SHAPE.OVERSIZE))
-          classification = {
-            ...classification,
-            unknown: [...classification.unknown, { shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" }],
-          };
+          classification.unknown.push({ shape: GAP_SHAPE.OVERSIZE, reason: "the tool input is over the per-event memory bound (too long or nested too deep)", command: "" });
       } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
     const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: [] };

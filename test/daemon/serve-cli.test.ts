@@ -121,10 +121,11 @@ describe("gatehouse serve (process)", () => {
     const on = await spawnServe([]);
     try {
       const answers = [];
-      for (const session of ["a", "b", "c"]) answers.push(JSON.parse((await postJson(on.url, "/v1/evaluate", bash(session, "rm -rf ~"))).body).decision);
-      expect(answers.map((d) => d.verdict)).toEqual(["deny", "deny", "deny"]);
-      expect(answers[2]).toEqual(answers[0]);
-      expect((await health(on.url)).classify_cache).toMatchObject({ entries: 1, hits: 2, misses: 1, uncached: 0 });
+      for (const session of ["a", "b", "c", "d"]) answers.push(JSON.parse((await postJson(on.url, "/v1/evaluate", bash(session, "rm -rf ~"))).body).decision);
+      expect(answers.map((d) => d.verdict)).toEqual(["deny", "deny", "deny", "deny"]);
+      expect(answers[3]).toEqual(answers[0]);
+      // Stored on the second sighting, answered from the third.
+      expect((await health(on.url)).classify_cache).toMatchObject({ entries: 1, hits: 2, misses: 2, uncached: 0 });
     } finally {
       on.child.kill("SIGTERM");
       await on.exited;

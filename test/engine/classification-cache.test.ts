@@ -140,7 +140,7 @@ describe("the classification cache", () => {
       { numRuns: 60 },
     );
     // The pools are small: the run must have hit (else the property tested nothing).
-    expect(cached.classificationCacheStats!.hits).toBeGreaterThan(100);
+    expect(cached.classificationCacheStats!.hits).toBeGreaterThan(50);
   });
 
   it("explain runs the classifier (the trace shows the shell analysis), and decides as evaluate does", () => {
@@ -191,11 +191,11 @@ describe("the key", () => {
     const cache = new ClassificationCache();
     let runs = 0;
     const classify = () => (runs++, emptyClassification());
-    cache.classify(event, 0, classify);
-    cache.classify(event, 0, classify);
-    expect(runs).toBe(1);
-    cache.classify(change(event), 0, classify);
+    // Stored the second time its key comes (a key seen once is only remembered), a hit from the third on.
+    for (let i = 0; i < 3; i++) cache.classify(event, 0, classify);
     expect(runs).toBe(2);
+    cache.classify(change(event), 0, classify);
+    expect(runs).toBe(3);
   });
 
   it("the inline grammars loaded so far are part of the key", () => {
@@ -211,13 +211,12 @@ describe("the key", () => {
     expect(projectionOf(mcp, true)).toMatchObject({ event_type: "pre_tool_use", facts: { team: "ops" }, agent: { environment: "prod" }, session: { tool_calls: 1 }, spend_delta: { tokens: 1 } });
   });
 
-  it("is exact: values JSON would merge get distinct keys, and what is not plain data is not cached", () => {
+  it("is exact: distinct data gets distinct keys, and what JSON would drop or merge is not cached", () => {
     const withInput = (tool_input: unknown) => ({ ...base, tool_input });
-    const distinct = [{ n: 0 }, { n: -0 }, { n: null }, { n: Number.NaN }, { n: Number.POSITIVE_INFINITY }, { n: "0" }, { n: undefined }, {}, { n: false }, { n: [] }, { n: {} }];
-    const keys = distinct.map((input) => key(withInput(input)));
-    expect(new Set(keys).size).toBe(distinct.length);
-    // eslint-disable-next-line no-sparse-arrays
-    for (const odd of [{ d: new Date(0) }, { f: () => 1 }, { s: Symbol("x") }, [1, , 3], new Map()]) expect(key(withInput(odd))).toBeNull();
+    const distinct = [{ n: 0 }, { n: 1 }, { n: "0" }, { n: null }, {}, { n: false }, { n: [] }, { n: {} }, { n: [null] }, { m: 0 }, [0], "0"];
+    expect(new Set(distinct.map((input) => key(withInput(input)))).size).toBe(distinct.length);
+    const odd = [{ n: -0 }, { n: Number.NaN }, { n: Number.POSITIVE_INFINITY }, { n: undefined }, { d: new Date(0) }, { f: () => 1 }, { s: Symbol("x") }, { b: 1n }, [1, , 3], new Map(), { toJSON: () => "x" }]; // eslint-disable-line no-sparse-arrays
+    for (const input of odd) expect(key(withInput(input))).toBeNull();
     let deep: unknown = "x";
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(key(withInput(deep))).toBeNull();
@@ -228,24 +227,34 @@ describe("the bounds", () => {
   const event = (command: string) => parseEvent({ tool_name: "Bash", tool_input: { command } });
   const classify = (e: Event) => ({ ...emptyClassification(), simple: [{ program: String((e.tool_input as { command: string }).command), argv: [], raw: "", redirects: [], raw_argv: [] }] });
 
+  it("a command seen once is not stored; seen again, it is", () => {
+    const cache = new ClassificationCache();
+    cache.classify(event("once"), 0, classify);
+    expect(cache.stats()).toMatchObject({ entries: 0, misses: 1 });
+    cache.classify(event("once"), 0, classify);
+    cache.classify(event("once"), 0, classify);
+    expect(cache.stats()).toMatchObject({ entries: 1, misses: 2, hits: 1 });
+  });
+
   it("holds at most `entries`, dropping the least recently used", () => {
     const cache = new ClassificationCache({ entries: 10 });
     for (let i = 0; i < 100; i++) {
       cache.classify(event("keep"), 0, classify); // used every round: never dropped
-      cache.classify(event(`c${i}`), 0, classify);
+      for (let twice = 0; twice < 2; twice++) cache.classify(event(`c${i}`), 0, classify); // stored on the second
       expect(cache.stats().entries).toBeLessThanOrEqual(10);
     }
     const { hits, misses } = cache.stats();
-    expect(misses).toBe(101);
-    expect(hits).toBe(99);
+    expect(misses).toBe(2 + 200);
+    expect(hits).toBe(98);
   });
 
   it("holds at most `maxChars` in all, and never stores an input over `maxInputChars`", () => {
     const cache = new ClassificationCache({ maxChars: 2_000, maxInputChars: 500 });
     for (let i = 0; i < 200; i++) {
-      cache.classify(event(`echo ${i} ${"x".repeat(i % 100)}`), 0, classify);
+      for (let twice = 0; twice < 2; twice++) cache.classify(event(`echo ${i} ${"x".repeat(i % 100)}`), 0, classify);
       expect(cache.stats().chars).toBeLessThanOrEqual(2_000);
     }
+    expect(cache.stats().entries).toBeGreaterThan(1);
     const huge = event("y".repeat(10_000));
     let runs = 0;
     for (let i = 0; i < 3; i++) cache.classify(huge, 0, (e) => (runs++, classify(e)));
@@ -260,26 +269,27 @@ describe("the bounds", () => {
 });
 
 describe("what a caller gets", () => {
-  it("is frozen: mutating it throws, and the next hit is unchanged", () => {
+  it("is its own: mutating it changes nothing the next hit returns", () => {
     const event = { tool_name: "Bash", tool_input: { command: "rm -rf build" } };
     const first = cached.classify(parseEvent(event));
     const copy = JSON.stringify(first);
-    expect(() => first.effects.push({ verb: "read", target_class: "unknown", attrs: {} })).toThrow(TypeError);
-    expect(() => ((first.effects[0] as { verb: string }).verb = "read")).toThrow(TypeError);
-    expect(() => ((first.effects[0]!.attrs as Record<string, unknown>).x = 1)).toThrow(TypeError);
+    const second = cached.classify(parseEvent(event)); // a hit
+    expect(JSON.stringify(second)).toBe(copy);
+    second.effects.push({ verb: "read", target_class: "unknown", attrs: {} });
+    second.effects[0]!.attrs.x = 1;
+    second.unknown.length = 0;
     expect(JSON.stringify(cached.classify(parseEvent(event)))).toBe(copy);
   });
 
-  it("shares nothing with the event: the caller's input stays its own", () => {
-    const input = { command: ["rm", "-rf", "build"] };
-    cached.classify(parseEvent({ tool_name: "shell", tool_input: input }));
-    expect(Object.isFrozen(input.command)).toBe(false);
+  it("the caller's event changed after a call changes nothing stored", () => {
+    const input = { command: ["rm", "-rf", "build-dir"] };
+    const first = JSON.stringify(cached.classify(parseEvent({ tool_name: "shell", tool_input: input })));
     input.command.push("x");
+    expect(JSON.stringify(cached.classify(parseEvent({ tool_name: "shell", tool_input: { command: ["rm", "-rf", "build-dir"] } })))).toBe(first);
   });
 
-  it("an oversize input adds its gap to a copy: the stored classification keeps none", () => {
+  it("an oversize input's gap is added to the caller's copy: cached and uncached engines agree, twice", () => {
     const big = { tool_name: "Bash", tool_input: { command: "ls", pad: "p".repeat(2 * 1024 * 1024) } };
-    const out = cached.evaluate(big, null, 1);
-    expect(JSON.stringify(out)).toBe(JSON.stringify(plain.evaluate(big, null, 1)));
+    for (let i = 0; i < 2; i++) expect(JSON.stringify(cached.evaluate(big, null, 1))).toBe(JSON.stringify(plain.evaluate(big, null, 1)));
   });
 });
