@@ -91,7 +91,11 @@ try {
 
   const memory = await startServer([bin, "serve", "--port", "0", "--bundle", bundleFile]);
   results.memory = await measure("serve (memory store) POST /v1/hook/claude", memory, "/v1/hook/claude");
-  results.memory_distinct = await measure("serve (memory store) POST /v1/hook/claude, every command distinct", memory, "/v1/hook/claude", PLAN.requests, distinctHookBodies(distinctBase, repo));
+  // Its own project (cwd is keyed): the distinct texts include the eight repeated ones.
+  const before = (await getJson(memory.url, "/healthz")).classify_cache;
+  results.memory_distinct = await measure("serve (memory store) POST /v1/hook/claude, every command distinct", memory, "/v1/hook/claude", PLAN.requests, distinctHookBodies(distinctBase, benchRepository(join(tmp, "project-2"))));
+  const after = (await getJson(memory.url, "/healthz")).classify_cache;
+  results.memory_distinct.classify_cache = { hits: after.hits - before.hits, misses: after.misses - before.misses };
   results.memory_evaluate = await measure("serve (memory store) POST /v1/evaluate", memory, "/v1/evaluate");
   results.classify_cache = (await getJson(memory.url, "/healthz")).classify_cache;
   await stop(memory.child);
@@ -146,5 +150,7 @@ else {
   for (const r of rows) process.stdout.write(r.map((c, i) => String(c).padStart(widths[i])).join("  ") + "\n");
   const c = results.classify_cache;
   if (c) process.stdout.write(`classification cache (memory-store daemon, end of its runs): ${c.entries} entries, ${c.hits} hits, ${c.misses} misses, ${c.uncached} not cacheable\n`);
+  const d = results.memory_distinct?.classify_cache;
+  if (d) process.stdout.write(`  of which the distinct configuration (warm-up included): ${d.hits} hits, ${d.misses} misses\n`);
   process.stdout.write(`(written to ${OUT})\n`);
 }

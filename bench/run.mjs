@@ -582,24 +582,30 @@ if (!NO_DAEMON) {
   writeFileSync(bundleFile, JSON.stringify(countingDefaultBundle(root)));
   const bareFile = join(scratch, "bare.mjs");
   writeFileSync(bareFile, BARE_SERVER);
-  const repo = benchRepository(join(scratch, "daemon-project"));
+  // Each configuration its own project (cwd is keyed): the distinct texts include the eight repeated ones.
   const configurations = {
-    repeated: claudeHookPayloads(REPEATED_COMMANDS, 64, repo).map((p) => JSON.stringify(p)),
-    distinct: distinctHookBodies(distinctBase, repo),
+    repeated: claudeHookPayloads(REPEATED_COMMANDS, 64, benchRepository(join(scratch, "daemon-project"))).map((p) => JSON.stringify(p)),
+    distinct: distinctHookBodies(distinctBase, benchRepository(join(scratch, "daemon-project-2"))),
   };
+  const cacheStats = async (server) => (server.health ? ((await getJson(server.url, "/healthz")).classify_cache ?? null) : null);
   const run = async (server, path, configs) => {
     const out = {};
     for (const inFlight of [1, 32])
       for (const [name, bodies] of Object.entries(configs)) {
         await httpLoad(server.url, path, bodies, inFlight, PLAN.daemon.warmup);
-        (out[name] ??= {})[`in_flight_${inFlight}`] = await httpLoad(server.url, path, bodies, inFlight, PLAN.daemon.requests, server.child.pid);
+        const before = await cacheStats(server);
+        const row = await httpLoad(server.url, path, bodies, inFlight, PLAN.daemon.requests, server.child.pid);
+        const after = await cacheStats(server);
+        // The cache's hits and misses during the timed requests: the distinct configuration's must be 0 hits.
+        if (before !== null && after !== null) row.classify_cache = { hits: after.hits - before.hits, misses: after.misses - before.misses, uncached: after.uncached - before.uncached };
+        (out[name] ??= {})[`in_flight_${inFlight}`] = row;
       }
     return out;
   };
   try {
     log(`daemon: gatehouse serve (memory store), repeated and distinct commands, ${PLAN.daemon.requests} requests each at 1 and at 32 in flight`);
     const served = await startServer([bin, "serve", "--port", "0", "--bundle", bundleFile]);
-    const hook = await run(served, "/v1/hook/claude", configurations);
+    const hook = await run({ ...served, health: true }, "/v1/hook/claude", configurations);
     const cache = (await getJson(served.url, "/healthz")).classify_cache;
     await stop(served.child);
     log("daemon: a bare node http server, for the ratio");
@@ -788,7 +794,10 @@ function summarize_(r) {
   const d32 = r.daemon?.serve?.in_flight_32 ?? null;
   const d1 = r.daemon?.serve?.in_flight_1 ?? null;
   const ms = (us) => (us === null || us === undefined ? null : Math.round(us) / 1000);
-  const figures = (x) => (x === null || x === undefined ? null : { p50: ms(x.latency_us.p50), p99: ms(x.latency_us.p99), requests_per_s: x.requests_per_s, server_cpu_us_per_request: x.server_cpu_us_per_request ?? null });
+  const figures = (x) =>
+    x === null || x === undefined
+      ? null
+      : { p50: ms(x.latency_us.p50), p99: ms(x.latency_us.p99), requests_per_s: x.requests_per_s, server_cpu_us_per_request: x.server_cpu_us_per_request ?? null, ...(x.classify_cache && { classify_cache: x.classify_cache }) };
   const daemonFigures = (c) => (c === null || c === undefined ? null : { ...figures(c.in_flight_32), in_flight: 32, in_flight_1: figures(c.in_flight_1) });
   const hookProcess =
     hook === null || bare === null
