@@ -28,7 +28,7 @@ export interface ClassificationCacheOptions {
   entries?: number;
   /** An event whose keyed fields serialise to more characters than this is classified every time, never stored (default 16,384). */
   maxInputChars?: number;
-  /** All entries together (key + classification as JSON, in characters) at most (default 32 MiB). */
+  /** All entries together (key + classification as JSON, in characters) at most (default 32 Mi); the keys seen once, apart, as many. */
   maxChars?: number;
 }
 

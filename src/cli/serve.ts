@@ -10,6 +10,7 @@ import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from ".
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
 import { GitBranchReader } from "../node/git-branch.js";
+import { CLASSIFICATION_CACHE_DEFAULTS } from "../classification-cache.js";
 import type { Engine } from "../engine.js";
 import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
@@ -20,8 +21,6 @@ import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 
 export const DEFAULT_PORT = 4283;
-/** `--classify-cache` (docs/cli.md); the cache's other bounds are its defaults (src/classification-cache.ts). */
-export const DEFAULT_CLASSIFY_CACHE_ENTRIES = 4_096;
 
 function integer(name: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback;
@@ -67,7 +66,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
   // Agents repeat commands: a long-lived daemon keeps their classifications (src/classification-cache.ts).
-  const cacheEntries = integer("classify-cache", args.values.get("classify-cache"), DEFAULT_CLASSIFY_CACHE_ENTRIES, 0);
+  const cacheEntries = integer("classify-cache", args.values.get("classify-cache"), CLASSIFICATION_CACHE_DEFAULTS.entries, 0);
   const classificationCache = cacheEntries === 0 ? false : { entries: cacheEntries };
 
   const engine = await engineFromArgs(bundlePath, implementation, classificationCache);
