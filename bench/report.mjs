@@ -188,15 +188,17 @@ export function renderReport(r) {
     if (r.daemon.error) out.push(`Not measured: ${r.daemon.error}`);
     else {
       const D = r.daemon;
-      const row = (label, x) => [label, fmt(x.latency_us.p50 / 1000, 2), fmt(x.latency_us.p90 / 1000, 2), fmt(x.latency_us.p99 / 1000, 2), fmt(x.latency_us.p99_9 / 1000, 2), int(x.requests_per_s)];
-      out.push(`${D.route}; ${int(D.requests)} requests after a warm-up, keep-alive connections, client in this process.`);
+      const cpu = (x) => (x.server_cpu_us_per_request === null || x.server_cpu_us_per_request === undefined ? "–" : int(x.server_cpu_us_per_request));
+      const hits = (x) => (x.classify_cache ? `${int(x.classify_cache.hits)} / ${int(x.classify_cache.misses)}` : "–");
+      const row = (label, x) => [label, fmt(x.latency_us.p50 / 1000, 2), fmt(x.latency_us.p90 / 1000, 2), fmt(x.latency_us.p99 / 1000, 2), fmt(x.latency_us.p99_9 / 1000, 2), int(x.requests_per_s), cpu(x), hits(x)];
+      out.push(`${D.route}; ${int(D.requests)} requests per row after a warm-up, keep-alive connections, client in this process.`);
       out.push("");
-      out.push(
-        table(
-          ["ms", "p50", "p90", "p99", "p99.9", "requests/s"],
-          [row("serve, 1 in flight", D.serve.in_flight_1), row("serve, 32 in flight", D.serve.in_flight_32), row("bare node http {}, 1 in flight", D.bare_node_http.in_flight_1), row("bare node http {}, 32 in flight", D.bare_node_http.in_flight_32)],
-        ),
-      );
+      const rows = [row("serve, repeated commands, 1 in flight", D.serve.in_flight_1), row("serve, repeated commands, 32 in flight", D.serve.in_flight_32)];
+      if (D.serve_distinct) rows.push(row("serve, every command distinct, 1 in flight", D.serve_distinct.in_flight_1), row("serve, every command distinct, 32 in flight", D.serve_distinct.in_flight_32));
+      rows.push(row("bare node http {}, 1 in flight", D.bare_node_http.in_flight_1), row("bare node http {}, 32 in flight", D.bare_node_http.in_flight_32));
+      out.push(table(["ms", "p50", "p90", "p99", "p99.9", "requests/s", "server CPU µs/request", "cache hits / misses"], rows));
+      const c = D.classify_cache;
+      if (c) out.push("", `Classification cache at the end of the run: ${int(c.entries)} entries, ${int(c.hits)} hits, ${int(c.misses)} misses, ${int(c.uncached)} not cacheable.`);
     }
     out.push("");
   }

@@ -5,6 +5,7 @@ import type { BaseResolver } from "./bundle/compose.js";
 import type { GrammarBytes, ShellParser } from "./classify/shell/index.js";
 import type { InlineGrammarSource } from "./classify/inline-code/index.js";
 import type { Classification } from "./model/classification.js";
+import type { ClassificationCacheOptions } from "./classification-cache.js";
 import type { Event } from "./model/event.js";
 
 export interface EngineOptions {
@@ -51,4 +52,10 @@ export interface EngineOptions {
   precompiled?: PrecompiledBundle;
   /** The compiled Gatehouse WASM module, when the host fetched it (the page does); default: the bytes embedded at build time. */
   wasmModule?: WebAssembly.Module;
+  /**
+   * Keep classifications of events seen before (src/classification-cache.ts):
+   * `true` with the default bounds, or the bounds. Off by default; `gatehouse
+   * serve` turns it on. Every hit returns a copy of its own.
+   */
+  classificationCache?: boolean | ClassificationCacheOptions;
 }

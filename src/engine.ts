@@ -33,6 +33,7 @@ import { blankState, checkState, cloneState, type SessionState } from "./state/s
 import type { StateLayout } from "./state/layout.js";
 import { ENGINE_VERSION } from "./version.js";
 import type { EngineOptions } from "./engine-options.js";
+import type { ClassificationCache, ClassificationCacheStats } from "./classification-cache.js";
 
 export type { EngineOptions } from "./engine-options.js";
 
@@ -60,6 +61,8 @@ export class Engine {
     private readonly inline: InlineGrammars | null,
     /** The resolved bundle (composition applied; the bundle as given when it extends nothing): `explain` shows each tree as authored. */
     private readonly source: unknown,
+    /** Off unless the host asked for it (EngineOptions.classificationCache). */
+    private readonly cache: ClassificationCache | null,
     private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords),
   ) {
     this.warningTexts = bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
@@ -88,7 +91,11 @@ export class Engine {
     const runtime = options.grammar === undefined ? null : await initTreeSitterRuntime(options.grammar.runtime);
     const parser = options.parser ?? (options.grammar === undefined ? null : await loadShellParser(options.grammar));
     const inline = runtime === null ? null : new InlineGrammars(runtime, options.inlineGrammars ?? options.grammar?.inline ?? {});
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved);
+    const cacheOptions = options.classificationCache;
+    // Imported only when asked for: a hook process (one call) has no use for it and does not load it.
+    const cache =
+      cacheOptions === undefined || cacheOptions === false ? null : new (await import("./classification-cache.js")).ClassificationCache(cacheOptions === true ? {} : cacheOptions);
+    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved, cache);
   }
 
   get bundleDigest(): string {
@@ -131,6 +138,11 @@ export class Engine {
   /** Bytes of WebAssembly linear memory now (null on the twin): constant from load on, whatever the events. */
   get linearMemoryBytes(): number | null {
     return this.memory === null ? null : this.memory.buffer.byteLength;
+  }
+
+  /** The classification cache's counters (null: no cache). */
+  get classificationCacheStats(): ClassificationCacheStats | null {
+    return this.cache?.stats() ?? null;
   }
 
   /** Inline-code grammars loaded so far (lazily: none until an event holds such code). */
@@ -190,12 +202,15 @@ export class Engine {
     const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline, shellCommand: hasEffectRows });
     // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears).
     const opts = { inlineCode };
-    return classifyEvent(event, {
+    const classify = (event: Event) => classifyEvent(event, {
       analyzeText: rec === null ? (text) => analyzeShellText(parser, text, opts) : (text) => seen(rec, () => analyzeShellText(parser, text, opts)),
       analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv, opts) : (argv) => seen(rec, () => analyzeArgv(parser, argv, opts)),
       inlineCode,
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: [] }),
     });
+    // Traced, never cached: explain shows the shell analysis, which a hit does not run.
+    if (rec !== null || this.cache === null) return classify(event);
+    return this.cache.classify(event, inline?.loaded().length ?? 0, classify);
   }
 
   /**

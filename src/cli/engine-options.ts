@@ -4,7 +4,7 @@
 // input file; one that reads but does not load is an explained failure (1).
 import { readFileSync } from "node:fs";
 import { BundleLoadError } from "../bundle/load.js";
-import type { Engine } from "../engine.js";
+import type { Engine, EngineOptions } from "../engine.js";
 import { bundleIdentity } from "../node/bundle-file.js";
 import { loadEngine } from "../node/load-engine.js";
 import { CliError } from "./cli-error.js";
@@ -33,13 +33,13 @@ export function readBundleArg(path: string): unknown {
   }
 }
 
-export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin"): Promise<Engine> {
+export async function engineFromArgs(bundlePath: string | undefined, implementation?: "wasm" | "twin", classificationCache?: EngineOptions["classificationCache"]): Promise<Engine> {
   const bundle = bundlePath === undefined ? undefined : readBundleArg(bundlePath);
   // The default bundle's build-time form, in a built CLI (it applies only if the file still holds that text).
   const precompiled = bundle === undefined ? (PRECOMPILED_DEFAULT ?? undefined) : undefined;
   try {
     // The file's identity: its relative `extends` resolve from its directory, and a base naming it back is a cycle.
-    return await loadEngine({ bundle, bundleKey: bundlePath === undefined ? undefined : bundleIdentity(bundlePath), implementation, precompiled });
+    return await loadEngine({ bundle, bundleKey: bundlePath === undefined ? undefined : bundleIdentity(bundlePath), implementation, precompiled, classificationCache });
   } catch (error) {
     if (error instanceof BundleLoadError) {
       const where = bundlePath ?? "the default bundle";

@@ -9,7 +9,8 @@ import { bindRefusal } from "../daemon/guard.js";
 import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from "../daemon/server.js";
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
-import { withGitBranch } from "../node/git-branch.js";
+import { GitBranchReader } from "../node/git-branch.js";
+import { CLASSIFICATION_CACHE_DEFAULTS } from "../classification-cache.js";
 import type { Engine } from "../engine.js";
 import { RedisSessionStore } from "../node/redis-store.js";
 import { StateStoreError } from "../state/store.js";
@@ -64,8 +65,11 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const ledger = ledgerTargetOf(args);
   const bundlePath = args.values.get("bundle");
   const implementation = args.flags.has("twin") ? "twin" : "wasm";
+  // Agents repeat commands: a long-lived daemon keeps their classifications (src/classification-cache.ts).
+  const cacheEntries = integer("classify-cache", args.values.get("classify-cache"), CLASSIFICATION_CACHE_DEFAULTS.entries, 0);
+  const classificationCache = cacheEntries === 0 ? false : { entries: cacheEntries };
 
-  const engine = await engineFromArgs(bundlePath, implementation);
+  const engine = await engineFromArgs(bundlePath, implementation, classificationCache);
   logSkipped(engine, log);
   const store = await openStore(args, log);
   const service = new DaemonService(engine, {
@@ -77,7 +81,8 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     grantAllow: args.flags.has("grant-allow"),
     // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
     host: hostEnvFrom(io.env, io.cwd, "http"),
-    enrich: withGitBranch,
+    // Per cwd, where its `.git` was found (a hint re-checked on every call: src/node/git-branch.ts).
+    enrich: new GitBranchReader().enrich,
     onDecision: ledger === null ? undefined : ledgerRecorder(ledger),
   });
   let daemon;
@@ -95,7 +100,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     reloading = reloading.then(async () => {
       const before = service.engine.bundleDigest;
       try {
-        const next = await engineFromArgs(bundlePath, implementation);
+        const next = await engineFromArgs(bundlePath, implementation, classificationCache);
         service.replaceEngine(next);
         logSkipped(next, log);
         log.log("info", "bundle reloaded", { bundle: bundlePath ?? "default", bundle_digest: next.bundleDigest, previous: before });

@@ -147,6 +147,7 @@ export class DaemonService {
       uptime_ms: Math.max(0, this.options.now() - this.options.startedMs),
       sessions: { store: store.kind, held: store.held(), reachable },
       requests: { in_flight: this.inFlight, served: this.served },
+      classify_cache: engine.classificationCacheStats,
     };
     return jsonReply(reachable ? 200 : 503, health);
   }

@@ -1,6 +1,7 @@
 // What the daemon answers besides envelopes and agents' own answers: the error
 // body every refusal carries and the /healthz report. zod is the single source.
 import { z } from "zod";
+import { ClassificationCacheStatsSchema } from "../classification-cache.js";
 
 export const ErrorBodySchema = z.object({
   error: z.object({
@@ -26,5 +27,7 @@ export const HealthSchema = z.object({
     reachable: z.boolean(),
   }),
   requests: z.object({ in_flight: z.number().int(), served: z.number().int() }),
+  /** The classification cache of the engine now serving (`--classify-cache`); null when it is off. Counters restart on a bundle reload. */
+  classify_cache: ClassificationCacheStatsSchema.nullable(),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -32,6 +32,7 @@ const LAYER_OF_TOP: Record<string, number> = {
   bundle: LAYER.bundle, // compiles trees with evaluate's predicates
   engine: LAYER.engine,
   "engine-options": LAYER.engine,
+  "classification-cache": LAYER.engine,
   grammars: LAYER.engine,
   "memory-bound": LAYER.engine,
 };

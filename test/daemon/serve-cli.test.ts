@@ -117,6 +117,30 @@ describe("gatehouse serve (process)", () => {
       expect(await Promise.all(daemons.map((d) => d.exited))).toEqual([0, 0]);
     }
   });
+  it("keeps a classification cache by default (counted on /healthz); --classify-cache 0 turns it off; a bad size is refused", async () => {
+    const on = await spawnServe([]);
+    try {
+      const answers = [];
+      for (const session of ["a", "b", "c", "d"]) answers.push(JSON.parse((await postJson(on.url, "/v1/evaluate", bash(session, "rm -rf ~"))).body).decision);
+      expect(answers.map((d) => d.verdict)).toEqual(["deny", "deny", "deny", "deny"]);
+      expect(answers[3]).toEqual(answers[0]);
+      // Stored on the second sighting, answered from the third.
+      expect((await health(on.url)).classify_cache).toMatchObject({ entries: 1, hits: 2, misses: 2, uncached: 0 });
+    } finally {
+      on.child.kill("SIGTERM");
+      await on.exited;
+    }
+    const off = await spawnServe(["--classify-cache", "0"]);
+    try {
+      await postJson(off.url, "/v1/evaluate", bash("a"));
+      expect((await health(off.url)).classify_cache).toBeNull();
+    } finally {
+      off.child.kill("SIGTERM");
+      await off.exited;
+    }
+    const bad = spawnSync(process.execPath, [BIN, "serve", "--port", "0", "--classify-cache", "-3"], { encoding: "utf8", timeout: 30_000 });
+    expect([bad.status, bad.stderr.trim()]).toEqual([64, expect.stringContaining("--classify-cache wants an integer ≥ 0")]);
+  });
 });
 
 function writeBundle(directory: string, name: string, bundle: unknown): string {
