@@ -39,7 +39,7 @@ const option = (name) => {
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : undefined;
 };
 for (const a of argv) {
-  if (a.startsWith("--") && !["--quick", "--json", "--out", "--no-process", "--no-daemon"].includes(a)) {
+  if (a.startsWith("--") && !["--quick", "--json", "--out", "--no-process", "--no-daemon", "--warmup"].includes(a)) {
     process.stderr.write(`bench: unknown option ${a}\n`);
     process.exit(64);
   }
@@ -54,9 +54,20 @@ const OUT = option("--out") ?? join(here, "results", QUICK ? "quick.json" : "lat
 // over the event set in every round; peerTarget: the same for the peer (slower).
 // distinctTarget / peerDistinctTarget: timed calls of the configurations in which no
 // command text repeats; daemon: requests at 1 and at 32 in flight after a warm-up.
+// warmupPasses: passes over the event set per configuration before timing. A long-lived host (the
+// library, the daemon) runs in the steady state: V8 tiers a WebAssembly function (the shell grammar's
+// parser) up to optimised code only after it has run enough — an engine alone in a process after 5
+// passes is ~25 % slower at p50 than after 60 (bench/warmup-curve.mjs; docs/performance.md "Method").
+// `--warmup N` overrides it; the cold figures (a fresh process, its first evaluate) are under "Load".
 const PLAN = QUICK
   ? { evalTarget: 200, warmupPasses: 1, rounds: 2, distinctTarget: 200, peerDistinctTarget: 60, processRuns: 2, coldRuns: 1, coldSubjects: 2, allocReps: 3, daemon: { warmup: 300, requests: 600 } }
-  : { evalTarget: 4000, warmupPasses: 5, rounds: 10, distinctTarget: 3000, peerDistinctTarget: 800, processRuns: 20, coldRuns: 3, coldSubjects: 4, allocReps: 20, daemon: { warmup: 3000, requests: 6000 } };
+  : { evalTarget: 4000, warmupPasses: 100, rounds: 10, distinctTarget: 3000, peerDistinctTarget: 800, processRuns: 20, coldRuns: 3, coldSubjects: 4, allocReps: 20, daemon: { warmup: 3000, requests: 6000 } };
+
+if (option("--warmup") !== undefined) {
+  const n = Number(option("--warmup"));
+  if (!Number.isInteger(n) || n < 0) (process.stderr.write(`bench: --warmup needs a whole number of passes, got ${option("--warmup")}\n`), process.exit(64));
+  PLAN.warmupPasses = n;
+}
 
 const GEN = { atoms: 2000, seed: 1337 };
 /** Artifacts added to the 2,000 that no event can match (bench/gen-bundle.mjs `unmatchable`). */
