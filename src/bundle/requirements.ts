@@ -2,13 +2,14 @@
 // without, as clauses — each a set of atoms at least one of which the event
 // must have. An atom is a `content` keyword (`k:<index>`) or an event feature
 // (src/evaluate/features.ts: `tool:Bash`, `program:rm`, `verb:delete`,
-// `tclass:home_dir`, `event:pre_tool_use`). A clause none of whose atoms is
+// `tclass:home_dir`, `event:pre_tool_use`, `pclass:system_path`, `host:example.com`). A clause none of whose atoms is
 // present makes the tree false — and false without depending on any ⊥ fact
 // (these leaves never read session/spend/fact values, and a clean false child
 // settles an `all`), so skipping the artifact changes nothing. The equivalence
 // is property-tested (test/evaluate/prefilter.test.ts).
 import type { CompiledNode } from "./compile-tree.js";
 import type { LeafNode } from "./tree.js";
+import { FEATURE_BY_FIELD } from "../evaluate/features.js";
 
 /** A disjunction of atoms, sorted. */
 type Clause = string[];
@@ -17,13 +18,6 @@ type Clause = string[];
 const MAX_CLAUSE_ATOMS = 16;
 const MAX_CLAUSES = 16;
 
-const FEATURE_OF_FIELD: Record<string, string> = {
-  "tool.name": "tool",
-  "event.type": "event",
-  "effect.verb": "verb",
-  "effect.target_class": "tclass",
-  "command.program": "program",
-};
 
 /**
  * What a leaf cannot hold without, as clauses (null: nothing). `eq` on an
@@ -39,7 +33,7 @@ export function leafClauses(leaf: LeafNode): string[][] | null {
     if (v.target_class !== undefined) clauses.push([`tclass:${v.target_class}`]);
     return clauses.length === 0 ? null : clauses;
   }
-  const kind = FEATURE_OF_FIELD[field];
+  const kind = FEATURE_BY_FIELD.get(field)?.kind;
   if (kind === undefined) return null;
   if (pred === "eq" && typeof value === "string") return [[`${kind}:${value}`]];
   if (pred === "in" && Array.isArray(value) && value.length > 0 && value.length <= MAX_CLAUSE_ATOMS && value.every((x) => typeof x === "string"))

@@ -1,8 +1,9 @@
 // The prefilter's inverted index (SPEC §7, and SPEC §13: an event's cost grows
 // with the artifacts that could match it, not with the bundle). Each artifact's
 // requirements (src/bundle/requirements.ts) are clauses over atoms — `content`
-// keywords and event features: `tool.name`, `command.program`, `effect.verb` /
-// `target_class`, `event.type`. The artifact is filed under every atom of ONE
+// keywords and event features (src/evaluate/features.ts: `tool.name`,
+// `command.program`, `effect.verb` / `target_class`, `event.type`, `path.class`,
+// `url.host`). The artifact is filed under every atom of ONE
 // clause, the one least likely to be present. Per event, the candidates are
 // the artifacts filed under a keyword the haystack hit or a feature the event
 // has, plus those that require nothing; each candidate still passes the full
@@ -12,33 +13,10 @@
 import type { LoadedArtifact } from "../bundle/load.js";
 import type { Classification } from "../model/classification.js";
 import type { Event } from "../model/event.js";
+import { FEATURE_KINDS, type FeatureKind } from "./features.js";
 
-/** Feature kinds: the prefix of a feature atom. */
-const FEATURE_KINDS = ["program", "tclass", "verb", "tool", "event"] as const;
-type FeatureKind = (typeof FEATURE_KINDS)[number];
+const KIND: ReadonlyMap<string, FeatureKind> = new Map(FEATURE_KINDS.map((f) => [f.kind, f]));
 
-/**
- * A rough chance that an event has a feature — only used to pick which clause
- * an artifact is filed under, never to decide. The agents' own tools, the
- * common verbs and the pre-call event are frequent; an MCP tool, a rare verb
- * or one program name is not (and a name no event has is the best anchor).
- */
-const COMMON_TOOLS = new Set(["Bash", "Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "NotebookEdit", "TodoWrite"]);
-const COMMON_VERBS = new Set(["read", "write", "execute"]);
-function featureChance(kind: FeatureKind, value: string): number {
-  switch (kind) {
-    case "event":
-      return value === "pre_tool_use" ? 0.9 : value === "post_tool_use" ? 0.5 : 0.05;
-    case "tool":
-      return COMMON_TOOLS.has(value) ? 0.3 : 0.02;
-    case "verb":
-      return COMMON_VERBS.has(value) ? 0.3 : 0.1;
-    case "tclass":
-      return 0.15;
-    case "program":
-      return 0.05;
-  }
-}
 /** A keyword's chance: literals of a large bundle are mostly absent from any one event, longer ones more so. */
 const keywordChance = (literal: string) => 0.1 / Math.max(1, literal.length / 4);
 
@@ -50,8 +28,10 @@ export class PrefilterIndex {
   private readonly always: Uint32Array;
   /** Artifact indices filed under each atom code (undefined: none). */
   private readonly byAtom: (Uint32Array | undefined)[];
-  /** Feature values → feature id, per kind (no string is built per event to find them). */
-  private readonly featureIds: Record<FeatureKind, Map<string, number>>;
+  /** Feature values → feature id, per kind the bundle's artifacts name (no string is built per event to find them). */
+  private readonly featureIds = new Map<string, Map<string, number>>();
+  /** The kinds the bundle names, each with the function that marks an event's values of it present. */
+  private readonly marking: { kind: FeatureKind; mark: (value: string) => void }[] = [];
   /** Per artifact: its clauses as atom codes, `[clauses, len₁, atoms…, len₂, atoms…]`. */
   private readonly clauses: Int32Array[];
   private readonly keywordCount: number;
@@ -65,20 +45,24 @@ export class PrefilterIndex {
 
   constructor(artifacts: readonly LoadedArtifact[], keywords: readonly string[]) {
     this.keywordCount = keywords.length;
-    this.featureIds = { program: new Map(), tclass: new Map(), verb: new Map(), tool: new Map(), event: new Map() };
     let features = 0;
     const chance: number[] = keywords.map(keywordChance);
     const code = (atom: string): number => {
       if (atom.startsWith("k:")) return Number(atom.slice(2));
       const colon = atom.indexOf(":");
-      const kind = atom.slice(0, colon) as FeatureKind;
-      if (!FEATURE_KINDS.includes(kind)) throw new Error(`prefilter: unknown feature kind in ${JSON.stringify(atom)}`);
-      const table = this.featureIds[kind];
+      const kind = KIND.get(atom.slice(0, colon));
+      if (kind === undefined) throw new Error(`prefilter: unknown feature kind in ${JSON.stringify(atom)}`);
+      let table = this.featureIds.get(kind.kind);
+      if (table === undefined) {
+        const ids = (table = new Map());
+        this.featureIds.set(kind.kind, ids);
+        this.marking.push({ kind, mark: (value) => this.mark(ids, value) });
+      }
       const value = atom.slice(colon + 1);
       let id = table.get(value);
       if (id === undefined) {
         table.set(value, (id = features++));
-        chance[keywords.length + id] = featureChance(kind, value);
+        chance[keywords.length + id] = kind.chance(value);
       }
       return keywords.length + id;
     };
@@ -106,22 +90,16 @@ export class PrefilterIndex {
     this.anchors = anchors;
   }
 
-  /** Mark the event's features the index knows (tool, event type, effect verbs and target classes, programs). */
+  /** Mark the event's features the index knows (of the kinds the bundle names). */
   private markFeatures(event: Event, classification: Classification): void {
     for (const id of this.presentList) this.present[id] = 0;
     this.presentList.length = 0;
     if (this.present.length === 0) return;
-    this.mark("tool", event.tool_name);
-    this.mark("event", event.event_type);
-    for (const e of classification.effects) {
-      this.mark("verb", e.verb);
-      this.mark("tclass", e.target_class);
-    }
-    for (const c of classification.simple) this.mark("program", c.program);
+    for (const m of this.marking) m.kind.values(event, classification, m.mark);
   }
 
-  private mark(kind: FeatureKind, value: string): void {
-    const id = this.featureIds[kind].get(value);
+  private mark(ids: Map<string, number>, value: string): void {
+    const id = ids.get(value);
     if (id !== undefined && this.present[id] === 0) {
       this.present[id] = 1;
       this.presentList.push(id);

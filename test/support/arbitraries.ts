@@ -20,6 +20,8 @@ const verbLeaf = fc.constantFrom("delete", "fetch").map((v) => ({ field: "effect
 const eventTypeLeaf = fc.constantFrom("pre_tool_use", "post_tool_use").map((t) => ({ field: "event.type", pred: "eq", value: t }));
 const programInLeaf = fc.subarray(["rm", "git", "curl", "ls", "sh"], { minLength: 1 }).map((value) => ({ field: "command.program", pred: "in", value }));
 const toolInLeaf = fc.subarray(["Bash", "Write", "Read"], { minLength: 1 }).map((value) => ({ field: "tool.name", pred: "in", value }));
+const pathClassLeaf = fc.subarray(["system_path", "home_dir", "workspace_file"], { minLength: 1 }).map((value) => ({ field: "path.class", pred: "in", value }));
+const hostLeaf = fc.constantFrom("x.example", "y.example").map((value) => ({ field: "url.host", pred: "eq", value }));
 
 export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
   tree: fc.oneof(
@@ -38,6 +40,8 @@ export const treeArb = fc.letrec<{ tree: unknown }>((tie) => ({
     eventTypeLeaf,
     programInLeaf,
     toolInLeaf,
+    pathClassLeaf,
+    hostLeaf,
     fc.record({ all: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ any: fc.array(tie("tree"), { maxLength: 3 }) }),
     fc.record({ not: tie("tree") }),
@@ -104,5 +108,11 @@ export function wordClassifier(event: { tool_input: unknown }) {
   if (words.includes("curl")) effects.push({ verb: "fetch", target_class: "network_host", attrs: { program: "curl" } });
   if (words.includes("push")) effects.push({ verb: "push", target_class: "vcs_remote", attrs: { program: "git" } });
   const simple = words.length === 0 ? [] : [{ program: words[0]!, argv: words.slice(1), raw: command, redirects: [], raw_argv: words.slice(1) }];
-  return { effects, simple };
+  // Paths and URLs too, so path.class and url.host leaves (indexed features) sometimes hold.
+  const paths = [
+    ...(words.includes("rm") ? [{ class: "workspace_file" as const, value: "build", rel: "build" }] : []),
+    ...(words.includes("sh") ? [{ class: "system_path" as const, value: "/etc/x", rel: null }] : []),
+  ];
+  const urls = words.includes("curl") ? [{ value: "https://x.example/i", host: words.includes("prod") ? "y.example" : "x.example", tld: "example", scheme: "https", boundary: "external" as const }] : [];
+  return { effects, simple, paths, urls };
 }
