@@ -230,6 +230,16 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
       findings.push(...stateDirFindings(stateDirOf(args.values.get("state-dir"), project, io.env), subject));
       const ledger = args.values.get("ledger");
       if (ledger !== undefined) findings.push(...ledgerFindings(resolve(project, ledger), subject));
+      const daemon = args.values.get("daemon");
+      if (daemon !== undefined) {
+        // A forwarding hook whose daemon is down still protects (it evaluates in-process), only slower.
+        const problem = await probeDaemon(daemon);
+        findings.push(
+          problem === null
+            ? { level: "ok", subject, message: `daemon ${daemon} (hook --daemon) answers /healthz` }
+            : { level: "warn", subject, message: `daemon ${daemon} (hook --daemon) does not answer: ${problem} — each call is evaluated in the hook process instead (slower, with the hook command's own options)` },
+        );
+      }
     }
   }
   const started = Date.now();
@@ -266,7 +276,9 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
     findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
   }
-  if (!handlers.some((h) => typeof h.handler.url === "string")) findings.push({ level: "info", subject: "daemon", message: "none configured (no http handler installed; gatehouse install claude --http URL adds one)" });
+  const forwards = (h: Record<string, unknown>) => typeof h.command === "string" && /\s--daemon[\s=]/.test(h.command);
+  if (!handlers.some((h) => typeof h.handler.url === "string" || forwards(h.handler)))
+    findings.push({ level: "info", subject: "daemon", message: "none configured (no http handler or hook --daemon installed; gatehouse install claude --http URL or install AGENT --daemon URL adds one)" });
   return {
     healthy: !findings.some((f) => f.level === "error"),
     findings,

@@ -79,6 +79,26 @@ describe("gatehouse doctor", () => {
     expect(messages(report, "info").some((m) => m.startsWith("runs another Gatehouse installation"))).toBe(true);
   });
 
+  it("a hook command with --daemon: the daemon probed (answering: ok; down: a warning, still healthy — the hook evaluates in-process)", async () => {
+    const server = createServer((req, res) => res.writeHead(req.url === "/healthz" ? 200 : 404, { "content-type": "application/json" }).end("{}"));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const up = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const project = fresh();
+      claudeSettings(project, command(launcher(DENY_RM), "--daemon", up));
+      const answering = await doctor(project);
+      expect(messages(answering.report, "ok")).toContain(`daemon ${up} (hook --daemon) answers /healthz`);
+      expect(answering.report.findings.some((f) => f.subject === "daemon")).toBe(false);
+    } finally {
+      server.close();
+    }
+    const project = fresh();
+    claudeSettings(project, command(launcher(DENY_RM), "--daemon", up));
+    const down = await doctor(project);
+    expect(down.code).toBe(0);
+    expect(messages(down.report, "warn")).toContainEqual(expect.stringMatching(new RegExp(`^daemon ${up.replace(/[.]/g, "\\.")} \\(hook --daemon\\) does not answer: .* — each call is evaluated in the hook process instead`)));
+  });
+
   it("a hook that crashes, or denies everything, is broken: exit 1 with the reason", async () => {
     const crashing = fresh();
     claudeSettings(crashing, command(launcher(`process.stderr.write("boom\\n"); process.exit(70);`)));
