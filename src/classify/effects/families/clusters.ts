@@ -104,6 +104,17 @@ const KUBECTL = {
       ["kubectl apply -f deploy.yaml", "write infrastructure"],
     ]),
     row("rollout undo", (m) => disrupt(m, { operation: "rollout undo" }), [["kubectl rollout undo deployment/api", "write infrastructure disrupts"]]),
+    // A secret's data printed (`-o yaml|json|jsonpath=…|go-template=…`) is its value in the transcript; the table form lists names only.
+    row("get", (m) => eff("read", "secret_store", { discloses: true, resource: "secret", ...kubeEnv(m) }), [
+      ["kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", "read secret_store discloses"],
+      ["kubectl -n prod get secrets/api-token -o yaml", "read secret_store discloses is_production"],
+      ["kubectl get secrets -n dev", "read infrastructure"],
+      ["kubectl get secret db -o name", "read infrastructure"],
+    ], { when: (m) => resourceTypes(m.rest).some((t) => /^secrets?$/.test(t)) && /^(ya?ml|json|jsonpath|go-template|custom-columns|template)/.test(m.value("output") ?? "") }),
+    row("config view", (m) => eff("read", "secret_store", { discloses: true, resource: "kubeconfig", ...kubeEnv(m) }), [
+      ["kubectl config view --raw", "read secret_store discloses"],
+      ["kubectl config view --minify", "read infrastructure"],
+    ], { when: (m) => m.has("raw") }),
     row("get|describe|logs|diff|explain|top|api-resources|api-versions|version|cluster-info|events|kustomize", eff("read", "infrastructure"), [
       ["kubectl get pods -A", "read infrastructure"],
       ["kubectl --context prod describe deploy api", "read infrastructure"],
@@ -198,6 +209,28 @@ const K3D = {
   ],
 };
 
+/** Argo CD: deleting an application deletes what it deployed (cascade is the default); `sync --prune` deletes what left Git. */
+const ARGOCD = {
+  names: ["argocd"],
+  service: "argocd",
+  cli: { options: { shortValue: "lo", longValue: ["server", "grpc-web-root-path", "auth-token", "config", "context", "app-namespace", "selector", "output", "project", "cascade", "propagation-policy", "revision", "resource", "label", "core"], longBool: ["yes", "prune", "force", "grpc-web", "insecure", "plaintext", "dry-run", "all"], aliases: { l: "selector", o: "output", y: "yes", N: "app-namespace" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"], envFlags: ["context", "server"] } satisfies Cli,
+  rows: [
+    row("app delete|rm", (m) => eff("destroy", "infrastructure", { resource: "application", ...(m.value("cascade") === "false" ? {} : { teardown: "application resources" }), ...productionAttrs([m.value("context"), m.rest[0]?.value]) }), [
+      ["argocd app delete prod --cascade -y", "destroy infrastructure resource=application teardown='application resources' is_production"],
+      ["argocd app delete shop --cascade=false", "destroy infrastructure resource=application"],
+    ]),
+    row("app sync", (m) => (m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...productionAttrs([m.rest[0]?.value]) }) : eff("write", "infrastructure")), [
+      ["argocd app sync shop --prune", "destroy infrastructure resource=pruned"],
+      ["argocd app sync shop", "write infrastructure"],
+    ]),
+    row("app rollback", eff("write", "infrastructure", { disrupts: true }), [["argocd app rollback shop 3", "write infrastructure disrupts"]]),
+    row("cluster|repo|repocreds rm", (m) => eff("destroy", "infrastructure", { resource: m.path[0]! }), [["argocd cluster rm https://prod.example:6443", "destroy infrastructure resource=cluster"]]),
+    row("proj|appset delete", (m) => eff("destroy", "infrastructure", { resource: m.path[0]! }), [["argocd proj delete shop", "destroy infrastructure resource=proj"]]),
+    row("app list|get|diff|history|manifests|resources", eff("read", "infrastructure"), [["argocd app list", "read infrastructure"], ["argocd app diff shop", "read infrastructure"]]),
+    row("cluster|proj|repo|appset list|get", eff("read", "infrastructure"), [["argocd cluster list", "read infrastructure"]]),
+  ],
+};
+
 /**
  * The same deletions spelled as Kubernetes API calls (`curl -X DELETE
  * https://k8s/api/v1/namespaces/prod`): a namespace, a whole collection
@@ -249,4 +282,4 @@ const K8S_APIS: ApiRow[] = [
   },
 ];
 
-export const CLUSTERS: Family = { name: "clusters", programs: [KUBECTL, HELM, EKSCTL, KIND, MINIKUBE, K3D], apis: K8S_APIS };
+export const CLUSTERS: Family = { name: "clusters", programs: [KUBECTL, HELM, EKSCTL, KIND, MINIKUBE, K3D, ARGOCD], apis: K8S_APIS };

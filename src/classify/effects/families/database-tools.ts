@@ -152,6 +152,76 @@ const MIGRATORS = [
       row("current|history|heads|show|check", read, [["alembic current", "read database"]]),
     ],
   },
+  // Schema-migration tools of any stack: `clean`/`dropAll`/`drop`/`reset` empty or remove the schema they manage.
+  {
+    names: ["flyway"],
+    service: "flyway",
+    cli: { style: "single-dash", valueFlags: [], help: { flags: ["help", "h", "?"] } } satisfies Cli,
+    rows: [
+      row("clean", reset, [["flyway clean", "destroy database total"], ["flyway -url=jdbc:postgresql://db/app_prod clean", "destroy database total"]]),
+      row("undo|repair|baseline", rollback, [["flyway undo", "write database"]]),
+      row("migrate", eff("write", "database"), [["flyway migrate", "write database"]]),
+      row("info|validate|check|version", read, [["flyway info", "read database"]]),
+    ],
+  },
+  {
+    names: ["liquibase"],
+    service: "liquibase",
+    cli: { options: { longValue: ["url", "username", "password", "changelog-file", "changeLogFile", "defaults-file", "count", "tag", "schemas"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+    rows: [
+      row("dropAll|drop-all", reset, [["liquibase dropAll", "destroy database total"], ["liquibase --url=jdbc:postgresql://db/app drop-all", "destroy database total"]]),
+      row("rollback|rollback-count|rollbackCount|rollback-to-date|rollbackToDate", rollback, [["liquibase rollback-count --count 1", "write database"]]),
+      row("update|update-count|tag", eff("write", "database"), [["liquibase update", "write database"]]),
+      row("status|history|diff|validate|update-sql|updateSQL", read, [["liquibase status", "read database"]]),
+    ],
+  },
+  {
+    names: ["dbmate"],
+    service: "dbmate",
+    cli: { options: { shortValue: "ue", longValue: ["url", "env", "migrations-dir", "schema-file"], aliases: { u: "url", e: "env" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+    rows: [
+      row("drop", reset, [["dbmate drop", "destroy database total"], ["dbmate --env PROD_DATABASE_URL drop", "destroy database total"]]),
+      row("rollback|down", rollback, [["dbmate rollback", "write database"]]),
+      row("up|migrate|create", eff("write", "database"), [["dbmate up", "write database"]]),
+      row("status|dump|new", read, [["dbmate status", "read database"]]),
+    ],
+  },
+  {
+    names: ["goose"],
+    service: "goose",
+    cli: { options: { longValue: ["dir", "table"], longBool: ["allow-missing", "no-versioning"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+    rows: [
+      row("*", (m) => {
+        const cmd = m.rest.map((o) => o.value).find((v) => /^(reset|down-to|down|up|up-by-one|up-to|redo|status|version|create|fix|validate)$/.test(v));
+        const at = m.rest.findIndex((o) => o.value === cmd);
+        if (cmd === "reset" || (cmd === "down-to" && m.rest[at + 1]?.value === "0")) return reset(m);
+        if (cmd === "down" || cmd === "down-to" || cmd === "redo") return rollback;
+        return cmd === undefined ? null : /^up/.test(cmd) ? eff("write", "database") : read;
+      }, [["goose postgres 'postgres://db/app' reset", "destroy database total"], ["goose -dir migrations sqlite3 app.db down-to 0", "destroy database total"], ["goose postgres 'postgres://db/app' down", "write database"], ["goose postgres 'postgres://db/app' status", "read database"]]),
+    ],
+  },
+  {
+    names: ["atlas"],
+    service: "atlas",
+    cli: { options: { shortValue: "u", longValue: ["url", "env", "dev-url", "to", "schema", "dir"], longBool: ["auto-approve", "dry-run"], aliases: { u: "url" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] } satisfies Cli,
+    rows: [
+      row("schema clean", reset, [["atlas schema clean -u postgres://db/app --auto-approve", "destroy database total"]]),
+      row("migrate down", rollback, [["atlas migrate down --env prod", "write database"]]),
+      row("schema|migrate apply", eff("write", "database"), [["atlas schema apply --env dev", "write database"]]),
+      row("schema inspect", read, [["atlas schema inspect -u postgres://db/app", "read database"]]),
+      row("migrate status|lint", read, [["atlas migrate status --env dev", "read database"]]),
+    ],
+  },
+  {
+    names: ["sqitch"],
+    service: "sqitch",
+    cli: { options: { shortValue: "t", longValue: ["target", "to", "to-change", "plan-file"], longBool: ["yes", "y"], aliases: { t: "target", y: "yes" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+    rows: [
+      row("revert", (m) => (m.rest.length === 0 && m.value("to") === null && m.value("to-change") === null ? reset(m) : rollback), [["sqitch revert -y", "destroy database total"], ["sqitch revert --to @HEAD^", "write database"]]),
+      row("deploy|rebase", eff("write", "database"), [["sqitch deploy", "write database"]]),
+      row("status|log|plan|verify", read, [["sqitch status", "read database"]]),
+    ],
+  },
 ];
 
 const SUPABASE_CLI: Cli = {

@@ -22,6 +22,8 @@ interface Runner {
   afterDashDash?: boolean;
   /** `VAR=value` words before the command are its environment (`cross-env`). */
   assignments?: boolean;
+  /** The command words are joined and run by a shell there (`heroku run 'a; b'`): read as one script. */
+  joined?: boolean;
   runsOn?: RunsOn;
 }
 
@@ -56,7 +58,10 @@ function launchRunner(call: Launch, r: Runner, from: number): void {
     while (next < call.words.length && !call.words[next].dynamic && /^[A-Za-z_][A-Za-z0-9_]*=/.test(call.words[next].value)) next++;
     assigns = assignmentsOf(call.words, start, next);
   }
-  if (next < call.words.length) call.run(next, { runsOn: r.runsOn, assigns });
+  if (next >= call.words.length) return;
+  const joined = r.joined ? call.literals(call.words.slice(next)) : null;
+  if (joined !== null) call.runScript(joined.join(" "), `the ${call.name} command`, { runsOn: r.runsOn });
+  else call.run(next, { runsOn: r.runsOn, assigns });
 }
 
 function envRunner(row: EnvRow): LauncherRow["launch"] {
@@ -149,8 +154,11 @@ const ENV_ROWS: readonly EnvRow[] = [
   { names: ["nix-shell"], subs: { "": { options: { shortValue: "pIAE", longValue: ["run", "command", "packages", "attr", "expr", "arg", "argstr"], aliases: { command: "run" } }, inline: ["run"] } }, examples: [["nix-shell -p hello --run 'rm -rf /tmp/x'", ["nix-shell -p hello --run rm -rf /tmp/x", "nix-shell>rm -rf /tmp/x"]]] },
   {
     names: ["heroku"],
-    subs: { run: { options: { shortValue: "arse", longValue: ["app", "remote", "size", "env", "type"] }, runsOn: "remote" } },
-    examples: [["heroku run -a web rm -rf /app/x", ["heroku run -a web rm -rf /app/x", "heroku>rm -rf /app/x"]]],
+    subs: { run: { options: { shortValue: "arse", longValue: ["app", "remote", "size", "env", "type"] }, runsOn: "remote", joined: true } },
+    examples: [
+      ["heroku run -a web rm -rf /app/x", ["heroku run -a web rm -rf /app/x", "heroku>rm -rf /app/x"]],
+      ["heroku run -a web 'cd /app && rm -rf x'", ["heroku run -a web cd /app && rm -rf x", "heroku>cd /app", "heroku>rm -rf x"]],
+    ],
   },
 ];
 

@@ -14,6 +14,7 @@ import { REMOTE_ROWS } from "./remote.js";
 import { CLOUD_RUN_ROWS } from "./cloud-run.js";
 import { TOOL_ROWS } from "./tools.js";
 import { DATABASE_SHELL_ROWS } from "./database-shells.js";
+import { BUILD_TOOL_ROWS } from "./build-tools.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -36,7 +37,7 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
 }
 
 export const LAUNCHER_ROWS: readonly LauncherRow[] = [
-  ...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...CLOUD_RUN_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS, ...DATABASE_SHELL_ROWS,
+  ...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...CLOUD_RUN_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS, ...DATABASE_SHELL_ROWS, ...BUILD_TOOL_ROWS,
 ];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);

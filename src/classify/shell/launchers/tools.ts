@@ -152,6 +152,10 @@ function gdbCommand(call: Launch, text: string): void {
 /** Emacs Lisp: `(shell-command "CMD")` and friends run CMD; processes built otherwise are not read. */
 function elisp(call: Launch, text: string): void {
   for (const m of text.matchAll(/\((?:async-)?shell-command(?:-to-string)?\s+"((?:[^"\\]|\\.)*)"/g)) call.runScript(m[1].replace(/\\(.)/g, "$1"), "the emacs shell-command");
+  // `(delete-directory "DIR" t)` is `rm -r DIR` (without `t`, rmdir); `(delete-file "F")` is `rm F`.
+  for (const m of text.matchAll(/\((delete-directory|delete-file)\s+"((?:[^"\\]|\\.)*)"(\s+t\b)?/g)) {
+    call.runArgv(m[1] === "delete-file" ? ["rm", "-f", m[2]] : m[3] ? ["rm", "-r", "-f", m[2]] : ["rmdir", m[2]]);
+  }
   if (/\((call-process|start-process|make-process|process-lines|call-process-shell-command|shell-command(?:-to-string)?\s+[^"\s])/.test(text)) computed(call, "emacs Lisp that starts a process");
 }
 
