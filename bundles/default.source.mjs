@@ -27,7 +27,7 @@ const SHELL_SOCKETS = ["reverse shell", "bind shell"];
 const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|[+=][rwxXt]*s";
 /** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
 const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
-const HISTORY_LOSS = ["branch -D", "branch -M", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
+const HISTORY_LOSS = ["branch -D", "branch -M", "branch -f", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
 
 const artifacts = [
   // ── seed 003's six rules: deny ────────────────────────────────────────

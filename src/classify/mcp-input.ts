@@ -98,6 +98,7 @@ const MOVE_SOURCE = ["source", "src", "from_path", "old_path", "sourcePath", "so
 const MOVE_DEST = ["destination", "dest", "dst", "to_path", "new_path", "target", "destinationPath", "destination_path", "target_path"];
 /** A `query` field is SQL only on a database tool (`mcp__postgres__query`, `mcp__db__run_query`): elsewhere it is a search string. */
 const DATABASE_WORDS = new Set(["sql", "db", "database", "postgres", "postgresql", "pg", "psql", "mysql", "mariadb", "sqlite", "sqlite3", "supabase", "neon", "bigquery", "snowflake", "clickhouse", "duckdb", "redshift", "mssql", "sqlserver", "oracle", "cockroach", "cockroachdb", "planetscale", "turso", "d1", "prisma"]);
+const REDIS_WORDS = new Set(["redis", "valkey", "upstash", "memorystore", "keydb", "dragonfly"]);
 const SQL_START = new Set(["SELECT", "INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE", "WITH", "MERGE", "REPLACE", "COPY", "VACUUM"]);
 const CODE_LANGUAGES: Array<[string, InlineLanguage]> = [
   ["python", "python"], ["py", "python"], ["javascript", "javascript"], ["js", "javascript"], ["node", "javascript"], ["nodejs", "javascript"], ["ruby", "ruby"], ["rb", "ruby"], ["powershell", "powershell"], ["pwsh", "powershell"],
@@ -148,7 +149,10 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     const argv = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") ? (v as string[]) : null;
     if (text === null && argv === null) continue;
     named = true;
-    shell(text !== null ? deps.analyzeText(text) : deps.analyzeArgv(argv!));
+    // On a Redis tool the command is a Redis command (`FLUSHALL`, `DEL k`): read as redis-cli's words.
+    const redis = nameWords(name).some((w) => REDIS_WORDS.has(w)) && !hasEffectRows(programName((text ?? argv![0]!).trim().split(/\s+/)[0] ?? ""));
+    if (redis) shell(text !== null ? deps.analyzeText(`redis-cli ${text}`) : deps.analyzeArgv(["redis-cli", ...argv!]));
+    else shell(text !== null ? deps.analyzeText(text) : deps.analyzeArgv(argv!));
   }
 
   // An argv for the program the name says (`kubectl`, `aws`, `git`): the words run as that program's command line.

@@ -53,13 +53,15 @@ const BRANCH_FIELDS = ["branch", "ref", "refspec", "remote_branch", "remoteBranc
  * as it judges `git push --force origin main`. No branch named: the current one (`scope: current`).
  */
 export function pushEffects(words: readonly string[], input: Input): Array<{ verb: Verb; target: TargetClass; attrs: Attrs }> {
-  if (!words.includes("push")) return [];
+  // A forced ref update on the forge (`update_ref {ref: heads/main, force: true}`) moves the branch as a force push does.
+  const forcedRef = words.some((w) => w === "ref" || w === "branch") && words.some((w) => /^(update|set|reset|move)$/.test(w)) && FORCE_FIELDS.some((f) => input[f] === true);
+  if (!words.includes("push") && !forcedRef) return [];
   const attrs: Attrs = {};
   if (FORCE_FIELDS.some((f) => input[f] === true)) attrs.force = true;
   if (input.delete === true) attrs.delete = true;
   const branch = BRANCH_FIELDS.map((f) => str(input[f])).find((b) => b !== null);
   if (branch?.startsWith("+")) attrs.force = true; // a `+` refspec forces
-  if (branch) attrs.branch = branch.replace(/^\+/, "").replace(/^.*:/, "").replace(/^refs\/heads\//, "");
+  if (branch) attrs.branch = branch.replace(/^\+/, "").replace(/^.*:/, "").replace(/^(refs\/)?heads\//, "");
   else attrs.scope = "current";
   return [{ verb: "push", target: "vcs_remote", attrs }];
 }

@@ -409,6 +409,8 @@ export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
   ln: (ctx) => copyLike(ctx, "read"),
   install,
   tee,
+  // moreutils sponge soaks up stdin, then writes its file: `jq … f | sponge f`.
+  sponge: tee,
   dd,
   truncate,
   chmod: chmodLike,

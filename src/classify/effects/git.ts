@@ -264,16 +264,21 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
     shortValue: "tu",
     longValue: ["set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format", "color", "column"],
     longBool: ["delete", "force", "move", "copy", "remotes", "all", "list", "verbose", "quiet", "track", "no-track", "unset-upstream", "edit-description", "show-current", "create-reflog", "ignore-case", "omit-empty", "abbrev", "no-abbrev", "recurse-submodules"],
-    aliases: { d: "delete", D: "force-delete", f: "force", m: "move", M: "force-move", r: "remotes", t: "track", u: "set-upstream-to" },
+    aliases: { d: "delete", D: "force-delete", f: "force", m: "move", M: "force-move", C: "force-copy", c: "copy", r: "remotes", t: "track", u: "set-upstream-to" },
   });
   const forceDelete = has(p, "force-delete") || (has(p, "delete") && has(p, "force"));
   const forceMove = has(p, "force-move") || (has(p, "move") && has(p, "force"));
+  // `branch -f NAME [START]` / `-C OLD NEW` point an existing branch elsewhere: the commits only it held go.
+  const forceReset = !has(p, "delete", "move", "list") && (has(p, "force-copy") || (has(p, "force") && p.operands.length > 0));
   if (forceDelete) {
     if (p.operands.length === 0) discardHistory(ctx, "branch -D", { force: true });
     for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value });
   } else if (forceMove) {
     const target = p.operands[p.operands.length - 1]?.value;
     discardHistory(ctx, "branch -M", target ? { force: true, branch: target } : { force: true });
+  } else if (forceReset) {
+    const target = has(p, "force-copy") ? p.operands[p.operands.length - 1]?.value : p.operands[0]?.value;
+    discardHistory(ctx, "branch -f", target ? { force: true, branch: target } : { force: true });
   }
 }
 

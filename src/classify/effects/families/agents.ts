@@ -7,6 +7,7 @@
 // `codex exec --full-auto`, which keeps the workspace sandbox) is nothing
 // here: its own prompts and hooks still apply. (`copilot` is AWS Copilot's
 // name in the IaC family, so GitHub's Copilot CLI is not listed.)
+import { COPILOT_CLI } from "./clis.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 const off = (flag: string): EffectSpec => eff("execute", "subagent", { guards_off: true, flag, target: flag });
@@ -92,6 +93,15 @@ export const AGENTS: Family = {
     AGENT(["aider"], "aider", { options: { longValue: ["model", "message", "file", "read"], longBool: ["yes-always", "yes", "auto-commits"] }, help: { flags: ["help", "h"] } }, (m) => (m.has("yes-always") ? off("--yes-always") : null), [
       ["aider --yes-always --message 'x'", "execute subagent guards_off"],
       ["aider --message 'x' src/app.py", ""],
+    ]),
+    AGENT(["copilot"], "copilot-cli", COPILOT_CLI, (m) => {
+      const flag = ["allow-all-tools", "allow-all-paths", "allow-all", "yolo"].find((f) => m.has(f));
+      if (flag) return off(`--${flag}`);
+      return m.values("allow-tool").some((t) => /^(shell|bash)$/i.test(t)) ? off("--allow-tool shell") : null;
+    }, [
+      ["copilot --allow-all-tools -p 'clean up'", "execute subagent guards_off flag=--allow-all-tools"],
+      ["copilot -p 'fix it' --allow-tool shell", "execute subagent guards_off"],
+      ["copilot -p 'explain' --allow-tool 'shell(git status)'", ""],
     ]),
     AGENT(["amp"], "amp", { options: { shortValue: "x", longValue: ["execute", "settings-file"], longBool: ["dangerously-allow-all"], aliases: { x: "execute" } }, help: { flags: ["help", "h"] } }, (m) => (m.has("dangerously-allow-all") ? off("--dangerously-allow-all") : null), [
       ["amp --dangerously-allow-all -x 'x'", "execute subagent guards_off"],

@@ -6,13 +6,15 @@
 // `secret_store`. Rolling back or activating a version is `write ×
 // infrastructure` with its operation. (`aws cloudfront create-invalidation`
 // empties caches and costs money, but loses nothing: it is not stopped.)
+import { analyzeSql } from "../../sql/index.js";
+import { databaseEffect } from "../database.js";
 import { AWS_CLI } from "./clis.js";
 import { eff, row, type ApiRow, type Cli, type Family } from "./rows.js";
 
 const WRANGLER_CLI: Cli = {
   options: {
     shortValue: "ceJ",
-    longValue: ["config", "cwd", "env", "env-file", "profile", "namespace-id", "binding", "persist-to", "jurisdiction", "name", "account-id", "zone-id", "record-id", "message", "tag", "version-id"],
+    longValue: ["config", "cwd", "env", "env-file", "profile", "namespace-id", "binding", "persist-to", "jurisdiction", "name", "account-id", "zone-id", "record-id", "message", "tag", "version-id", "command", "file"],
     longBool: ["preview", "local", "remote", "force", "skip-confirmation", "install-skills", "no-install-skills", "verbose", "yes", "dry-run", "json"],
     aliases: { c: "config", e: "env", J: "jurisdiction", y: "yes", f: "force" },
   },
@@ -39,6 +41,16 @@ const WRANGLER = {
     row("kv:key|kv:bulk delete", eff("delete", "object_storage"), [["wrangler kv:key delete --binding=SESSIONS user:7", "delete object_storage"]]),
     row("r2 bucket delete", eff("destroy", "object_storage"), [["wrangler r2 bucket delete ledgerly-uploads", "destroy object_storage"]]),
     row("r2 object delete", eff("delete", "object_storage"), [["wrangler r2 object delete ledgerly-uploads/avatars/7.png", "delete object_storage"]]),
+    // `d1 execute DB --command SQL` runs the SQL on the (remote with --remote) database; a `--file` is not in the text.
+    row("d1 execute", (m) => {
+      const sql = m.values("command");
+      for (const text of sql) for (const e of analyzeSql(text)) databaseEffect(m.ctx, e, [m.rest[0]?.value, m.value("env")]);
+      return sql.length === 0 ? eff("write", "database") : [];
+    }, [
+      ["wrangler d1 execute prod --command 'DROP TABLE users'", "destroy database"],
+      ["wrangler d1 execute prod --remote --command 'SELECT count(*) FROM users'", ""],
+      ["wrangler d1 execute prod --file schema.sql", "write database"],
+    ]),
     row("d1 delete", eff("destroy", "database", { total: true }), [["wrangler --env prod d1 delete ledgerly-db", "destroy database total"]]),
     row("queues delete", eff("destroy", "message_queue"), [["wrangler queues delete invoice-events", "destroy message_queue"]]),
     row("vectorize delete", eff("destroy", "search_index"), [["wrangler vectorize delete doc-embeddings", "destroy search_index"]]),

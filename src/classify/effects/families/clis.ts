@@ -98,3 +98,18 @@ export const SYSTEMCTL_CLI: Cli = {
   options: { shortValue: "HMtpn", longValue: ["host", "machine", "type", "property", "signal", "lines", "output", "state", "job-mode", "root", "kill-whom"], longBool: ["user", "system", "now", "force", "quiet", "no-block", "runtime", "global", "all", "no-pager", "no-reload"], aliases: { H: "host", M: "machine", t: "type", p: "property", q: "quiet", a: "all", f: "force" } },
   help: { flags: ["help", "h"] },
 };
+
+/**
+ * `copilot` names two tools: AWS Copilot (`copilot app delete --name x`; iac.ts) and GitHub Copilot's
+ * agent CLI (`copilot -p PROMPT --allow-all-tools`; agents.ts). Their flags do not collide, so one Cli reads both.
+ */
+export const COPILOT_CLI: Cli = {
+  options: {
+    shortValue: "naep",
+    longValue: ["name", "app", "env", "prompt", "model", "allow-tool", "deny-tool", "add-dir", "log-level", "resume"],
+    longBool: ["yes", "allow-all-tools", "allow-all-paths", "allow-all", "yolo", "continue"],
+    aliases: { n: "name", a: "app", e: "env", p: "prompt" },
+  },
+  help: { flags: ["help", "h"] },
+  envFlags: ["env", "app", "name"],
+};

@@ -12,6 +12,7 @@
 // `-backend-config`, the stack (`--stack`, `-s`).
 import { productionAttrs, type Attrs } from "../common.js";
 import type { OptionSpec } from "../../programs/options.js";
+import { COPILOT_CLI } from "./clis.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 /** Terraform's single-dash flags that take a value (`-var-file=x`, `-target x`). */
@@ -191,7 +192,7 @@ const SERVERLESS = {
 const COPILOT = {
   names: ["copilot"],
   service: "copilot",
-  cli: { options: { shortValue: "nae", longValue: ["name", "app", "env"], longBool: ["yes"], aliases: { n: "name", a: "app", e: "env" } }, help: { flags: ["help", "h"] }, envFlags: ["env", "app", "name"] } satisfies Cli,
+  cli: COPILOT_CLI,
   rows: [
     row("app delete", eff("destroy", "infrastructure", { teardown: "app" }), [["copilot app delete --name shop --yes", "destroy infrastructure teardown=app"]]),
     row("env delete", eff("destroy", "infrastructure", { teardown: "environment" }), [["copilot env delete --name prod", "destroy infrastructure teardown=environment is_production"]]),

@@ -30,6 +30,7 @@ import { CLOUDS } from "./clouds.js";
 import { IAC } from "./iac.js";
 import { APP_PLATFORMS } from "./app-platforms.js";
 import { DATABASE_TOOLS } from "./database-tools.js";
+import { GRAPH_TIMESERIES } from "./graph-timeseries.js";
 import { DISKS } from "./disks.js";
 import { SYSTEM } from "./system.js";
 import { REGISTRIES } from "./registries.js";
@@ -45,7 +46,7 @@ export const FAMILIES: readonly Family[] = [
   // group A (issue 8b)
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
-  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, DISKS, SYSTEM, REGISTRIES,
+  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, GRAPH_TIMESERIES, DISKS, SYSTEM, REGISTRIES,
   // Windows (issue win)
   WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
   // late effects: the host's kernel and network, Windows disks/boot/protections, agents started with their guards off

@@ -234,7 +234,7 @@ const KILL = {
 };
 
 const ACCOUNTS = {
-  names: ["userdel", "deluser", "groupdel", "delgroup", "passwd", "usermod", "chage"],
+  names: ["userdel", "deluser", "groupdel", "delgroup", "passwd", "usermod", "chage", "useradd", "adduser"],
   service: "accounts",
   cli: { options: { shortValue: "gGsdeEfiIlmMWRp", longValue: ["expiredate", "shell", "home", "root", "prefix", "gid", "groups", "maxdays"], longBool: ["remove", "remove-home", "remove-all-files", "force", "delete", "lock", "unlock", "expire"], aliases: { r: "remove", R: "root" } }, help: { flags: ["help", "h"] } } satisfies Cli,
   rows: [
@@ -246,6 +246,11 @@ const ACCOUNTS = {
         return eff("delete", "host", { resource: "user", ...holds({ total: home, remove_home: home }) });
       }
       if (program === "groupdel" || program === "delgroup") return eff("delete", "host", { resource: "group" });
+      // A second root (uid 0, `-o` non-unique) or an account put in an admin group is a way back in as root.
+      const uid0 = words.some((w, k) => (/^(-u|--uid)$/.test(w) && words[k + 1] === "0") || /^--uid=0$/.test(w) || /^-[a-zA-Z]*o[a-zA-Z]*$/.test(w) || w === "--non-unique");
+      const adminGroup = words.some((w, k) => /^(-[a-zA-Z]*G|--groups)$/.test(w) && /(^|,)(sudo|wheel|admin|root)(,|$)/.test(words[k + 1] ?? ""));
+      if ((program === "useradd" || program === "adduser" || program === "usermod") && (uid0 || adminGroup)) return hostChange("user", { operation: program, privileged: true });
+      if (program === "useradd" || program === "adduser") return null;
       if (program === "passwd") return words.some((w) => /^-[a-zA-Z]*[dle]/.test(w) || /^--(delete|lock|expire)$/.test(w)) ? hostChange("user", { operation: "passwd" }) : null;
       if (program === "usermod" || program === "chage") return words.some((w) => /^-[LUeE]$/.test(w) || /^--(lock|expiredate|shell)$/.test(w) || w === "-s") ? hostChange("user", { operation: program }) : null;
       return null;
@@ -259,6 +264,27 @@ const ACCOUNTS = {
       ["usermod -L alice", "write host operation=usermod"],
       ["passwd", ""],
       ["usermod -aG docker alice", ""],
+      ["useradd -o -u 0 -g 0 backdoor", "write host resource=user privileged"],
+      ["sudo usermod -aG sudo mallory", "write host privileged"],
+      ["useradd -m -s /bin/bash ci", ""],
+    ]),
+  ],
+};
+
+/** setcap: a capability that grants root's powers (setuid, admin, reading any file, tracing any process) on a program is a backdoor to root. */
+const SETCAP = {
+  names: ["setcap"],
+  service: "capabilities",
+  cli: { options: { shortValue: "" }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      const caps = m.rest[0]?.value ?? "";
+      if (m.ctx.args.some((a) => a.value === "-r") || !/cap_(setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)|^all|[,=]all\b/i.test(caps)) return null;
+      return hostChange("capabilities", { operation: "setcap", privileged: true });
+    }, [
+      ["setcap cap_setuid+ep /usr/bin/python3", "write host resource=capabilities privileged"],
+      ["sudo setcap 'cap_dac_read_search=ep' ./tool", "write host privileged"],
+      ["setcap cap_net_bind_service=+ep ./server", ""],
     ]),
   ],
 };
@@ -280,4 +306,4 @@ const SETFACL = {
   ],
 };
 
-export const SYSTEM: Family = { name: "system", programs: [SYSTEMCTL, SERVICE, LAUNCHCTL, POWER, INIT, CRONTAB, IPTABLES, NFT, UFW, FIREWALL_CMD, KILL, ACCOUNTS, SETFACL] };
+export const SYSTEM: Family = { name: "system", programs: [SYSTEMCTL, SERVICE, LAUNCHCTL, POWER, INIT, CRONTAB, IPTABLES, NFT, UFW, FIREWALL_CMD, KILL, ACCOUNTS, SETCAP, SETFACL] };
