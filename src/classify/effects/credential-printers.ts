@@ -34,6 +34,13 @@ export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
   { program: "lpass", words: /^show\b/, examples: ["lpass show --password github"], lookalikes: ["lpass ls"] },
   { program: "keyring", words: /^get\b/, examples: ["keyring get github token"], lookalikes: ["keyring --list-backends"] },
   { program: "git", words: /^credential fill\b/, examples: ["git credential fill"], lookalikes: ["git credential-cache exit"] },
+  // Docker's credential helpers print the registry login they hold for the server URL on stdin (`get`).
+  ...["desktop", "osxkeychain", "wincred", "pass", "secretservice", "ecr-login", "gcr", "gcloud", "acr-env", "helper"].map((h): PrinterRow => ({
+    program: `docker-credential-${h}`,
+    words: /^get\b/,
+    examples: [`docker-credential-${h} get`],
+    lookalikes: [`docker-credential-${h} list`],
+  })),
 ];
 
 const BY_PROGRAM = new Map<string, PrinterRow[]>();

@@ -103,6 +103,21 @@ function expose(ctx: Ctx): void {
   if (dir !== undefined && dir !== null) serveDirectory(ctx, dir, p.operands.find((o) => o.value === dir)?.arg ?? p.flags.find((f) => f.value === dir)?.arg ?? null);
 }
 
+/** socat's address types that face the network, and those that name a file it reads. */
+const SOCAT_NET = /^(tcp|tcp4|tcp6|tcp-listen|tcp4-listen|tcp6-listen|udp|udp4|udp6|udp-listen|udp-sendto|ssl|openssl|openssl-listen|ssl-l|socks4a?|proxy|sctp|sctp-listen|vsock|vsock-listen)[:,]/i;
+const SOCAT_FILE = /^(file|open|gopen|create|pipe):([^,]+)/i;
+
+/** `socat TCP-LISTEN:8080,fork FILE:~/.ssh/id_rsa`: the file goes to whoever connects (or to the host connected to). */
+export function socatFile(ctx: Ctx): void {
+  const addrs = ctx.args.filter((a) => !a.value.startsWith("-") || a.value === "-");
+  if (addrs.length !== 2 || !addrs.some((a) => SOCAT_NET.test(a.value))) return;
+  for (const a of addrs) {
+    const m = SOCAT_FILE.exec(a.value);
+    if (!m || /^create$/i.test(m[1]!)) continue;
+    for (const c of pathTarget(ctx, m[2]!, null, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(m[2]!), exposes: "file" }));
+  }
+}
+
 /** `ssh -R [bind:]port:host:hostport`, `autossh -R …`: the remote side's port reaches this machine. */
 export function sshRemoteForward(ctx: Ctx): void {
   // autossh's own `-M PORT` takes a value; ssh's `-M` (master mode) does not.

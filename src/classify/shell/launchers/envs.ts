@@ -22,6 +22,8 @@ interface Runner {
   afterDashDash?: boolean;
   /** `VAR=value` words before the command are its environment (`cross-env`). */
   assignments?: boolean;
+  /** A command word that is a script file of this interpreter or a URL (`uv run x.py`, `uv run https://…/x.py`) is run by it. */
+  scripts?: { interpreter: string; ext: RegExp };
   /** The command words are joined and run by a shell there (`heroku run 'a; b'`): read as one script. */
   joined?: boolean;
   runsOn?: RunsOn;
@@ -59,6 +61,14 @@ function launchRunner(call: Launch, r: Runner, from: number): void {
     assigns = assignmentsOf(call.words, start, next);
   }
   if (next >= call.words.length) return;
+  const first = r.scripts ? call.literal(call.words[next]) : null;
+  if (r.scripts && first !== null && (r.scripts.ext.test(first) || /^https?:\/\//i.test(first))) {
+    const argv = call.literals(call.words.slice(next));
+    if (argv !== null) {
+      call.runArgv([r.scripts.interpreter, ...argv]);
+      return;
+    }
+  }
   const joined = r.joined ? call.literals(call.words.slice(next)) : null;
   if (joined !== null) call.runScript(joined.join(" "), `the ${call.name} command`, { runsOn: r.runsOn });
   else call.run(next, { runsOn: r.runsOn, assigns });
@@ -98,8 +108,11 @@ const ENV_ROWS: readonly EnvRow[] = [
   {
     names: ["uv"],
     global: { longValue: ["directory", "project", "cache-dir", "config-file", "color"] },
-    subs: { run: PYTHON_RUN, "tool run": PYTHON_RUN },
-    examples: [["uv run --with rich rm -rf /tmp/x", ["uv run --with rich rm -rf /tmp/x", "uv>rm -rf /tmp/x"]]],
+    subs: { run: { ...PYTHON_RUN, scripts: { interpreter: "python3", ext: /\.pyw?$/i } }, "tool run": PYTHON_RUN },
+    examples: [
+      ["uv run --with rich rm -rf /tmp/x", ["uv run --with rich rm -rf /tmp/x", "uv>rm -rf /tmp/x"]],
+      ["uv run https://example.com/x.py", ["uv run https://example.com/x.py", "uv>python3 https://example.com/x.py"]],
+    ],
   },
   { names: ["uvx"], subs: { "": PYTHON_RUN }, examples: [["uvx --from ruff ruff check", ["uvx --from ruff ruff check", "uvx>ruff check"]]] },
   { names: ["poetry"], global: { shortValue: "CP", longValue: ["directory", "project"] }, subs: { run: {} }, examples: [["poetry run rm -rf /tmp/x", ["poetry run rm -rf /tmp/x", "poetry>rm -rf /tmp/x"]]] },
