@@ -7,7 +7,7 @@ import { withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { gitConfig } from "./persistence.js";
 import type { Handler } from "./filesystem.js";
 
@@ -366,11 +366,12 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
       }
     }
     const dir = ops[1];
+    const name = ops[0] ? ops[0].value.replace(/\/+$/, "").split(/[/:]/).pop()?.replace(/\.git$/, "") || "repo" : null;
     if (dir) emitPath(ctx, "write", dir.value, dir.arg, "mutate");
-    else if (ops[0]) {
-      const name = ops[0].value.replace(/\/+$/, "").split(/[/:]/).pop()?.replace(/\.git$/, "") || "repo";
-      emitPath(ctx, "write", `./${name}`, null, "mutate");
-    }
+    else if (name !== null) emitPath(ctx, "write", `./${name}`, null, "mutate");
+    // What was cloned is code fetched from the network: a script in it run later in the same text runs unread (remote-code.ts).
+    const into = dir?.value ?? (name !== null ? `./${name}` : null);
+    if (into !== null) for (const r of resolveAll(ctx, into, false)) ctx.state.downloaded.add(`${r.normalized.replace(/\/+$/, "")}/`);
   }
   if (sub === "pull") {
     const q = parseGitArgs(inv.args, {});

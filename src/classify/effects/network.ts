@@ -260,6 +260,8 @@ interface DownloaderRow {
   dir?: readonly string[];
   /** The operand after the URL is the output file (`lwp-download URL FILE`). */
   outputOperand?: boolean;
+  /** Only these invocations download (`certutil -urlcache …`; `certutil -decode` does not). */
+  when?: (argv: readonly string[]) => boolean;
   examples: readonly string[];
 }
 
@@ -272,11 +274,13 @@ export const DOWNLOADER_ROWS: Readonly<Record<string, DownloaderRow>> = {
   },
   axel: { flags: { shortValue: "osnHU", longValue: ["output", "num-connections", "header", "user-agent", "max-speed"], aliases: { o: "output" } }, output: ["output"], examples: ["axel -o /tmp/a https://x.example/a"] },
   "lwp-download": { flags: {}, output: [], outputOperand: true, examples: ["lwp-download https://x.example/a /tmp/a"] },
+  // Windows' certificate tool fetches any URL into a file (`certutil -urlcache -split -f URL FILE`), a classic download cradle.
+  certutil: { flags: {}, output: [], outputOperand: true, when: (argv) => argv.some((a) => /^[-/](urlcache|verifyctl)$/i.test(a)), examples: ["certutil -urlcache -split -f https://x.example/a.exe a.exe"] },
 };
 
 function downloader(ctx: Ctx): void {
   const row = DOWNLOADER_ROWS[ctx.program];
-  if (!row) return;
+  if (!row || (row.when && !row.when(ctx.argv))) return;
   const p = parseArgs(ctx.args, row.flags);
   const urls = operandUrls(ctx, p.operands);
   for (const u of urls) ctx.out.url(u);

@@ -36,12 +36,17 @@ export function scriptOperand(ctx: Ctx): Arg | null {
   return src?.kind === "script" ? ctx.args[src.index] : null;
 }
 
+/** A file a downloader wrote earlier in the text, or one under a tree it fetched (a `dir/` entry: `git clone URL dir && bash dir/install.sh`). */
+function isDownloaded(ctx: Ctx, path: string): boolean {
+  return ctx.state.downloaded.has(path) || [...ctx.state.downloaded].some((d) => d.endsWith("/") && path.startsWith(d));
+}
+
 /** `wget -O /tmp/a URL && chmod +x /tmp/a && /tmp/a`: the program itself is a file a downloader wrote earlier in the text. */
 function runsDownloadedProgram(ctx: Ctx): boolean {
   if (ctx.state.downloaded.size === 0) return false;
   // The walker keeps the program's basename; the word as written (`/tmp/a`, `./i`) is in the command's text.
   const words = ctx.pc.cmd.raw.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, "")).filter((w) => /[/\\]/.test(w) && programName(w) === ctx.program);
-  return words.some((w) => resolveAll(ctx, w, false).some((r) => ctx.state.downloaded.has(r.normalized)));
+  return words.some((w) => resolveAll(ctx, w, false).some((r) => isDownloaded(ctx, r.normalized)));
 }
 
 export function remoteCode(ctx: Ctx): void {
@@ -70,6 +75,6 @@ export function remoteCode(ctx: Ctx): void {
   // A script operand that is a URL (`deno run -A https://…/mod.ts`, `uv run https://…/x.py`): fetched and run unread.
   if (script && !script.dynamic && /^https?:\/\//i.test(script.value)) ctx.out.effect("execute", "remote_code", extra("url"));
   if (script) {
-    for (const r of resolveAll(ctx, script.value, false)) if (ctx.state.downloaded.has(r.normalized)) ctx.out.effect("execute", "remote_code", extra("file"));
+    for (const r of resolveAll(ctx, script.value, false)) if (isDownloaded(ctx, r.normalized)) ctx.out.effect("execute", "remote_code", extra("file"));
   }
 }

@@ -3,8 +3,11 @@
 // rm; `env`, `time`, `chdir DIR` run the rest), Maven's exec plugin
 // (`-Dexec.executable=PROG -Dexec.args=…`), and APT's hook options
 // (`-o APT::Update::Pre-Invoke::=CMD`, `-o DPkg::Post-Invoke::=CMD`: a shell
-// command apt runs). Each is emitted itself, then the command it runs.
+// command apt runs), and rake's `-e|-p|-E CODE` (Ruby, read with its grammar).
+// Each is emitted itself, then the command it runs.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
+import { parseArgs } from "../../programs/options.js";
+import { runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
 
 /** `cmake -E rm [-r] [-f] PATH…`, `remove [-f] FILE…`, `remove_directory DIR…`: the rm each one is. */
@@ -77,6 +80,18 @@ function apt(call: Launch): number | null {
   return out;
 }
 
+/** rake `-e|--execute`, `-p|--execute-print`, `-E|--execute-continue CODE`: Ruby run before (or instead of) the tasks. */
+function rake(call: Launch): number | null {
+  const p = parseArgs(call.words, { shortValue: "epEfCIjRrgG", longValue: ["execute", "execute-print", "execute-continue", "rakefile", "directory", "libdir", "jobs", "rakelibdir", "require", "trace"], aliases: { e: "execute", p: "execute-print", E: "execute-continue" } }, call.i + 1);
+  const f = p.flags.find((x) => /^execute/.test(x.name) && x.value !== null);
+  if (!f) return call.emit();
+  const code = call.flagText(f);
+  const read = code === null ? undefined : runInlineCode(call, "ruby", code);
+  if (read !== undefined) return read;
+  call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline rake code (Ruby) not read`);
+  return call.emit();
+}
+
 export const BUILD_TOOL_ROWS: readonly LauncherRow[] = [
   {
     names: ["cmake"],
@@ -97,6 +112,13 @@ export const BUILD_TOOL_ROWS: readonly LauncherRow[] = [
       ["mvn exec:exec -Dexec.executable=rm '-Dexec.args=-rf /tmp/x'", ["mvn exec:exec -Dexec.executable=rm -Dexec.args=-rf /tmp/x", "mvn>rm -rf /tmp/x"]],
       ["mvn -q test", ["mvn -q test"]],
     ],
+  },
+  {
+    names: ["rake"],
+    runs: "itself, and the Ruby code of `-e`/`-p`/`-E` (read with its grammar; shape 6 when it cannot be)",
+    launch: rake,
+    // The table's test has no code reader: the Ruby is shape 6 there; the engine reads it (test/corpus/specs/redteam-r2.ts).
+    examples: [["rake -e 'system(\"rm -rf /tmp/x\")'", ["rake -e system(\"rm -rf /tmp/x\")"], [6]], ["rake db:migrate", ["rake db:migrate"]]],
   },
   {
     names: ["apt-get", "apt"],
