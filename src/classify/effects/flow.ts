@@ -179,7 +179,39 @@ function environmentDump(ctx: Ctx): void {
       dumps = v.some((a) => a === "-e" || a === "-v" || a === "-A");
       break;
   }
-  if (dumps) noteRead(ctx, "secret_file");
+  if (!dumps) return;
+  noteRead(ctx, "secret_file");
+  // Filtered down to credential names (`env | grep -i token`, `set | rg KEY`) and printed: that is printing those credentials.
+  const filter = secretFilterOf(ctx);
+  if (filter !== null) ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(`${ctx.program} | ${filter}`), prints: "credential" }));
+}
+
+/** ps's options that take a value (the `-o command` format is not the BSD `e` flag). */
+const PS_VALUE = /^-(o|O|p|u|U|t|C|g|G|q|s|k|N|-format|-pid|-user|-sort)$|^--(format|pid|ppid|user|sort|cols|columns|rows|lines)$/;
+
+/** `ps eww`, `ps auxe`: BSD `e` prints every listed process's environment, other programs' tokens with it — as `cat /proc/*\/environ` does. */
+function processEnvironments(ctx: Ctx): void {
+  const v = ctx.argv;
+  const bsdE = v.some((a, k) => !a.startsWith("-") && !PS_VALUE.test(v[k - 1] ?? "") && /^[aAcCehHjlLmMnrSTuvwxXZ]*e[aAcCehHjlLmMnrSTuvwxXZ]*$/.test(a));
+  if (!bsdE) return;
+  noteRead(ctx, "secret_file");
+  ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(`ps ${v.join(" ")}`), prints: "process environments" }));
+}
+
+const LINE_FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack"]);
+
+/** The filter a dump is piped into when it keeps only credential-named lines and prints them to the agent, else null. */
+function secretFilterOf(ctx: Ctx): string | null {
+  const cmds = ctx.analysis.commands;
+  const j = cmds.findIndex((c, k) => k > ctx.index && c.stdin?.kind === "pipe" && c.stdin.upstream === ctx.index);
+  const down = cmds[j];
+  if (!down || !LINE_FILTERS.has(down.cmd.program) || down.inSubstitution) return null;
+  const argv = down.cmd.argv;
+  if (argv.some((a) => /^-[a-zA-Z]*[cvlLq]/.test(a) || /^--(count|invert-match|files-with(out)?-matches|quiet|silent)$/.test(a))) return null;
+  if (!argv.some((a) => !a.startsWith("-") && SECRET_VAR.test(a))) return null;
+  const onward = cmds.some((c, k) => k > j && c.stdin?.kind === "pipe" && c.stdin.upstream === j);
+  const redirected = down.redirects.some((r) => r.kind === "file" && /^(1?>|1?>>|1?>\||&>|&>>)$/.test(r.op));
+  return onward || redirected ? null : `${down.cmd.program} ${argv.join(" ")}`.slice(0, 80);
 }
 
 /** `echo "$AWS_SECRET_ACCESS_KEY"`, `printf %s "$GITHUB_TOKEN"`: printing a credential variable reads it (no effect; piped or written on, it carries it). */
@@ -211,6 +243,7 @@ function gitCarriesSecret(ctx: Ctx): void {
 
 export const FLOW_HANDLERS: Record<string, Handler> = {
   git: gitCarriesSecret,
+  ps: processEnvironments,
   env: environmentDump,
   printenv: environmentDump,
   set: environmentDump,

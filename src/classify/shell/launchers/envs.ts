@@ -22,6 +22,8 @@ interface Runner {
   afterDashDash?: boolean;
   /** `VAR=value` words before the command are its environment (`cross-env`). */
   assignments?: boolean;
+  /** Operands `scripts.NAME=CMD` set a package script npm runs later (a lifecycle one on every install): CMD is parsed. */
+  setsScripts?: boolean;
   /** A command word that is a script file of this interpreter or a URL (`uv run x.py`, `uv run https://…/x.py`) is run by it. */
   scripts?: { interpreter: string; ext: RegExp };
   /** The command words are joined and run by a shell there (`heroku run 'a; b'`): read as one script. */
@@ -39,6 +41,14 @@ interface EnvRow {
 }
 
 function launchRunner(call: Launch, r: Runner, from: number): void {
+  if (r.setsScripts) {
+    for (const w of call.words.slice(from)) {
+      const m = /^scripts\.[^=]+=(.*)$/s.exec(call.literal(w) ?? "");
+      if (m) call.runScript(m[1]!, `the ${call.name} package script it sets`);
+      else if (w.dynamic && /^["']?scripts\./.test(w.raw)) call.runScript(null, `the ${call.name} package script it sets`);
+    }
+    return;
+  }
   const p = wrapperOptions(call, r.options ?? {}, from);
   const inline = p.flags.find((f) => r.inline?.includes(f.name) && f.value !== null);
   if (inline) {
@@ -124,7 +134,15 @@ const ENV_ROWS: readonly EnvRow[] = [
   },
   { names: ["pixi"], subs: { run: { options: { shortValue: "e", longValue: ["environment", "manifest-path"] } }, exec: { options: { shortValue: "s", longValue: ["spec"] } } }, examples: [["pixi run rm -rf /tmp/x", ["pixi run rm -rf /tmp/x", "pixi>rm -rf /tmp/x"]]] },
   { names: ["npx"], subs: { "": NPX }, examples: [["npx -y rimraf /tmp/x", ["npx -y rimraf /tmp/x", "npx>rimraf /tmp/x"]], ["npx -c 'rm -rf /tmp/x'", ["npx -c rm -rf /tmp/x", "npx>rm -rf /tmp/x"]]] },
-  { names: ["npm"], subs: { exec: NPX, x: NPX }, examples: [["npm exec -- rm -rf /tmp/x", ["npm exec -- rm -rf /tmp/x", "npm>rm -rf /tmp/x"]]] },
+  {
+    names: ["npm"],
+    subs: { exec: NPX, x: NPX, "pkg set": { setsScripts: true } },
+    examples: [
+      ["npm exec -- rm -rf /tmp/x", ["npm exec -- rm -rf /tmp/x", "npm>rm -rf /tmp/x"]],
+      ["npm pkg set scripts.postinstall='rm -rf /tmp/x'", ["npm pkg set scripts.postinstall=rm -rf /tmp/x", "npm>rm -rf /tmp/x"]],
+      ["npm pkg set version=1.2.3", ["npm pkg set version=1.2.3"]],
+    ],
+  },
   {
     names: ["pnpm"],
     global: { shortValue: "CF", longValue: ["dir", "filter", "workspace-root"] },
