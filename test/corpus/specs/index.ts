@@ -30,6 +30,7 @@ import lateShell from "./late-shell.js";
 import lateEffects from "./late-effects.js";
 import remoteRuns from "./remote-runs.js";
 import programStartup from "./program-startup.js";
+import redteamR2 from "./redteam-r2.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -61,4 +62,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "late-effects": lateEffects,
   "remote-runs": remoteRuns,
   "program-startup": programStartup,
+  "redteam-r2": redteamR2,
 };

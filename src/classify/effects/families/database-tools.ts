@@ -9,7 +9,7 @@
 // one migration back is `write × database`. The database rules apply
 // (db.drop asks, db.drop_production denies on a production name).
 import { productionAttrs, type Attrs } from "../common.js";
-import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+import { eff, row, type Cli, type EffectSpec, type Family, type Match, type ProgramRows } from "./rows.js";
 
 const prod = (m: Match, ...names: Array<string | null | undefined>): Attrs =>
   productionAttrs([...names, m.value("environment"), m.value("env"), m.value("database"), m.value("stage"), ...(m.ctx.pc.cmd.raw.match(/\b(RAILS_ENV|RACK_ENV|DJANGO_SETTINGS_MODULE|APP_ENV|NODE_ENV|MIX_ENV)=(\S+)/g) ?? [])]);
@@ -112,7 +112,7 @@ const NODE_MIGRATORS = {
 };
 
 /** Elixir's mix, Entity Framework, Diesel, Alembic and Flask-Migrate. */
-const MIGRATORS = [
+const MIGRATORS: readonly ProgramRows[] = [
   {
     names: ["mix"],
     service: "ecto",

@@ -8,7 +8,7 @@ import { productionAttrs, stdinLiteral } from "../common.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 /** What one Cypher text does to the graph. */
-export function cypherEffects(text: string, names: ReadonlyArray<string | null | undefined>): EffectSpec[] {
+export function cypherEffects(text: string, names: Array<string | null | undefined>): EffectSpec[] {
   const prod = productionAttrs(names);
   const out: EffectSpec[] = [];
   for (const stmt of text.split(";")) {
