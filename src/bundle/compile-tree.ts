@@ -7,6 +7,7 @@ import type { SkipReason } from "./skip.js";
 import { describeValue } from "./detail.js";
 import { isLeaf, leavesOf, type LeafNode, type PlacedLeaf, type TreeNode } from "./tree.js";
 import { leafClauses } from "./requirements.js";
+import { booleanEvaluator, type BooleanEvaluator } from "../evaluate/tree.js";
 import { bottomIdOf, fieldHint, isPredicate, parseField, PREDICATES, type FieldRef } from "./vocabulary.js";
 
 export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
@@ -29,10 +30,12 @@ export interface CompiledNode {
   want: boolean;
   /** For a leaf that can only hold when the event has these features (clauses: one of each, `verb:delete`, `program:rm`, …): the prefilter's keys. */
   clauses: string[][] | null;
+  /** The node's value as a plain boolean function when nothing under it can be ⊥ (src/evaluate/tree.ts), else null. */
+  fast: BooleanEvaluator | null;
 }
 
-function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): CompiledNode {
-  return {
+function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t" | "fast">>): CompiledNode {
+  const node: CompiledNode = {
     t,
     c: parts.c ?? [],
     get: parts.get ?? null,
@@ -41,7 +44,10 @@ function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t">>): Compile
     index: parts.index ?? -1,
     want: parts.want ?? true,
     clauses: parts.clauses ?? null,
+    fast: null,
   };
+  node.fast = booleanEvaluator(node); // children are built first: theirs are set
+  return node;
 }
 
 /** Interns `content` keyword literals into the bundle's one automaton. */

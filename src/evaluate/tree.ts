@@ -22,7 +22,10 @@ export type TreeOutcomes = Map<CompiledNode, TreeOutcome>;
 
 /** `seen`, when given, records every evaluated node's outcome: the trace reads the same evaluation that decided. */
 export function evaluateTree(node: CompiledNode, view: EventView, hits: Uint32Array, seen?: TreeOutcomes): TreeOutcome {
-  if (seen === undefined) return nodeOutcome(node, view, hits, undefined);
+  if (seen === undefined) {
+    const fast = node.fast;
+    return fast ? (fast(view, hits) ? TRUE : FALSE) : nodeOutcome(node, view, hits, undefined);
+  }
   const outcome = nodeOutcome(node, view, hits, seen);
   seen.set(node, outcome);
   return outcome;
@@ -44,7 +47,7 @@ function nodeOutcome(node: CompiledNode, view: EventView, hits: Uint32Array, see
       return FALSE;
     }
     case "not": {
-      const inner = seen === undefined ? nodeOutcome(node.c[0]!, view, hits, undefined) : evaluateTree(node.c[0]!, view, hits, seen);
+      const inner = evaluateTree(node.c[0]!, view, hits, seen);
       return { value: !inner.value, bottoms: inner.bottoms };
     }
     case "all":
@@ -64,7 +67,8 @@ function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, d
   let decisiveBottoms: string[] | null = null;
   let otherBottoms: string[] | null = null;
   for (const child of children) {
-    const outcome = seen === undefined ? nodeOutcome(child, view, hits, undefined) : evaluateTree(child, view, hits, seen);
+    // Untraced, a ⊥-free child takes its fast path (a tree with a fact leaf elsewhere still has many).
+    const outcome = evaluateTree(child, view, hits, seen);
     if (outcome.value === decisive) {
       if (outcome.bottoms === null) return decisive ? TRUE : FALSE;
       decided = true;
@@ -76,4 +80,61 @@ function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, d
   if (decided) return { value: decisive, bottoms: decisiveBottoms };
   if (otherBottoms === null) return decisive ? FALSE : TRUE;
   return { value: !decisive, bottoms: otherBottoms };
+}
+
+export type BooleanEvaluator = (view: EventView, hits: Uint32Array) => boolean;
+
+/**
+ * A node's value as a plain boolean function, when no leaf under it reads a
+ * ⊥-capable field (session, spend, facts): such a tree's outcome never carries
+ * ⊥ ids, so its value is all there is, and it needs neither outcome objects
+ * nor the interpreter's dispatch. Built bottom-up (children first); null when
+ * the subtree can be ⊥. Same value as `nodeOutcome` by construction
+ * (test/evaluate/tree.test.ts holds them equal on random trees).
+ */
+export function booleanEvaluator(node: CompiledNode): BooleanEvaluator | null {
+  switch (node.t) {
+    case "kw": {
+      const word = node.index >>> 5;
+      const bit = node.index & 31;
+      return (_view, hits) => ((hits[word]! >>> bit) & 1) === 1;
+    }
+    case "exists": {
+      const get = node.get!;
+      const want = node.want;
+      return (view) => (get(view) !== null) === want;
+    }
+    case "leaf": {
+      if (node.bottom !== null) return null;
+      const get = node.get!;
+      const match = node.match!;
+      return (view) => {
+        const values = get(view);
+        if (values === null) return false;
+        for (let i = 0; i < values.length; i++) if (match(values[i])) return true;
+        return false;
+      };
+    }
+    case "not": {
+      const inner = node.c[0]!.fast;
+      return inner === null ? null : (view, hits) => !inner(view, hits);
+    }
+    case "all":
+    case "any": {
+      const parts: BooleanEvaluator[] = [];
+      for (const child of node.c) {
+        if (child.fast === null) return null;
+        parts.push(child.fast);
+      }
+      const decisive = node.t === "any";
+      if (parts.length === 2) {
+        const [a, b] = parts as [BooleanEvaluator, BooleanEvaluator];
+        return decisive ? (view, hits) => a(view, hits) || b(view, hits) : (view, hits) => a(view, hits) && b(view, hits);
+      }
+      return (view, hits) => {
+        for (let i = 0; i < parts.length; i++) if (parts[i]!(view, hits) === decisive) return decisive;
+        return !decisive;
+      };
+    }
+  }
 }
