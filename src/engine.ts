@@ -20,7 +20,7 @@ import type { Envelope } from "./model/envelope.js";
 import { isKnownEventType, isPostEvent, parseEvent, type Event } from "./model/event.js";
 import { applyExceptions, type ExceptionArtifact } from "./evaluate/exceptions.js";
 import { selectOptimize, type OptimizingArtifact } from "./evaluate/optimize.js";
-import { createTier2Vm, type Tier2Vm } from "./evaluate/tier2/index.js";
+import { createTier2Vm, type T2Input, type Tier2Vm } from "./evaluate/tier2/index.js";
 import { evaluateTree, type TreeOutcome } from "./evaluate/tree.js";
 import { TraceRecorder } from "./evaluate/trace.js";
 import type { Trace } from "./model/trace.js";
@@ -300,7 +300,7 @@ export class Engine {
       } else warnings.push("the tool input is over the per-event memory bound (too long or nested too deep): content was truncated");
     }
     const view: EventView = { event, classification, scan, now_ms: nowMs, declaredFacts: bundle.facts, memo: [] };
-    let material: string | null = null; // what RUN hashes, computed at most once per event
+    let t2Input: T2Input | null = null; // what every Tier 2 program of this event reads, built on the first that runs
     const hits = scan.hits;
     const inconclusive = new Set<string>();
     const noteBottoms = (outcome: TreeOutcome) => outcome.bottoms?.forEach((b) => inconclusive.add(b));
@@ -366,13 +366,17 @@ export class Engine {
           }
         }
         working ??= cloneState(state);
-        const result = this.vm.exec(a.program!, working, {
-          now_ms: nowMs,
-          spend_tokens: event.spend_delta?.tokens ?? null,
-          spend_micro_usd: event.spend_delta?.micro_usd ?? null,
-          session_tokens: event.session?.tokens ?? null,
-          run_material: (material ??= runMaterial(event, classification)),
-        });
+        const result = this.vm.exec(
+          a.program!,
+          working,
+          (t2Input ??= {
+            now_ms: nowMs,
+            spend_tokens: event.spend_delta?.tokens ?? null,
+            spend_micro_usd: event.spend_delta?.micro_usd ?? null,
+            session_tokens: event.session?.tokens ?? null,
+            run_material: runMaterial(event, classification),
+          }),
+        );
         result.inconclusive.forEach((id) => inconclusive.add(id));
         for (const code of result.anomalies) anomalies.push({ code, artifact_id: a.artifact_id, atom_id: a.atom_id });
         if (result.fired) contributions.push(contributionOf(a, 2));

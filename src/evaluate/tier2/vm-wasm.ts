@@ -74,6 +74,7 @@ interface Tier2Exports {
 }
 
 const encoder = new TextEncoder();
+const NONE: readonly string[] = Object.freeze([]);
 
 export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm()): Tier2Vm {
   const ex = wasm.exports as unknown as Tier2Exports;
@@ -194,11 +195,12 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
       }
     }
 
-    const anomalies: string[] = [];
+    // Most runs report neither: one shared empty list then (callers only read them).
     const nAnom = i32[io32 + IO_ANOM_N / 4]!;
+    const anomalies: string[] = nAnom === 0 ? (NONE as string[]) : [];
     for (let j = 0; j < nAnom; j++) anomalies.push(program.anomalies[i32[io32 + IO_ANOM / 4 + j]!]!);
-    const inconclusive: string[] = [];
     const nInc = i32[io32 + IO_INC_N / 4]!;
+    const inconclusive: string[] = nInc === 0 ? (NONE as string[]) : [];
     for (let j = 0; j < nInc; j++) inconclusive.push(T2_SOURCES[i32[io32 + IO_INC / 4 + j]!]!);
     return { fired: i32[io32 + IO_FIRED / 4] === 1, anomalies, inconclusive };
   }
