@@ -113,6 +113,8 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
   // The material whose hash the new-shape area holds (a run with a RUN op leaves it there). Every
   // program of one event gets the same material string: it is encoded and hashed once per event.
   let hashedMaterial: string | null = null;
+  // The run shape the previous-shape area holds (only the host writes it): programs of one event see the same.
+  let previousShape: string | null = null;
 
   function exec(program: CompiledProgram, state: SessionState, input: T2Input): T2Outcome {
     checkRun(program, state, input);
@@ -167,8 +169,12 @@ export function createWasmTier2Vm(wasm: GatehouseWasm = instantiateGatehouseWasm
       const shape = run!.shape;
       let comparable = -1;
       if (shape !== null && shape.length === 64) {
-        const r = encoder.encodeInto(shape, prevShape);
-        if (r.read === 64 && r.written === 64) comparable = 64;
+        if (shape === previousShape) comparable = 64;
+        else {
+          const r = encoder.encodeInto(shape, prevShape);
+          if (r.read === 64 && r.written === 64) [comparable, previousShape] = [64, shape];
+          else previousShape = null;
+        }
       }
       i32[io32 + IO_PREV_LEN / 4] = comparable;
     }
