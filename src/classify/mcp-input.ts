@@ -27,11 +27,13 @@
 import type { Event } from "../model/event.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, SimpleCommand, UnknownCommand, Verb } from "../model/classification.js";
 import { hasEffectRows, shellEffects } from "./effects/index.js";
+import { mcpToolArgv } from "./mcp-argv.js";
 import { nameEffects, pushEffects } from "./mcp-names.js";
 import { programName } from "./shell/words.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { inlineClassification } from "./inline-code/classification.js";
 import { resolvePathDetailed } from "./paths.js";
+import { fileUrlPath } from "./urls.js";
 import type { ShellAnalysis } from "./shell/types.js";
 import { analyzeSql, tokenizeSql } from "./sql/index.js";
 import { TREE_CLASSES } from "./effects/source-removal.js";
@@ -68,6 +70,12 @@ export function mcpToolPart(name: string): string {
   return m ? m[1]! : name;
 }
 
+/** The server part of an MCP name (`mcp__terraform__apply` → `terraform`; Gemini `mcp_fs_delete_file` → `fs`), or "". */
+export function mcpServerPart(name: string): string {
+  if (name.startsWith("mcp__")) return name.split("__")[1] ?? "";
+  return /^mcp_([^_]+)_/.exec(name)?.[1] ?? "";
+}
+
 /** Words of a name: `_ - . /` separated and camelCase split, lower-cased. */
 export function nameWords(name: string): string[] {
   return name
@@ -91,6 +99,7 @@ const SHELL_FIELDS = ["command", "cmd", "script", "shell_command", "commandLine"
 const ARGV_FIELDS = ["args", "argv", "arguments"];
 /** Server names that stand for a program. */
 const PROGRAM_ALIASES: Readonly<Record<string, string>> = { k8s: "kubectl", kubernetes: "kubectl", github: "gh", gitlab: "glab", postgres: "psql", redis: "redis-cli" };
+const URL_FIELDS = ["url", "uri", "href", "page_url", "pageUrl"];
 const SQL_FIELDS = ["sql", "statement", "statements", "sql_query"];
 const PATH_FIELDS = ["path", "file_path", "filepath", "filePath", "file", "filename", "fileName", "directory", "dir", "folder", "old_path", "new_path", "notebook_path", "absolute_path", "target_file", "relative_path"];
 const LIST_PATH_FIELDS = ["paths", "files", "file_paths", "filePaths"];
@@ -101,7 +110,7 @@ const DATABASE_WORDS = new Set(["sql", "db", "database", "postgres", "postgresql
 const REDIS_WORDS = new Set(["redis", "valkey", "upstash", "memorystore", "keydb", "dragonfly"]);
 const SQL_START = new Set(["SELECT", "INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE", "WITH", "MERGE", "REPLACE", "COPY", "VACUUM"]);
 const CODE_LANGUAGES: Array<[string, InlineLanguage]> = [
-  ["python", "python"], ["py", "python"], ["javascript", "javascript"], ["js", "javascript"], ["node", "javascript"], ["nodejs", "javascript"], ["ruby", "ruby"], ["rb", "ruby"], ["powershell", "powershell"], ["pwsh", "powershell"],
+  ["python", "python"], ["py", "python"], ["jupyter", "python"], ["ipython", "python"], ["notebook", "python"], ["kernel", "python"], ["ide", "python"], ["javascript", "javascript"], ["js", "javascript"], ["node", "javascript"], ["nodejs", "javascript"], ["ruby", "ruby"], ["rb", "ruby"], ["powershell", "powershell"], ["pwsh", "powershell"],
 ];
 
 type Input = Record<string, unknown>;
@@ -168,8 +177,18 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     shell(deps.analyzeArgv(program === undefined || programName(argv[0]!) === program ? argv : [program, ...argv]));
   }
 
-  // What the name itself says: a whole operation (`flushall`, `empty_bucket`), or a push with its fields.
+  // A tool wrapping one subcommand of a program (`git_reset {mode: hard}`, `helm_uninstall {name}`): that command line.
   const toolWords = nameWords(mcpToolPart(name));
+  if (!named) {
+    const programOf = (w: string): string | null => {
+      const p = PROGRAM_ALIASES[w] ?? w;
+      return p !== "mcp" && !VERB_OF.has(p) && hasEffectRows(p) ? p : null;
+    };
+    const argv = mcpToolArgv(toolWords, nameWords(mcpServerPart(name)), input, programOf, (w) => VERB_OF.has(w));
+    if (argv !== null) shell(deps.analyzeArgv(argv));
+  }
+
+  // What the name itself says: a whole operation (`flushall`, `empty_bucket`), or a push with its fields.
   const fromName = declared ? [] : [...nameEffects(toolWords), ...pushEffects(toolWords, input)];
   for (const e of fromName) {
     named = true;
@@ -187,7 +206,7 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
   }
 
   // Inline code, when the tool name says which language.
-  const code = str(input.code) ?? str(input.source_code);
+  const code = str(input.code) ?? str(input.source_code) ?? str(input.cell_source) ?? str(input.cell) ?? str(input.code_cell);
   if (code !== null && deps.inlineCode) {
     const words = nameWords(name);
     const language = CODE_LANGUAGES.find(([w]) => words.includes(w))?.[1];
@@ -246,6 +265,12 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     for (const p of plain) onPath(p, pathVerb);
   }
   if (sources.length + dests.length + plain.length > 0) named = true;
+  // A `file:` URL (a browser's `navigate {url: file:///…}`, a fetch tool's) names a local path the tool reads.
+  for (const f of URL_FIELDS) {
+    const u = str(input[f]);
+    const local = u !== null && /^file:/i.test(u) ? fileUrlPath(u) : null;
+    if (local !== null) (onPath(local, "read"), (named = true));
+  }
 
   // A destructive name with nothing in the input to place it.
   if (!named && !declared && verb === "delete") effect("delete", "unknown", {});

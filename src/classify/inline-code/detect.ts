@@ -25,7 +25,7 @@ export interface InlineCode {
 /** The language an interpreter program speaks, or null (program as the shell table names it: basename, lower-case). */
 export function inlineLanguageOf(program: string): InlineLanguage | null {
   const p = program.toLowerCase().replace(/\.exe$/, "");
-  if (/^(python(\d+(\.\d+)?)?|pypy\d?)$/.test(p)) return "python";
+  if (/^(i?python(\d+(\.\d+)?)?|pypy\d?)$/.test(p)) return "python";
   if (p === "node" || p === "nodejs" || p === "mongosh" || p === "mongo") return "javascript";
   if (p === "ruby") return "ruby";
   if (p === "pwsh" || p === "powershell") return "powershell";

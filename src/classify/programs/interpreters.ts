@@ -297,7 +297,7 @@ const invokeExpressionSource: SourceReader = (args, start) => {
 
 const ROWS: readonly InterpreterRow[] = [
   { family: "shell", names: ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "csh", "tcsh"], shellText: true, source: shellSource },
-  { family: "python", names: ["python", "python2", "python3", "pypy", "pypy3"], shellText: false, source: clusterSource({ inline: "c", other: "hV", module: "m", nextValue: "WXQ" }) },
+  { family: "python", names: ["python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3"], shellText: false, source: clusterSource({ inline: "c", other: "hV", module: "m", nextValue: "WXQ" }) },
   { family: "node", names: ["node", "nodejs"], shellText: false, source: nodeSource(NODE_VALUE_OPTIONS) },
   { family: "ts-node", names: ["ts-node", "tsx"], shellText: false, source: nodeSource(TS_NODE_VALUE_OPTIONS) },
   { family: "perl", names: ["perl"], shellText: false, source: clusterSource({ inline: "eE", other: "vh", restValue: "imMxdDC", nextValue: "I", digits: "l0" }) },

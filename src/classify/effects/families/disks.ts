@@ -347,4 +347,18 @@ const NVME = {
   ],
 };
 
-export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT, HDPARM, NVME] };
+/** Ceph: a pool, an image (`rbd rm`), a filesystem or an OSD purged takes its data with it. */
+const CEPH = {
+  names: ["ceph", "rbd"],
+  cli: { options: { shortValue: "cnp", longValue: ["cluster", "conf", "name", "id", "pool", "image", "keyring", "format"], longBool: ["yes-i-really-really-mean-it", "yes-i-really-mean-it", "force"], aliases: { c: "conf", n: "name", p: "pool" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("osd pool delete|rm", erase("pool"), [["ceph osd pool delete data data --yes-i-really-really-mean-it", "destroy disk resource=pool"]]),
+    row("fs rm|fail", erase("filesystem"), [["ceph fs rm cephfs --yes-i-really-mean-it", "destroy disk resource=filesystem"]]),
+    row("osd purge|destroy", erase("osd"), [["ceph osd purge 3 --yes-i-really-mean-it", "destroy disk resource=osd"]]),
+    row("rm|remove", (m) => (m.ctx.program === "rbd" ? erase("image") : null), [["rbd rm pool1/vm-disk-0", "destroy disk resource=image"]]),
+    row("snap|trash purge", (m) => (m.ctx.program === "rbd" ? erase("image") : null), [["rbd snap purge pool1/vm-disk-0", "destroy disk resource=image"]]),
+    row("status|health|df|ls|list|info|du", read, [["ceph status", "read disk"], ["rbd ls pool1", "read disk"]]),
+  ],
+};
+
+export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT, HDPARM, NVME, CEPH] };

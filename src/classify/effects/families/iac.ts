@@ -189,6 +189,17 @@ const SERVERLESS = {
   ],
 };
 
+/** SST removes every resource of a stage (`sst remove --stage production`). */
+const SST = {
+  names: ["sst"],
+  service: "sst",
+  cli: { options: { longValue: ["stage", "config"], longBool: ["verbose", "print-logs"] }, help: { flags: ["help", "h"] }, envFlags: ["stage"] } satisfies Cli,
+  rows: [
+    row("remove", stackTeardown((m) => productionAttrs([m.value("stage")])), [["sst remove --stage production", "destroy infrastructure teardown=stack is_production"], ["sst remove --stage pr-12", "destroy infrastructure teardown=stack is_production=false"]]),
+    row("diff|refresh|unlock", eff("read", "infrastructure"), [["sst diff --stage dev", "read infrastructure"]]),
+  ],
+};
+
 const COPILOT = {
   names: ["copilot"],
   service: "copilot",
@@ -200,4 +211,4 @@ const COPILOT = {
   ],
 };
 
-export const IAC: Family = { name: "infrastructure as code", programs: [TERRAFORM, TERRAGRUNT, PULUMI, CDK, ATMOS, SERVERLESS, COPILOT] };
+export const IAC: Family = { name: "infrastructure as code", programs: [TERRAFORM, TERRAGRUNT, PULUMI, CDK, ATMOS, SERVERLESS, SST, COPILOT] };

@@ -40,13 +40,14 @@ import { WINDOWS_REGISTRY } from "./windows-registry.js";
 import { WINDOWS_HOST } from "./windows-host.js";
 import { HOST_KERNEL } from "./host-kernel.js";
 import { AGENTS } from "./agents.js";
+import { KV_STORES } from "./kv-stores.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
   // group A (issue 8b)
   STORAGE, BACKUPS, SECRETS, MESSAGING, SEARCH, FORGES, CI, CDN, DNS, EMAIL, GATEWAYS, MONITORING, PAYMENT, PLATFORMS,
   // group B (issue 8c)
-  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, GRAPH_TIMESERIES, DISKS, SYSTEM, REGISTRIES,
+  CONTAINERS, CLUSTERS, CLOUDS, IAC, APP_PLATFORMS, DATABASE_TOOLS, GRAPH_TIMESERIES, DISKS, SYSTEM, REGISTRIES, KV_STORES,
   // Windows (issue win)
   WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
   // late effects: the host's kernel and network, Windows disks/boot/protections, agents started with their guards off

@@ -169,7 +169,23 @@ const PIP_UNINSTALL = {
   rows: [row("uninstall", uninstall(false), [["pip uninstall -y boto3", "delete package package=boto3"], ["pip install --dry-run requests", "read package dry_run would=install"]])],
 };
 
+/** Container image registries driven directly (crane, skopeo, regctl, oras): deleting a tag or manifest is gone for every puller. */
+const IMAGE_TOOLS = {
+  names: ["crane", "skopeo", "regctl", "oras"],
+  service: "container-registry",
+  cli: { options: { longValue: ["platform", "creds", "authfile", "username", "password", "host", "format"], longBool: ["insecure", "tls-verify", "force", "quiet"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("delete", retract("container"), [["crane delete registry.example.com/api@sha256:abc", "delete package_registry registry=container"], ["skopeo delete docker://registry.example.com/api:1.0", "delete package_registry"]]),
+    row("tag|manifest|image|blob|repo|index delete|rm", retract("container"), [
+      ["regctl tag delete registry.example.com/api:1.0", "delete package_registry"],
+      ["oras manifest delete --force registry.example.com/api:1.0", "delete package_registry"],
+    ]),
+    row("push|copy|cp|mutate|append|rebase|sync", change("container"), [["crane copy a.example/api:1 b.example/api:1", "write package_registry"]]),
+    row("ls|list|inspect|config|digest|catalog|pull|export", null, [["crane ls registry.example.com/api", ""], ["skopeo inspect docker://registry.example.com/api:1.0", ""]]),
+  ],
+};
+
 export const REGISTRIES: Family = {
   name: "package registries",
-  programs: [NODE_PMS, CARGO, GEM, PYTHON_PUBLISH, MAVEN, DOTNET, HELM_PUSH, SYSTEM_PMS, PACMAN, PIP_UNINSTALL],
+  programs: [NODE_PMS, CARGO, GEM, PYTHON_PUBLISH, MAVEN, DOTNET, HELM_PUSH, SYSTEM_PMS, PACMAN, PIP_UNINSTALL, IMAGE_TOOLS],
 };

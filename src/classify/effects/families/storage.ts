@@ -296,7 +296,24 @@ const RCLONE = {
   ],
 };
 
+// ── Oracle Cloud (oci os) ───────────────────────────────────────────────
+
+const OCI_OS = {
+  names: ["oci"],
+  service: "oci-os",
+  cli: { options: { longValue: ["bucket-name", "namespace", "name", "object-name", "prefix", "profile", "region", "compartment-id", "config-file"], longBool: ["force", "empty", "dry-run"] }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"], envFlags: ["profile", "bucket-name"] } satisfies Cli,
+  rows: [
+    row("os bucket delete", (m) => eff("destroy", "object_storage", holds({ total: m.has("empty") || m.has("force") })), [
+      ["oci os bucket delete --bucket-name logs --force", "destroy object_storage total"],
+      ["oci os bucket delete --bucket-name logs", "destroy object_storage"],
+    ]),
+    row("os object bulk-delete", (m) => eff("delete", "object_storage", holds({ recursive: true, total: !m.has("prefix") })), [["oci os object bulk-delete --bucket-name logs --force", "delete object_storage total"]]),
+    row("os object delete", eff("delete", "object_storage"), [["oci os object delete --bucket-name logs --object-name a.txt", "delete object_storage"]]),
+    row("os bucket|object|ns list|get", eff("read", "object_storage"), [["oci os object list --bucket-name logs", "read object_storage"]]),
+  ],
+};
+
 export const STORAGE: Family = {
   name: "cloud storage",
-  programs: [AWS_S3, GSUTIL, GCLOUD_STORAGE, AZ_STORAGE, AZCOPY, MC, RCLONE],
+  programs: [AWS_S3, GSUTIL, GCLOUD_STORAGE, AZ_STORAGE, AZCOPY, MC, RCLONE, OCI_OS],
 };

@@ -8,7 +8,7 @@
 // stays only when the code is not fully read (eval, a path built at run time,
 // no grammar).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { inlineCodeOf, inlineLanguageOf, type InlineLanguage } from "../../inline-code/index.js";
+import { inlineCodeOf, inlineLanguageOf, type InlineCodeAnalysis, type InlineLanguage } from "../../inline-code/index.js";
 import { interpreterName } from "../../programs/interpreters.js";
 import { MAX_WRAPPER_DEPTH } from "../limits.js";
 import type { Word } from "../words.js";
@@ -36,8 +36,8 @@ export function commandLineCode(call: Launch, stdin: string | null): { language:
  * Read `code` and emit the interpreter with what it found; undefined when the
  * host gave no reader (the caller reports shape 6 as before).
  */
-export function runInlineCode(call: Launch, language: InlineLanguage, code: string): number | null | undefined {
-  const analysis = call.readCode(language, code);
+export function runInlineCode(call: Launch, language: InlineLanguage, code: string, read?: InlineCodeAnalysis | null): number | null | undefined {
+  const analysis = read !== undefined ? read : call.readCode(language, code);
   if (analysis === null) return undefined;
   if (analysis.dynamic !== null) {
     call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${call.name} code not fully read: ${analysis.dynamic.slice(0, 3).join("; ")}`);

@@ -179,6 +179,10 @@ function powershell(call: Launch): number | null {
     script = lits.join(" ");
     if (script.trim() === "-") return call.emit();
   }
+  // Read as PowerShell where its grammar is loaded (cmdlets, `iex`, pipelines, `$env:`); the Bash grammar is the
+  // fallback for no grammar or code the PowerShell grammar cannot parse (it reads the external programs alike).
+  const analysis = call.readCode("powershell", script);
+  if (analysis !== null && !(analysis.dynamic ?? []).some((d) => d.endsWith("does not parse"))) return runInlineCode(call, "powershell", script, analysis) ?? call.emit();
   // PowerShell paths use `\`, which is not an escape there.
   return call.inline(script.replace(/\\/g, "\\\\"), { inheritStdin: true, sameScope: false });
 }
@@ -266,7 +270,7 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
   },
   {
     names: ["powershell", "pwsh"],
-    runs: "its `-Command` / `-EncodedCommand` script, through the Bash grammar (best effort)",
+    runs: "its `-Command` / `-EncodedCommand` script, read as PowerShell (inline-code/powershell.ts); through the Bash grammar when that grammar is not loaded or cannot parse it",
     launch: powershell,
     examples: [["pwsh -Command 'Remove-Item -Recurse x'", ["pwsh>remove-item -Recurse x"]]],
   },
