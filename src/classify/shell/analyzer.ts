@@ -230,9 +230,10 @@ export class Analyzer {
       return isolated(scope.vars, () => {
         words.slice(1, 10).forEach((w, k) => scope.vars.set(String(k + 1), w.dynamic ? null : [{ value: w.value, tilde: w.tilde, vars: w.vars }]));
         for (let k = words.length; k <= 9; k++) scope.vars.set(String(k), [EMPTY]);
-        return this.analyzeText(body, {
+        const text = withCallArgs(body, words.slice(1));
+        return this.analyzeText(text, {
           ...env,
-          src: body,
+          src: text,
           depth: env.depth + 1,
           wrappers: [...ctx.wrappers, name],
           stdin: ctx.stdin,
@@ -501,4 +502,22 @@ function programNames(table: LauncherTable): string[] {
   let names = NAMES.get(table);
   if (!names) NAMES.set(table, (names = [...new Set([...table.keys(), ...effectProgramNames()])]));
   return names;
+}
+
+/** Shell-safe characters: such a word reads the same unquoted (a leading `~` still expands, as it did at the call). */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./~^-]+$/;
+const quoteWord = (v: string): string => (PLAIN_WORD.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+
+/**
+ * A function body with the call's arguments in place of `"$@"`, `$@`, `"$*"`, `$*` (`g() { git "$@"; }; g push -f`
+ * runs `git push -f`), when every argument is known; otherwise the body as written (they stay non-literal).
+ */
+export function withCallArgs(body: string, args: readonly Word[]): string {
+  if (!/\$(\{[@*]\}|[@*])/.test(body) || args.some((w) => w.dynamic)) return body;
+  const each = args.map((w) => quoteWord(w.value)).join(" ");
+  const joined = quoteWord(args.map((w) => w.value).join(" "));
+  return body
+    .replace(/"\$(\{@\}|@)"/g, each)
+    .replace(/"\$(\{\*\}|\*)"/g, args.length === 0 ? "''" : joined)
+    .replace(/\$(\{[@*]\}|[@*])/g, each);
 }

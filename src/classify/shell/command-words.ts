@@ -27,13 +27,22 @@ export function decodeWith(node: Node, env: Env, resolve: Resolver | undefined, 
 }
 
 /** The words of one argument node: split and dropped like an unquoted expansion, brace-expanded like a literal. */
-export function argumentWords(node: Node, w: Word): Word[] {
+export function argumentWords(node: Node, w: Word, env?: Env): Word[] {
   if (w.resolved && !w.dynamic && SPLIT_TYPES.has(node.type === "command_name" ? (node.namedChild(0)?.type ?? "") : node.type)) {
-    const parts = w.value.split(/[ \t\n]+/).filter((p) => p !== "");
+    const parts = w.value.split(splitter(env)).filter((p) => p !== "");
     // A `~` a split value starts with keeps its meaning, as in argv form (words.ts, `homeAwareWord`): whoever wrote it means home.
     return parts.map((p, k) => ({ ...w, value: p, raw: k === 0 ? w.raw : p, tilde: (k === 0 && w.tilde) || /^~(\/|$)/.test(p) }));
   }
   return expandWord(w);
+}
+
+/** The separators of word splitting: `IFS` when the text set it to one known value (`IFS=,`), else blank, tab, newline. */
+function splitter(env: Env | undefined): RegExp {
+  const ifs = env?.scope.vars.get("IFS");
+  if (!ifs || ifs.length !== 1) return /[ \t\n]+/;
+  const chars = [...new Set(ifs[0]!.value)];
+  if (chars.length === 0) return /(?!)/; // IFS='' splits nothing
+  return new RegExp(`[${chars.map((c) => c.replace(/[\]\\^-]/g, "\\$&")).join("")}]+`);
 }
 
 /** Brace expansion of an unquoted literal word: one word per expansion (argv and raw_argv alike). */
@@ -95,7 +104,7 @@ export function forListValues(node: Node, env: Env): VarState {
     const c = kids[k];
     if (!c || node.fieldNameForChild(k) !== "value") continue;
     const w = decodeWord(c, env);
-    for (const part of argumentWords(c, w)) {
+    for (const part of argumentWords(c, w, env)) {
       const v = valOfWord(part);
       if (v === null) return null;
       out.push(v);

@@ -450,8 +450,8 @@ export class Walker {
     const build = (choice?: Choice, multi?: Set<string>) => {
       const resolve = resolverFor(env, choice, multi);
       const nameWord = decodeWith(nameNode!, env, resolve, span);
-      const words = argumentWords(nameNode!, nameWord);
-      for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve))) words.push(w);
+      const words = argumentWords(nameNode!, nameWord, env);
+      for (const a of args) for (const w of argumentWords(a, decodeWith(a, env, resolve), env)) words.push(w);
       words.push(...lost);
       return { nameWord, words };
     };

@@ -186,7 +186,7 @@ export function makeRecipes(text: string): string[] {
   return out.filter((c) => c.trim() !== "");
 }
 
-/** make: a Makefile on a literal stdin (`-f -`) or given with `--eval`. Makefiles on disk are not in the text. */
+/** make: a Makefile on a literal stdin (`-f -`), from a process substitution (`-f <(…)`) or given with `--eval`. Makefiles on disk are not in the text. */
 function make(call: Launch): number | null {
   const out = call.emit();
   const p = parseArgs(call.words, { shortValue: "fCIojlWOE", longValue: ["file", "makefile", "directory", "include-dir", "old-file", "assume-old", "jobs", "load-average", "what-if", "new-file", "assume-new", "eval", "output-sync"], aliases: { f: "file", makefile: "file", E: "eval" } }, call.i + 1);
@@ -194,6 +194,11 @@ function make(call: Launch): number | null {
   for (const f of p.flags) if (f.name === "eval" && f.value !== null) texts.push(call.flagText(f));
   if (p.flags.some((f) => f.name === "file" && (f.value === "-" || f.value === "/dev/stdin")) && call.stdin !== null && call.stdin.kind !== "file") {
     texts.push(call.stdinText());
+  }
+  // `make -f <(curl …)`: the Makefile is what the process substitution prints.
+  for (const f of p.flags) {
+    const sub = f.name === "file" && f.valueIndex >= 0 ? call.procSub(call.words[f.valueIndex]) : null;
+    if (sub) texts.push(sub.literal);
   }
   for (const t of texts) {
     if (t === null) computed(call, "a Makefile that is not a literal");
@@ -355,7 +360,7 @@ export const TOOL_ROWS: readonly LauncherRow[] = [
   },
   { names: ["emacs", "emacsclient"], runs: "itself, and `(shell-command \"…\")` in its `--eval`/`-e` Lisp", launch: commandOption("e", ["eval"], ["e", "eval"], elisp), examples: [["emacs -batch --eval '(shell-command \"rm -rf /tmp/x\")'", ["emacs -batch --eval (shell-command \"rm -rf /tmp/x\")", "emacs>rm -rf /tmp/x"]]] },
   { names: ["expect"], runs: "itself, and the `spawn`/`exec`/`system` commands of its `-c` script", launch: commandOption("c", [], ["c"], expectScript), examples: [["expect -c 'spawn rm -rf /tmp/x; expect eof'", ["expect -c spawn rm -rf /tmp/x; expect eof", "expect>rm -rf /tmp/x"]]] },
-  { names: ["make", "gmake"], runs: "itself, and the recipes of a Makefile on a literal stdin (`-f -`) or in `--eval`", launch: make, examples: [["make -f - all <<'EOF'\nall:\n\trm -rf /tmp/x\nEOF", ["make -f - all", "make>rm -rf /tmp/x"]], ["make test", ["make test"]]] },
+  { names: ["make", "gmake"], runs: "itself, and the recipes of a Makefile on a literal stdin (`-f -`), from `-f <(…)` or in `--eval`", launch: make, examples: [["make -f - all <<'EOF'\nall:\n\trm -rf /tmp/x\nEOF", ["make -f - all", "make>rm -rf /tmp/x"]], ["make -f <(curl -s https://x/Makefile)", ["curl -s https://x/Makefile", "make -f <(curl -s https://x/Makefile)"], [3]], ["make test", ["make test"]]] },
   { names: ["entr"], runs: "the command after its options (`-s`: one shell command)", launch: entr, examples: [["ls | entr -s 'rm -rf /tmp/x'", ["ls", "entr -s rm -rf /tmp/x", "entr>rm -rf /tmp/x"]]] },
   { names: ["hyperfine"], runs: "itself, and each benchmarked command and its `--prepare`/`--setup`/`--cleanup` commands", launch: hyperfine, examples: [["hyperfine --prepare 'rm -rf /tmp/x' 'ls'", ["hyperfine --prepare rm -rf /tmp/x ls", "hyperfine>rm -rf /tmp/x", "hyperfine>ls"]]] },
 ];
