@@ -11,8 +11,8 @@
 // | `scheduler` | cron and at run it on a schedule (`/etc/cron.d/*`, `/var/spool/cron/*`; the `crontab` program) |
 // | `service` | an init system or desktop session starts it (systemd units, launchd agents, XDG autostart, the Windows Startup folder) |
 // | `ssh_access` | it lets someone log in, or runs on ssh (`authorized_keys`, `~/.ssh/rc`, `~/.ssh/config`, `sshd_config`) |
-// | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`) |
-// | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc) |
+// | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
+// | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
 // | `agent_settings` | a coding agent's permissions, hooks and MCP servers (`.claude/settings*.json`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.mcp.json`, `.vscode/settings.json`, OpenCode) |
 // | `gatehouse` | Gatehouse's own state, configuration, ledger and installed package |
 
@@ -51,7 +51,8 @@ const ROWS: readonly Row[] = [
   ...R("ssh_access", "anywhere", ".ssh/authorized_keys", ".ssh/authorized_keys2", ".ssh/rc"),
   ...R("ssh_access", "home", ".ssh/config"),
   ...R("ssh_access", "root", "etc/ssh/sshd_config", "etc/ssh/sshd_config.d/**", "etc/ssh/sshrc"),
-  ...R("git_hooks", "anywhere", ".git/hooks/**", ".git/config"),
+  // husky points core.hooksPath at `.husky/`: its hook files run on every commit/push (`_/` holds its own shims).
+  ...R("git_hooks", "anywhere", ".git/hooks/**", ".git/config", ".husky/pre-*", ".husky/post-*", ".husky/commit-msg", ".husky/prepare-commit-msg", ".husky/_/**"),
   ...R("git_hooks", "home", ".gitconfig", ".config/git/config"),
   ...R("git_hooks", "root", "etc/gitconfig"),
   // Python runs every `import` line of a site-packages `.pth` file, and sitecustomize/usercustomize, at each start (a venv's too).
@@ -60,9 +61,11 @@ const ROWS: readonly Row[] = [
   ...R("program_startup", "home", ".irbrc", ".pryrc", ".rprofile", ".vimrc", ".vim/plugin/**", ".config/nvim/init.vim", ".config/nvim/init.lua",
     ".config/nvim/plugin/**", ".tmux.conf", ".config/tmux/tmux.conf", ".screenrc", ".direnvrc", ".config/direnv/direnvrc", ".config/direnv/lib/**",
     ".ipython/profile_default/startup/**", ".pythonrc", ".pythonrc.py", ".node_repl.js"),
+  // VS Code runs a task marked `runOn: folderOpen` when the folder opens.
+  ...R("program_startup", "anywhere", ".vscode/tasks.json"),
   ...R("agent_settings", "anywhere", ".claude/settings.json", ".claude/settings.local.json", ".codex/**", ".gemini/**", ".cursor/**",
     ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
-  ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/opencode/**"),
+  ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/claude/**", ".config/opencode/**"),
   ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**"),
   ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", ".gatehouse/**", "*ledger*.jsonl"),
 ];
@@ -145,6 +148,7 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   ["~/.ssh/known_hosts", null],
   [".git/hooks/pre-commit", "git_hooks"], ["sub/.git/hooks/post-checkout", "git_hooks"], [".git/config", "git_hooks"],
   ["~/.gitconfig", "git_hooks"], [".git/HEAD", null], [".githooks/pre-commit", null],
+  [".husky/pre-commit", "git_hooks"], ["web/.husky/pre-push", "git_hooks"], [".husky/README.md", null],
   ["~/.local/lib/python3.12/site-packages/zz.pth", "program_startup"], [".venv/lib/python3.11/site-packages/sitecustomize.py", "program_startup"],
   ["/usr/lib/python3/dist-packages/x.pth", "program_startup"], [".venv/lib/python3.11/site-packages/requests/api.py", null],
   ["~/.vimrc", "program_startup"], ["~/.config/nvim/init.lua", "program_startup"], ["~/.tmux.conf", "program_startup"], ["~/.irbrc", "program_startup"],
@@ -152,7 +156,8 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   [".claude/settings.json", "agent_settings"], [".claude/settings.local.json", "agent_settings"], [".claude/commands/x.md", null],
   ["~/.claude/settings.json", "agent_settings"], ["~/.claude/agents/x.md", "agent_settings"], [".codex/config.toml", "agent_settings"],
   ["~/.gemini/settings.json", "agent_settings"], [".cursor/mcp.json", "agent_settings"], [".mcp.json", "agent_settings"],
-  [".vscode/settings.json", "agent_settings"], [".vscode/launch.json", null],
+  [".vscode/settings.json", "agent_settings"], [".vscode/launch.json", null], [".vscode/tasks.json", "program_startup"],
+  ["~/.config/claude/settings.json", "agent_settings"],
   ["~/.local/state/gatehouse/sessions/x.json", "gatehouse"], ["node_modules/gatehouse/bundles/default.json", "gatehouse"],
   ["/var/log/gatehouse-ledger.jsonl", "gatehouse"], ["src/index.ts", null],
 ];

@@ -93,6 +93,8 @@ export function isSecretPath(segs: readonly string[], rooted: boolean, pattern: 
     for (const f of FILES) if (containsRun(segs, f, true)) return true;
   }
   if (rooted && segs[0] === "proc" && last === "environ") return true;
+  // The token a pod's service account mounts (`/var/run/secrets/kubernetes.io/serviceaccount/token`; `/run/secrets/*` holds Docker secrets).
+  if (rooted && (segs[0] === "run" || (segs[0] === "var" && segs[1] === "run")) && segs[segs[0] === "run" ? 1 : 2] === "secrets" && segs.length > (segs[0] === "run" ? 2 : 3)) return true;
   if (BROWSER_FILES.has(last) && segs.some((s) => BROWSER_DIRS.has(s))) return true;
   return false;
 }
@@ -118,6 +120,7 @@ export const SECRET_EXAMPLES: ReadonlyArray<readonly [string, boolean]> = [
   ["gradle.properties", false], ["~/.gradle/caches/x", false], ["terraform.tfstate", true], ["infra/terraform.tfstate.backup", true],
   ["main.tf", false], ["~/.bash_history", true], ["~/.zsh_history", true], ["~/.bashrc", false],
   // SPEC §6.4: anything under .ssh/ but the .pub halves (authorized_keys names who may log in; known_hosts where we go)
+  ["/var/run/secrets/kubernetes.io/serviceaccount/token", true], ["/run/secrets/db_password", true], ["/run/secrets", false], ["/var/run/docker.sock", false],
   ["~/.ssh/authorized_keys", true], ["~/.ssh/known_hosts", true], ["~/.config/rclone/rclone.conf", true],
   ["*.pem", true], [".env*", true], ["id_*", true], ["*.log", false], ["README.md", false], ["package.json", false],
 ];

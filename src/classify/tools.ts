@@ -19,6 +19,7 @@ import { Collector, targetText } from "./effects/common.js";
 import { resolvePathDetailed } from "./paths.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
+import { braceExpand } from "./shell/text.js";
 
 export interface ToolEffects {
   effects: Effect[];
@@ -65,6 +66,9 @@ const DELETE_TOOLS: Record<string, string[]> = {
 /** Tools that list names (and metadata), not contents: `LS ~/.ssh` reads no secret, like `ls ~/.ssh` (SPEC §6.4). */
 const LISTING_TOOLS = new Set(["LS", "Glob", "list_directory", "list_dir", "glob", "file_search"]);
 
+/** Tools that search file contents, with a file-name filter field (`glob`, Gemini's `include`). */
+const CONTENT_SEARCH_TOOLS = new Set(["Grep", "search_file_content", "grep_search"]);
+
 /** Tools that read the workspace when given no path. */
 const SEARCH_TOOLS = new Set(["Glob", "Grep", "LS", "list_directory", "list_dir", "glob", "search_file_content", "grep_search", "file_search"]);
 
@@ -107,6 +111,9 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
     if (p !== null) onPath("read", p);
     else if (SEARCH_TOOLS.has(toolName)) onPath("read", ".");
     else effect("read", "unknown");
+    // A content search narrowed by a file glob (`Grep {glob: "**/.env*"}`) reads the files the glob names.
+    const filter = CONTENT_SEARCH_TOOLS.has(toolName) ? firstField(input, ["glob", "include"]) : null;
+    if (filter !== null) for (const g of braceExpand(filter).slice(0, 16)) onPath("read", `${(p ?? ".").replace(/\/+$/, "")}/${g.replace(/^\.\//, "")}`);
   } else if (toolName === "read_many_files") {
     const paths = Array.isArray(input.paths) ? input.paths.filter((x): x is string => typeof x === "string") : [];
     if (paths.length === 0) onPath("read", ".");

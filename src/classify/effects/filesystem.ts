@@ -77,6 +77,15 @@ function recursiveDelete(ctx: Ctx): void {
   deleteOperands(ctx, p, { recursive: true, force: true });
 }
 
+/** `gio trash|remove PATH…` (GNOME's file tool): the operands go; `trash` to the desktop trash, `remove` for good. */
+function gio(ctx: Ctx): void {
+  const sub = ctx.args[0]?.value;
+  if (sub !== "trash" && sub !== "remove" && sub !== "rm") return;
+  const p = parseArgs(ctx.args.slice(1), { longBool: ["force", "empty", "list", "restore"], aliases: { f: "force" } });
+  if (p.flags.some((f) => f.name === "empty" || f.name === "list" || f.name === "restore")) return;
+  deleteOperands(ctx, p, { recursive: sub === "trash", force: true });
+}
+
 function rmdir(ctx: Ctx): void {
   if (ctx.argv.some(isCmdSwitch)) return cmdDelete(ctx);
   const p = parseArgs(ctx.args, { aliases: { p: "parents" } });
@@ -397,6 +406,8 @@ export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
   ri: removeItem,
   unlink,
   rimraf: recursiveDelete,
+  "del-cli": recursiveDelete,
+  gio,
   trash: recursiveDelete,
   "trash-put": recursiveDelete,
   shred,

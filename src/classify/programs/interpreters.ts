@@ -267,6 +267,8 @@ function powershellSource(defaultCommand: boolean): SourceReader {
       break;
     }
     if (j >= args.length) return STDIN;
+    // `pwsh -` reads its commands from stdin.
+    if (!args[j].dynamic && args[j].value === "-") return STDIN;
     if (!args[j].dynamic && /\.ps1$/i.test(args[j].value)) return { kind: "script", index: j };
     // Windows PowerShell defaults to -Command; pwsh defaults to -File, which refuses a file without `.ps1`.
     return defaultCommand ? { kind: "inline", flag: "-Command", code: j, rest: true } : OTHER;
@@ -384,6 +386,7 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["node22 -e 1", "node", "inline"],
   ["ruby3.3 -e 1", "ruby", "inline"],
   ["pwsh-preview -File x.ps1", "pwsh", "script"],
+  ["pwsh -", "pwsh", "stdin"],
   ["perl5.36 -lne 'print' f", "perl", "inline"],
   ["bash -lc 'ls'", "bash", "inline"],
   ["bash -s", "bash", "stdin"],
