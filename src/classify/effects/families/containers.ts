@@ -82,6 +82,24 @@ const pruneOrRemove = (m: Match) => (OTHER.has(m.path[0]!) ? destroy(m.path[0]!,
 /** Read-only: what the runtime holds and what it did. */
 const READS = "ps|images|logs|inspect|stats|top|port|diff|history|events|info|version|search";
 
+/** Why a `run`/`create` gives the container the host's powers, or null. */
+function hostAccess(words: readonly string[]): string | null {
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    const next = words[k + 1] ?? "";
+    if (w === "--privileged" || w === "--privileged=true") return "privileged";
+    if (w === "--pid=host" || (w === "--pid" && next === "host") || w === "--userns=host") return "host-namespace";
+    const cap = w.startsWith("--cap-add=") ? w.slice(10) : w === "--cap-add" ? next : null;
+    if (cap !== null && /^(all|sys_admin|cap_sys_admin)$/i.test(cap)) return "all-capabilities";
+    // `-v /:/host`, `--volume=/:/mnt`, `--mount type=bind,source=/,target=/host`: the host's root inside.
+    const vol = w.startsWith("--volume=") ? w.slice(9) : w === "-v" || w === "--volume" ? next : /^-v\//.test(w) ? w.slice(2) : null;
+    if (vol !== null && /^\/+:/.test(vol)) return "host-root-mount";
+    const mount = w.startsWith("--mount=") ? w.slice(8) : w === "--mount" ? next : null;
+    if (mount !== null && /(^|,)(source|src)=\/+(,|$)/.test(mount) && /type=bind/.test(mount)) return "host-root-mount";
+  }
+  return null;
+}
+
 const RUNTIME_ROWS = [
   // first: `compose rm` must not read as `* rm`
   row("compose", (m) => compose(m, afterCompose(m)), [
@@ -141,6 +159,17 @@ const RUNTIME_ROWS = [
     ["docker inspect web", "read container"],
     ["docker --help", ""],
     ["docker rm --help", ""],
+  ]),
+  // A container with the host's powers (`--privileged`, the host's PID namespace, every capability, the host's root mounted)
+  // is the host: what runs in it — an interactive shell, `nsenter -t 1` — is out of the gate's sight.
+  row("run|create", (m) => {
+    const why = hostAccess(m.ctx.args.map((a) => a.value));
+    return why === null ? null : eff("write", "host", { resource: "container", operation: why, privileged: true });
+  }, [
+    ["docker run --privileged --pid=host alpine nsenter -t 1 -m -u -i -n sh", "write host resource=container privileged"],
+    ["docker run -it -v /:/host alpine chroot /host", "write host operation=host-root-mount"],
+    ["podman run --cap-add=ALL fedora bash", "write host privileged"],
+    ["docker run --rm -v \"$PWD\":/app -w /app node:22 npm test", ""],
   ]),
   row("system df|info|events", eff("read", "container"), [["docker system df", "read container"]]),
   row("volume|network|image|container|context ls|inspect|list", eff("read", "container"), [["podman volume ls", "read container"], ["docker network inspect bridge", "read container"]]),
