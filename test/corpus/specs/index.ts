@@ -31,6 +31,7 @@ import lateEffects from "./late-effects.js";
 import remoteRuns from "./remote-runs.js";
 import programStartup from "./program-startup.js";
 import redteamR2 from "./redteam-r2.js";
+import redteamR3 from "./redteam-r3.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -63,4 +64,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "remote-runs": remoteRuns,
   "program-startup": programStartup,
   "redteam-r2": redteamR2,
+  "redteam-r3": redteamR3,
 };

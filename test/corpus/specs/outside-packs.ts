@@ -47,7 +47,7 @@ export const specs: CaseSpec[] = [
   c("a Julia script of the project", "julia --project=. scripts/report.jl", allow),
   c("go tests", "go test ./...", allow),
   // Invoke-Expression runs its code word
-  c("Invoke-Expression of a variable", "pwsh -Command 'Invoke-Expression $payload'", { verdict: "ask", atom_id: "unknown.shape.3", artifact_id: null }),
+  c("Invoke-Expression of a variable", "pwsh -Command 'Invoke-Expression $payload'", { verdict: "ask", atom_id: "unknown.shape.6", artifact_id: null }),
   c("iex of a literal delete", "pwsh -Command 'iex \"Remove-Item -Recurse -Force C:\\\\\"'", deny("fs.wipe")),
   c("iex of a literal listing", "pwsh -Command 'iex \"Get-ChildItem\"'", allow),
   // shell start-up directories
