@@ -350,6 +350,7 @@ const NVME = {
 /** Ceph: a pool, an image (`rbd rm`), a filesystem or an OSD purged takes its data with it. */
 const CEPH = {
   names: ["ceph", "rbd"],
+  service: "ceph",
   cli: { options: { shortValue: "cnp", longValue: ["cluster", "conf", "name", "id", "pool", "image", "keyring", "format"], longBool: ["yes-i-really-really-mean-it", "yes-i-really-mean-it", "force"], aliases: { c: "conf", n: "name", p: "pool" } }, help: { flags: ["help", "h"] } } satisfies Cli,
   rows: [
     row("osd pool delete|rm", erase("pool"), [["ceph osd pool delete data data --yes-i-really-really-mean-it", "destroy disk resource=pool"]]),
