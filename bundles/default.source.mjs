@@ -27,7 +27,7 @@ const SHELL_SOCKETS = ["reverse shell", "bind shell"];
 const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|[+=][rwxXt]*s";
 /** `teardown` values the family rows give a destroy that takes a whole scope with everything in it. */
 const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
-const HISTORY_LOSS = ["branch -D", "branch -M", "branch -f", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "delete .git"];
+const HISTORY_LOSS = ["branch -D", "branch -M", "branch -f", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "update-ref", "delete .git"];
 
 const artifacts = [
   // ── seed 003's six rules: deny ────────────────────────────────────────
@@ -177,8 +177,8 @@ const artifacts = [
     "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, every branch, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
   rule("persist.autorun", "security", "high", "ask",
     // Deleting one counts too (`unlink ~/.bashrc`, `rm ~/.ssh/authorized_keys`): what runs at login or who may log in changes (late effects).
-    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks", "program_startup"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
-    "persist.autorun: `{{program}}` would change or remove {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh or on git commands. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
+    any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks", "program_startup", "ci_pipeline"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
+    "persist.autorun: `{{program}}` would change or remove {{target}}, which runs commands later — at login, on a schedule, as a service, on ssh, on git commands or in CI with the repository's secrets. Confirm the change is wanted; an agent rarely needs to install anything that outlives the task."),
   rule("agent.controls", "security", "high", "ask",
     // Also `export GATEHOUSE_BUNDLE=…` (write × shell {persistence: gatehouse}, persistence.ts) — late effects.
     any(...["agent_settings", "gatehouse"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
@@ -222,6 +222,9 @@ const artifacts = [
   rule("cloud.wipe", "safety", "critical", "deny",
     any(...TEARDOWNS.map((teardown) => eff("destroy", "infrastructure", { teardown }))),
     "cloud.wipe: `{{program}} {{target}}` would tear down a whole namespace, cluster, project, resource group, stack, app or account, with everything in it. Delete the specific resources you mean, or have a person run it."),
+  rule("infra.grant", "security", "high", "ask",
+    eff("write", "infrastructure", { grants_admin: true }),
+    "infra.grant: `{{program}}` would bind or edit a powerful cluster role ({{target}}): whoever it names can then do anything in that scope. Grant the narrowest role to a named subject, and have a person run it."),
   rule("infra.disrupt", "safety", "high", "ask",
     eff("write", "infrastructure", { disrupts: true }),
     "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback or unreviewed apply. Confirm the target and the time."),

@@ -13,10 +13,11 @@
 // | `ssh_access` | it lets someone log in, or runs on ssh (`authorized_keys`, `~/.ssh/rc`, `~/.ssh/config`, `sshd_config`) |
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
 // | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
+// | `ci_pipeline` | a CI/CD service runs it, with the repository's secrets and deploy rights, on the next push (`.github/workflows/*`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`, Azure/Bitbucket/Buildkite/Drone/Travis/Woodpecker files) |
 // | `agent_settings` | a coding agent's permissions, hooks and MCP servers (`.claude/settings*.json`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.mcp.json`, `.vscode/settings.json`, OpenCode) |
 // | `gatehouse` | Gatehouse's own state, configuration, ledger and installed package |
 
-export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "program_startup" | "agent_settings" | "gatehouse";
+export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "program_startup" | "ci_pipeline" | "agent_settings" | "gatehouse";
 
 /**
  * `at`: `home` — relative to a home directory (the declared one, `~`, or one
@@ -63,6 +64,10 @@ const ROWS: readonly Row[] = [
     ".ipython/profile_default/startup/**", ".pythonrc", ".pythonrc.py", ".node_repl.js"),
   // VS Code runs a task marked `runOn: folderOpen` when the folder opens.
   ...R("program_startup", "anywhere", ".vscode/tasks.json"),
+  // Pipeline definitions: CI runs them on the next push with the repository's secrets (a composite action runs inside them).
+  ...R("ci_pipeline", "anywhere", ".github/workflows/**", ".github/actions/**", ".gitea/workflows/**", ".forgejo/workflows/**", ".gitlab-ci.yml",
+    ".gitlab-ci.yaml", ".gitlab/ci/**", "jenkinsfile", ".circleci/**", "azure-pipelines.yml", "azure-pipelines.yaml", ".azure-pipelines/**",
+    "bitbucket-pipelines.yml", ".buildkite/**", ".drone.yml", ".travis.yml", ".woodpecker.yml", ".woodpecker/**", "appveyor.yml", "cloudbuild.yaml"),
   ...R("agent_settings", "anywhere", ".claude/settings.json", ".claude/settings.local.json", ".codex/**", ".gemini/**", ".cursor/**",
     ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
   ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/claude/**", ".config/opencode/**"),
@@ -158,6 +163,9 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   ["~/.gemini/settings.json", "agent_settings"], [".cursor/mcp.json", "agent_settings"], [".mcp.json", "agent_settings"],
   [".vscode/settings.json", "agent_settings"], [".vscode/launch.json", null], [".vscode/tasks.json", "program_startup"],
   ["~/.config/claude/settings.json", "agent_settings"],
+  [".github/workflows/ci.yml", "ci_pipeline"], ["svc/.github/actions/setup/action.yml", "ci_pipeline"], [".gitlab-ci.yml", "ci_pipeline"],
+  ["Jenkinsfile", "ci_pipeline"], [".circleci/config.yml", "ci_pipeline"], ["bitbucket-pipelines.yml", "ci_pipeline"],
+  [".github/CODEOWNERS", null], [".github/dependabot.yml", null], ["docs/ci.md", null],
   ["~/.local/state/gatehouse/sessions/x.json", "gatehouse"], ["node_modules/gatehouse/bundles/default.json", "gatehouse"],
   ["/var/log/gatehouse-ledger.jsonl", "gatehouse"], ["src/index.ts", null],
 ];

@@ -48,8 +48,20 @@ const FILES: readonly (readonly string[])[] = [
   [".config", "rclone", "rclone.conf"], [".config", "heroku", "credentials"], [".config", "doctl", "config.yaml"],
 ];
 
-/** First components of DIRS and FILES: a path with none of them needs no run search. */
-const RUN_STARTS = new Set([...DIRS, ...FILES].map((r) => r[0]));
+/**
+ * Directories that hold one of the FILES and little else worth having: the
+ * directory itself (sent, archived, served: `rsync -a ~/.kube/ host:`) carries
+ * the credential, though not every file in it is one (`~/.kube/cache/x`).
+ * Build-tool homes (`~/.m2`, `~/.gradle`, `~/.cargo`) are left out: they are
+ * mostly caches, archived for CI every day.
+ */
+const HOLDERS: readonly (readonly string[])[] = [
+  [".kube"], [".docker"], [".config", "gh"], [".config", "glab-cli"], [".config", "op"], [".config", "rclone"],
+  [".config", "heroku"], [".config", "doctl"], [".huggingface"], [".terraform.d"],
+];
+
+/** First components of DIRS, FILES and HOLDERS: a path with none of them needs no run search. */
+const RUN_STARTS = new Set([...DIRS, ...FILES, ...HOLDERS].map((r) => r[0]));
 
 /** Chromium-family profile files that hold saved passwords and session cookies. */
 const BROWSER_FILES = new Set(["login data", "cookies", "web data"]);
@@ -91,6 +103,7 @@ export function isSecretPath(segs: readonly string[], rooted: boolean, pattern: 
   if (segs.some((x) => RUN_STARTS.has(x))) {
     for (const d of DIRS) if (containsRun(segs, d, false)) return true;
     for (const f of FILES) if (containsRun(segs, f, true)) return true;
+    for (const h of HOLDERS) if (containsRun(segs, h, true)) return true;
   }
   if (rooted && segs[0] === "proc" && last === "environ") return true;
   // The token a pod's service account mounts (`/var/run/secrets/kubernetes.io/serviceaccount/token`; `/run/secrets/*` holds Docker secrets).
@@ -107,7 +120,7 @@ export const SECRET_EXAMPLES: ReadonlyArray<readonly [string, boolean]> = [
   ["id_utils.py", false], ["/etc/ssh/ssh_host_ed25519_key", true], ["/etc/ssh/ssh_host_ed25519_key.pub", false],
   ["~/.ssh", true], ["~/.ssh/config", true], ["~/.aws/credentials", true], ["~/.aws/config", true],
   ["~/.config/gcloud/application_default_credentials.json", true], ["~/.azure/accessTokens.json", true],
-  ["~/.kube/config", true], ["~/.kube/cache/x", false], ["~/.docker/config.json", true], ["~/.docker/daemon.json", false],
+  ["~/.kube/config", true], ["~/.kube/cache/x", false], ["~/.kube", true], ["~/.kube/", true], ["~/.config/gh", true], ["~/.m2", false], ["~/.config", false], ["~/.docker/config.json", true], ["~/.docker/daemon.json", false],
   ["~/.npmrc", true], ["~/.pypirc", true], ["~/.cargo/credentials.toml", true], ["~/.cargo/credentials", true],
   ["~/.cargo/config.toml", false], ["~/.config/gh/hosts.yml", true], ["~/.config/gh/config.yml", false],
   ["~/.netrc", true], ["~/.git-credentials", true], ["~/.gnupg/private-keys-v1.d/x.key", true], ["~/.gnupg", true],

@@ -14,8 +14,8 @@ const exposes = (text: string) =>
 
 describe("the examples beside the rows", () => {
   it.each(EXPOSE_ROWS.flatMap((r) => r.examples.map((e) => [...e])))("%s → %s", (text, want) => {
-    // The expose effect without its kind: tunnels send × network_host, file servers send × class(directory).
-    expect(exposes(text).map((t) => t.replace(/ (tunnel|directory)$/, ""))).toEqual(want === "" ? [] : [want]);
+    // The expose effect without its kind: tunnels send × network_host, file servers send × class(directory), relays send × class(file).
+    expect(exposes(text).map((t) => t.replace(/ (tunnel|directory|file)$/, ""))).toEqual(want === "" ? [] : [want]);
   });
 });
 

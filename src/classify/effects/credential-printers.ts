@@ -16,16 +16,22 @@ interface PrinterRow {
   /** The leading words (subcommands) that print a credential, as a regex over them joined by spaces. */
   words: RegExp;
   examples: readonly string[];
+  /** A flag that must be present too (`gh auth status --show-token`), tested against each argument. */
+  flag?: RegExp;
   /** Lookalikes that print none. */
   lookalikes: readonly string[];
 }
 
 export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
   { program: "gh", words: /^auth token\b/, examples: ["gh auth token"], lookalikes: ["gh auth status"] },
+  { program: "gh", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["gh auth status --show-token"], lookalikes: ["gh auth status --hostname github.com"] },
+  { program: "glab", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["glab auth status --show-token"], lookalikes: ["glab auth status"] },
   { program: "glab", words: /^config get token\b/, examples: ["glab config get token"], lookalikes: ["glab config get editor"] },
   { program: "gcloud", words: /^auth (application-default )?print-(access|identity)-token\b/, examples: ["gcloud auth print-access-token", "gcloud auth application-default print-access-token"], lookalikes: ["gcloud auth list"] },
   { program: "az", words: /^account get-access-token\b/, examples: ["az account get-access-token"], lookalikes: ["az account show"] },
   { program: "aws", words: /^configure (get aws_(secret_access_key|session_token)|export-credentials)\b/, examples: ["aws configure get aws_secret_access_key", "aws configure export-credentials"], lookalikes: ["aws configure get region"] },
+  { program: "aws", words: /^(ecr|ecr-public) get-login-password\b|^codeartifact get-authorization-token\b|^sts get-session-token\b/, examples: ["aws ecr get-login-password --region us-east-1", "aws codeartifact get-authorization-token --domain d"], lookalikes: ["aws ecr describe-repositories"] },
+  { program: "doctl", words: /^auth token\b/, examples: ["doctl auth token"], lookalikes: ["doctl auth list"] },
   { program: "heroku", words: /^auth:token\b/, examples: ["heroku auth:token"], lookalikes: ["heroku auth:whoami"] },
   { program: "pass", words: /^(show|cat) \S/, examples: ["pass show github/token"], lookalikes: ["pass ls", "pass show"] },
   { program: "gopass", words: /^(show|cat) \S/, examples: ["gopass show -o github/token"], lookalikes: ["gopass ls"] },
@@ -49,7 +55,7 @@ for (const r of CREDENTIAL_PRINTERS) BY_PROGRAM.set(r.program, [...(BY_PROGRAM.g
 const printer: Handler = (ctx) => {
   // Options between the words do not change what is printed (`gopass show -o x`): match the words alone.
   const words = ctx.argv.filter((a) => !a.startsWith("-")).join(" ");
-  const row = BY_PROGRAM.get(ctx.program)?.find((r) => r.words.test(words));
+  const row = BY_PROGRAM.get(ctx.program)?.find((r) => r.words.test(words) && (!r.flag || ctx.argv.some((a) => r.flag!.test(a))));
   if (row) printsSecretNames(ctx, [`${ctx.program} ${words}`.slice(0, 80)], "command");
 };
 

@@ -315,6 +315,11 @@ function prune(ctx: Ctx, inv: GitInvocation): void {
 function updateRef(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { shortValue: "m", aliases: { d: "delete" } });
   if (has(p, "delete")) discardHistory(ctx, "update-ref -d");
+  // `update-ref refs/heads/main OLDER`: like `branch -f`, the commits only that branch held go (a new ref cannot be told apart here).
+  else if (p.operands.length >= 2 && /^(refs\/heads\/|HEAD$)/.test(p.operands[0]!.value)) {
+    const ref = p.operands[0]!.value;
+    discardHistory(ctx, "update-ref", ref === "HEAD" ? { force: true } : { force: true, branch: ref.slice("refs/heads/".length) });
+  }
 }
 
 /** `git read-tree -u --reset TREE`: the index and the working tree become TREE, local changes dropped (`-m -u` refuses to). */
@@ -427,7 +432,10 @@ function git(ctx: Ctx): void {
     case "commit":
       return commit(ctx, inv);
     case "filter-branch":
+      return discardHistory(ctx, sub);
     case "filter-repo":
+      // `--analyze` only writes a report; `--dry-run` shows what would be rewritten.
+      if (inv.args.some((a) => a.value === "--analyze" || a.value === "--dry-run")) return;
       return discardHistory(ctx, sub);
     case "reflog":
       return reflog(ctx, inv);

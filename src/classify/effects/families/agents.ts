@@ -24,7 +24,15 @@ const CLAUDE_CLI: Cli = {
   help: { flags: ["help", "h"] },
 };
 
+/** `claude|gemini|codex mcp add …`: a new MCP server (a program it will start, tools it will call) written into the agent's own settings — `agent.controls`. */
+function mcpChange(m: Match): EffectSpec | null {
+  if (m.rest[0]?.value !== "mcp" || !/^(add|add-json|add-from-claude-desktop|remove|rm)$/.test(m.rest[1]?.value ?? "")) return null;
+  return eff("write", "home_file", { persistence: "agent_settings", target: `${m.ctx.program} mcp ${m.rest[1]!.value}` });
+}
+
 function claude(m: Match): EffectSpec | null {
+  const mcp = mcpChange(m);
+  if (mcp) return mcp;
   if (m.has("dangerously-skip-permissions")) return off("--dangerously-skip-permissions");
   if (/^bypasspermissions$/i.test(m.value("permission-mode") ?? "")) return off("--permission-mode bypassPermissions");
   if (m.values("settings").some((s) => SETTINGS_OFF.test(s))) return off("--settings");
@@ -42,6 +50,8 @@ const CODEX_CLI: Cli = {
 };
 
 function codex(m: Match): EffectSpec | null {
+  const mcp = mcpChange(m);
+  if (mcp) return mcp;
   if (m.has("dangerously-bypass-approvals-and-sandbox")) return off("--dangerously-bypass-approvals-and-sandbox");
   if (m.has("yolo")) return off("--yolo");
   if (m.value("sandbox") === "danger-full-access") return off("--sandbox danger-full-access");
@@ -59,7 +69,7 @@ const GEMINI_CLI: Cli = {
   help: { flags: ["help", "h"] },
 };
 
-const gemini = (m: Match): EffectSpec | null => (m.has("yolo") ? off("--yolo") : /^yolo$/i.test(m.value("approval-mode") ?? "") ? off("--approval-mode yolo") : null);
+const gemini = (m: Match): EffectSpec | null => mcpChange(m) ?? (m.has("yolo") ? off("--yolo") : /^yolo$/i.test(m.value("approval-mode") ?? "") ? off("--approval-mode yolo") : null);
 
 const AGENT = (names: string[], service: string, cli: Cli, judge: (m: Match) => EffectSpec | null, examples: ReadonlyArray<readonly [string, string]>) => ({ names, service, cli, rows: [row("", judge, examples)] });
 
@@ -72,6 +82,8 @@ export const AGENTS: Family = {
       ["claude --settings '{\"disableAllHooks\": true}' -p x", "execute subagent guards_off flag=--settings"],
       ["claude -p 'fix the failing test'", ""],
       ["claude --permission-mode plan", ""],
+      ["claude mcp add fetcher -- npx -y some-mcp-server", "write home_file persistence=agent_settings"],
+      ["claude mcp list", ""],
     ]),
     AGENT(["codex"], "codex", CODEX_CLI, codex, [
       ["codex exec --dangerously-bypass-approvals-and-sandbox 'do it'", "execute subagent guards_off"],

@@ -12,6 +12,15 @@ const appTeardown = (m: Match): EffectSpec => eff("destroy", "infrastructure", {
 const piece = (resource: string) => (m: Match): EffectSpec => eff("destroy", "infrastructure", { resource, ...appNamed(m) });
 const secretUnset = eff("delete", "secret_store");
 const read = eff("read", "infrastructure");
+/**
+ * A deploy replaces what runs: asked (`infra.disrupt`) only when it goes to
+ * production — the tool's own production flag (`vercel --prod`), or an app,
+ * project or site named as production. A preview or staging deploy is everyday.
+ */
+const deploy = (prodFlag?: string) => (m: Match): EffectSpec | null =>
+  (prodFlag && m.has(prodFlag)) || m.base.is_production === true || appNamed(m).is_production === true
+    ? eff("write", "infrastructure", { disrupts: true, is_production: true, operation: "production deploy" })
+    : null;
 
 const FLY_CLI: Cli = { options: { shortValue: "ac", longValue: ["app", "config", "region", "org", "image"], longBool: ["yes", "force", "auto-confirm"], aliases: { a: "app", c: "config", y: "yes", f: "force" } }, help: { flags: ["help", "h"] }, envFlags: ["app"] };
 
@@ -26,7 +35,8 @@ const FLY = {
     row("machine|machines|m destroy|remove|rm|kill", piece("machine"), [["fly machine destroy 148e --force", "destroy infrastructure resource=machine"]]),
     row("postgres|pg|mpg destroy", eff("destroy", "database", { total: true }), [["fly postgres destroy shop-db", "destroy database total"]]),
     row("secrets unset", secretUnset, [["fly secrets unset DATABASE_URL -a shop", "delete secret_store"]]),
-    row("status|logs|apps|releases|config|info|ips|volumes|machine|secrets|regions|doctor|version", read, [["fly status -a shop", "read infrastructure"], ["fly apps list", "read infrastructure"], ["fly deploy", ""]]),
+    row("deploy", deploy(), [["fly deploy -a shop-prod", "write infrastructure disrupts operation='production deploy'"], ["fly deploy", ""], ["fly deploy -a shop-staging", ""]]),
+    row("status|logs|apps|releases|config|info|ips|volumes|machine|secrets|regions|doctor|version", read, [["fly status -a shop", "read infrastructure"], ["fly apps list", "read infrastructure"]]),
   ],
 };
 
@@ -61,7 +71,14 @@ const VERCEL = {
     ]),
     row("env rm|remove", secretUnset, [["vercel env rm DATABASE_URL production", "delete secret_store"]]),
     row("domains|dns|certs|alias rm|remove", piece("domain"), [["vercel domains rm shop.example", "destroy infrastructure resource=domain"]]),
-    row("ls|list|inspect|logs|env|whoami", read, [["vercel ls", "read infrastructure"], ["vercel logs https://shop.vercel.app", "read infrastructure"], ["vercel deploy --prod", ""]]),
+    row("deploy|redeploy|promote", (m) => (m.path[0] === "deploy" ? deploy("prod")(m) : eff("write", "infrastructure", { disrupts: true, is_production: true, operation: "production deploy" })), [
+      ["vercel deploy --prod", "write infrastructure disrupts is_production"],
+      ["vercel promote https://shop-abc.vercel.app", "write infrastructure disrupts"],
+      ["vercel deploy", ""],
+    ]),
+    row("ls|list|inspect|logs|env|whoami", read, [["vercel ls", "read infrastructure"], ["vercel logs https://shop.vercel.app", "read infrastructure"]]),
+    // Bare `vercel` deploys the directory (a preview; `--prod`: production).
+    row("", deploy("prod"), [["vercel --prod --yes", "write infrastructure disrupts"], ["vercel", ""], ["vercel dev", ""]]),
   ],
 };
 
@@ -74,7 +91,8 @@ const NETLIFY = {
   rows: [
     row("sites:delete", appTeardown, [["netlify sites:delete 5f2a-prod --force", "destroy infrastructure teardown=app is_production"]]),
     row("env:unset|env:delete", secretUnset, [["netlify env:unset API_KEY", "delete secret_store"]]),
-    row("status|sites:list|env:list|env:get|logs|functions:list", read, [["netlify status", "read infrastructure"], ["netlify deploy --prod", ""]]),
+    row("deploy", deploy("prod"), [["netlify deploy --prod --dir dist", "write infrastructure disrupts"], ["netlify deploy --dir dist", ""]]),
+    row("status|sites:list|env:list|env:get|logs|functions:list", read, [["netlify status", "read infrastructure"]]),
   ],
 };
 
@@ -96,8 +114,21 @@ const FIREBASE = {
     row("functions:delete", piece("function"), [["firebase functions:delete sendReceipt --force", "destroy infrastructure resource=function"]]),
     row("hosting:disable|hosting:sites:delete|hosting:channel:delete", (m) => (m.path[0] === "hosting:disable" ? eff("write", "infrastructure", { disrupts: true, ...appNamed(m) }) : piece("site")(m)), [["firebase hosting:disable --project shop", "write infrastructure disrupts"], ["firebase hosting:sites:delete shop-old", "destroy infrastructure resource=site"]]),
     row("apps:delete|projects:delete", appTeardown, [["firebase apps:delete 1:23:web:ab", "destroy infrastructure teardown=app"]]),
-    row("projects:list|apps:list|functions:log|database:get|firestore:indexes|hosting:channel:list", read, [["firebase deploy --only hosting", ""], ["firebase database:get /config", "read infrastructure"]]),
+    row("deploy", deploy(), [["firebase deploy --only hosting --project shop-prod", "write infrastructure disrupts"], ["firebase deploy --only hosting", ""]]),
+    row("projects:list|apps:list|functions:log|database:get|firestore:indexes|hosting:channel:list", read, [["firebase database:get /config", "read infrastructure"]]),
   ],
 };
 
-export const APP_PLATFORMS: Family = { name: "application platforms", programs: [FLY, HEROKU, VERCEL, NETLIFY, FIREBASE] };
+// AWS Elastic Beanstalk's own CLI: `terminate` deletes an environment and its resources; `--all` the application too.
+const EB = {
+  names: ["eb"],
+  service: "elastic-beanstalk",
+  cli: { options: { shortValue: "r", longValue: ["region", "profile"], longBool: ["force", "all", "ignore-links"], aliases: { r: "region" } }, help: { flags: ["help", "h"] }, envFlags: ["profile"] } satisfies Cli,
+  rows: [
+    row("terminate", appTeardown, [["eb terminate shop-prod --force", "destroy infrastructure teardown=app is_production"]]),
+    row("deploy", deploy(), [["eb deploy shop-prod", "write infrastructure disrupts"], ["eb deploy shop-dev", ""]]),
+    row("status|health|logs|list|events", read, [["eb status", "read infrastructure"]]),
+  ],
+};
+
+export const APP_PLATFORMS: Family = { name: "application platforms", programs: [FLY, HEROKU, VERCEL, NETLIFY, FIREBASE, EB] };

@@ -50,9 +50,9 @@ export const GCLOUD_CLI: Cli = {
 /** az: `az GROUP… COMMAND --param value`; `-h`/`--help`; `--dryrun` (batch deletes), `--what-if` (deployments). */
 export const AZ_CLI: Cli = {
   options: {
-    shortValue: "gnoslcdpr",
+    shortValue: "gnoslcdprf",
     longValue: [
-      "subscription", "resource-group", "name", "output", "query", "location", "account-name", "account-key", "connection-string",
+      "file", "subscription", "resource-group", "name", "output", "query", "location", "account-name", "account-key", "connection-string",
       "sas-token", "container-name", "source", "destination", "pattern", "id", "ids", "org", "organization", "project", "repository",
       "vault-name", "share-name", "file-system", "path", "if-match", "if-unmodified-since", "http-method", "area", "resource",
       "route-parameters", "in-file", "team", "user", "group-id", "extension-id", "publisher-id", "wiki", "pipeline-id",

@@ -15,7 +15,7 @@ import { HELM_SPEC, KUBE_SPEC } from "../infra.js";
 import { eff, holds, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 export const KUBECTL_CLI: Cli = {
-  options: { ...KUBE_SPEC, shortValue: `${KUBE_SPEC.shortValue ?? ""}k`, longValue: [...(KUBE_SPEC.longValue ?? []), "kustomize", "replicas", "current-replicas", "field-manager", "for"], longBool: ["all", "all-namespaces", "force", "now", "recursive", "ignore-not-found", "wait", "overwrite", "server-side", "prune", "ignore-daemonsets", "delete-emptydir-data", "disable-eviction", "dry-run"], aliases: { ...KUBE_SPEC.aliases, A: "all-namespaces", R: "recursive", k: "kustomize" } },
+  options: { ...KUBE_SPEC, shortValue: `${KUBE_SPEC.shortValue ?? ""}k`, longValue: [...(KUBE_SPEC.longValue ?? []), "kustomize", "replicas", "current-replicas", "field-manager", "for", "clusterrole", "role", "serviceaccount", "user", "group", "type"], longBool: ["all", "all-namespaces", "force", "now", "recursive", "ignore-not-found", "wait", "overwrite", "server-side", "prune", "ignore-daemonsets", "delete-emptydir-data", "disable-eviction", "dry-run"], aliases: { ...KUBE_SPEC.aliases, A: "all-namespaces", R: "recursive", k: "kustomize" } },
   help: { flags: ["help", "h"] },
   dryRun: ["dry-run"],
 };
@@ -58,6 +58,11 @@ const disrupt = (m: Match, extra: Attrs = {}): EffectSpec => eff("write", "infra
 /** `taint nodes N key=v:NoExecute` evicts what does not tolerate it; removing a taint (`key-`) or NoSchedule does not. */
 const noExecute = (m: Match) => m.rest.some((o) => /:NoExecute$/.test(o.value));
 
+/** Roles that hold everything in their scope (the built-in `cluster-admin`, `admin`, `edit`). */
+const POWERFUL_ROLE = /^(cluster-admin|admin|edit)$/;
+const namesRbac = (m: Match): boolean => resourceTypes(m.rest).some((t) => /^(clusterrolebindings?|rolebindings?|clusterroles?)$/.test(t));
+const rbacEdit = (m: Match): EffectSpec => eff("write", "infrastructure", { grants_admin: true, ...kubeEnv(m) });
+
 const KUBECTL = {
   names: ["kubectl", "oc"],
   service: "kubernetes",
@@ -94,6 +99,14 @@ const KUBECTL = {
       ["kubectl scale deployment api --replicas=0", "write infrastructure disrupts replicas=0"],
       ["kubectl scale deployment api --replicas=3", "write infrastructure"],
     ]),
+    // RBAC: binding a powerful role, or editing who holds one, hands the cluster to someone (`infra.grant`).
+    row("create clusterrolebinding|rolebinding", (m) => eff("write", "infrastructure", { resource: m.path[1]!, ...kubeEnv(m), ...(POWERFUL_ROLE.test(m.value("clusterrole") ?? m.value("role") ?? "") ? { grants_admin: true } : {}) }), [
+      ["kubectl create clusterrolebinding ci --clusterrole=cluster-admin --serviceaccount=ci:runner", "write infrastructure grants_admin"],
+      ["kubectl create rolebinding ops --clusterrole=admin --user=ann -n shop", "write infrastructure grants_admin"],
+      ["kubectl create rolebinding viewers --clusterrole=view --group=devs -n shop", "write infrastructure resource=rolebinding"],
+    ]),
+    row("patch|edit|replace", rbacEdit, [["kubectl patch clusterrolebinding cluster-admin --type=json -p '[]'", "write infrastructure grants_admin"]], { when: namesRbac }),
+    row("set subject", rbacEdit, [["kubectl set subject clusterrolebinding admin --user=eve", "write infrastructure grants_admin"], ["kubectl set image deploy/api api=shop:2", ""]], { when: namesRbac }),
     row("replace", (m) => (m.has("force") ? disrupt(m, { force: true }) : eff("write", "infrastructure")), [
       ["kubectl replace --force -f job.yaml", "write infrastructure disrupts force"],
       ["kubectl replace -f cm.yaml", "write infrastructure"],

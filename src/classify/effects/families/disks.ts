@@ -276,7 +276,10 @@ const UMOUNT = {
   names: ["umount"],
   service: "mount",
   cli: { options: { shortValue: "Ot", longValue: ["types", "test-opts"], longBool: ["force", "lazy", "all", "recursive", "read-only", "fake", "verbose"], aliases: { f: "force", l: "lazy", a: "all", R: "recursive", r: "read-only", n: "no-mtab", v: "verbose" } }, help: { flags: ["help", "h"] }, dryRun: ["fake"] } satisfies Cli,
-  rows: [row("", (m) => (m.has("force") || m.has("all") ? modify("mount", holds({ force: m.has("force"), all: m.has("all") })) : null), [["umount -f /mnt/nfs", "write disk force"], ["umount -a", "write disk all"], ["umount /mnt/usb", ""]])],
+  // Unmounting `/` or a system directory (lazily: it goes once nothing holds it) pulls the tree out from under every process.
+  rows: [row("", (m) => (m.has("force") || m.has("all") || m.rest.some((o) => SYSTEM_MOUNT_POINT.test(o.value)) ? modify("mount", holds({ force: m.has("force"), all: m.has("all"), lazy: m.has("lazy") })) : null), [
+    ["umount -f /mnt/nfs", "write disk force"], ["umount -a", "write disk all"], ["umount -l /", "write disk lazy"], ["umount /mnt/usb", ""],
+  ])],
 };
 
 /** `mount --bind DIR /` (or onto a system directory): the tree seen there is replaced for every process. */
@@ -293,14 +296,26 @@ const MOUNT = {
       // `mount --bind SRC DIR`: DIR now stands for SRC (path-aliases.ts: `mount --bind ~ mnt && rm -rf mnt/*` wipes home).
       if (bind && target !== undefined && m.rest.length >= 2) noteAlias(m.ctx.state.aliases, m.ctx.env, m.rest[m.rest.length - 1]!, m.rest[m.rest.length - 2]!);
       if (bind && target !== undefined && m.rest.length >= 2 && SYSTEM_MOUNT_POINT.test(target)) return modify("mount", { operation: "bind over a system directory" });
+      // `-o remount,ro /`: the system goes read-only under every running program.
+      if (target !== undefined && SYSTEM_MOUNT_POINT.test(target) && m.values("options").some((o) => /(^|,)remount(,|$)/.test(o) && /(^|,)ro(,|$)/.test(o))) return modify("mount", { operation: "remount read-only" });
       return m.rest.length === 0 ? read : null;
     }, [
       ["mount --bind /tmp/fake /", "write disk operation='bind over a system directory'"],
       ["sudo mount -o bind /srv/evil /etc", "write disk"],
       ["mount --bind ./data /mnt/data", ""],
+      ["mount -o remount,ro /", "write disk operation='remount read-only'"],
+      ["mount -o remount,rw /mnt/usb", ""],
       ["mount", "read disk"],
     ]),
   ],
+};
+
+/** swapoff: the kernel must pull every swapped page back into memory, or kill processes when it cannot. */
+const SWAPOFF = {
+  names: ["swapoff"],
+  service: "swap",
+  cli: { options: { longBool: ["all", "verbose"], aliases: { a: "all", v: "verbose" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [row("", (m) => (m.has("all") || m.rest.length > 0 ? modify("swap", { operation: "swapoff" }) : null), [["swapoff -a", "write disk resource=swap"], ["swapoff /swapfile", "write disk"], ["swapoff --help", ""]])],
 };
 
 /** hdparm: the ATA security erase, sector writes and firmware downloads destroy the drive's data; `-I`, `-t`, `-T` read. */
@@ -362,4 +377,4 @@ const CEPH = {
   ],
 };
 
-export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT, HDPARM, NVME, CEPH] };
+export const DISKS: Family = { name: "disks", programs: [SGDISK, FDISK, PARTED, BLKDISCARD, DISKUTIL, MDADM, LVM, ZFS, BTRFS, DMSETUP, CRYPTSETUP, NBD, LOSETUP, UMOUNT, MOUNT, SWAPOFF, HDPARM, NVME, CEPH] };

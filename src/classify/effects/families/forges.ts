@@ -145,6 +145,9 @@ const GH = {
       ["gh repo edit ledgerly/internal-tools --description 'Ops scripts'", ""],
     ]),
     row("repo deploy-key delete", eff("delete", "vcs_forge"), [["gh repo deploy-key delete 90411 -R ledgerly/api", "delete vcs_forge"]]),
+    // A key added to the account or repository lets its holder in later — push, or clone private code (`persist.autorun`).
+    row("ssh-key add", eff("write", "vcs_forge", { persistence: "ssh_access" }), [["gh ssh-key add ~/.ssh/laptop.pub --title laptop", "write vcs_forge persistence=ssh_access"]]),
+    row("repo deploy-key add", eff("write", "vcs_forge", { persistence: "ssh_access" }), [["gh repo deploy-key add ci.pub --allow-write -R ledgerly/api", "write vcs_forge persistence=ssh_access"]]),
     row("release delete|delete-asset", eff("delete", "vcs_forge"), [["gh release delete v2.3.0 --cleanup-tag -y", "delete vcs_forge"], ["gh release delete-asset v2.3.0 ledgerly-linux-amd64.tar.gz", "delete vcs_forge"]]),
     row("gist|issue|label|ssh-key|gpg-key|codespace delete", eff("delete", "vcs_forge"), [
       ["gh gist delete 5b3f0e7c1a", "delete vcs_forge"],
@@ -178,6 +181,17 @@ const GH = {
   ],
 };
 
+// ── hub (GitHub's older CLI) ─────────────────────────────────────────────
+
+const HUB = {
+  names: ["hub"],
+  service: "gh",
+  cli: { options: { longBool: ["yes"], aliases: { y: "yes" } }, help: { flags: ["help", "h"], word: "first" } } satisfies Cli,
+  rows: [
+    row("delete", eff("destroy", "vcs_forge", { total: true }), [["hub delete -y ledgerly/old-landing", "destroy vcs_forge total"], ["hub help delete", ""]]),
+  ],
+};
+
 // ── glab ─────────────────────────────────────────────────────────────────
 
 const GLAB = {
@@ -190,6 +204,7 @@ const GLAB = {
     // `glab repo archive` downloads an archive (tar/zip) of the repository; it does not archive the project.
     row("repo archive", eff("read", "vcs_forge"), [["glab repo archive ledgerly/api --format tar.gz", "read vcs_forge"]]),
     row("release|issue|mr|label|snippet|deploy-key|ssh-key|gpg-key delete", eff("delete", "vcs_forge"), [["glab release delete v4.0.0-rc1 --yes", "delete vcs_forge"], ["glab mr delete 377", "delete vcs_forge"]]),
+    row("ssh-key|deploy-key add", eff("write", "vcs_forge", { persistence: "ssh_access" }), [["glab ssh-key add ~/.ssh/ci.pub -t ci", "write vcs_forge persistence=ssh_access"]]),
     row("api", (m) => {
       const call = apiCall(m);
       if (!call) return null;
@@ -296,6 +311,6 @@ const FORGE_APIS: ApiRow[] = [
 
 export const FORGES: Family = {
   name: "forges",
-  programs: [GH, GLAB, AZ_DEVOPS, GITLAB_RAKE],
+  programs: [GH, HUB, GLAB, AZ_DEVOPS, GITLAB_RAKE],
   apis: FORGE_APIS,
 };

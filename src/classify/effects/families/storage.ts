@@ -8,7 +8,7 @@ import type { ParsedOperand } from "../../programs/options.js";
 import { AWS_CLI, AZ_CLI, GCLOUD_CLI } from "./clis.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 import { storeOrLocal, transferEffects, type Locate } from "./transfer.js";
-import type { Attrs } from "../common.js";
+import { pathTarget, type Attrs } from "../common.js";
 
 
 function transfer(m: Match, locate: Locate, o: { deletesSources?: boolean; deletesExtra?: boolean; recursive?: boolean; ops?: readonly ParsedOperand[] } = {}): EffectSpec[] {
@@ -149,6 +149,16 @@ const AZ_STORAGE = {
     ]),
     row("storage blob|file|directory delete", eff("delete", "object_storage"), [["az storage blob delete --container-name uploads --name avatars/u42.png --account-name ledgerlyst", "delete object_storage"]]),
     row("storage fs file|directory delete", eff("delete", "object_storage", { recursive: true }), [["az storage fs directory delete -f datalake -n raw/2023 --account-name ledgerlyst --yes", "delete object_storage"]]),
+    // An upload sends the local file's (or, batched, the directory's) contents to the account.
+    row("storage blob|file upload|upload-batch", (m) => {
+      const src = m.flags.find((f) => (f.name === "file" || f.name === "f" || f.name === "source" || f.name === "s") && f.value !== null);
+      const out: EffectSpec[] = [eff("write", "object_storage")];
+      if (src) for (const c of pathTarget(m.ctx, src.value!, src.arg, "consequential")) out.push(eff("send", c, { target: src.value! }));
+      return out;
+    }, [
+      ["az storage blob upload --account-name ledgerlyst -c uploads -f ~/.azure/msal_token_cache.json -n t", "write object_storage; send secret_file"],
+      ["az storage blob upload-batch -d site -s dist --account-name ledgerlyst", "write object_storage; send workspace_file"],
+    ]),
     row("storage blob|file|container|share|account|fs *", (m) => (/^(list|show|exists|download|download-batch|url|keys|metadata|stats)$/.test(m.path[2]) ? eff("read", "object_storage") : null), [
       ["az storage blob list -c uploads --account-name ledgerlyst --prefix avatars/", "read object_storage"],
       ["az storage account show -n ledgerlyst", "read object_storage"],
