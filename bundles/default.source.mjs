@@ -144,7 +144,8 @@ const artifacts = [
     eff("destroy", "vcs_forge", { total: true }),
     "forge.repo_delete: `{{program}}` would delete a whole repository, project or organisation on the forge ({{target}}), with its issues, pull requests and releases. Archive it instead, or let a person delete it."),
   rule("forge.delete", "safety", "high", "ask",
-    any(eff("delete", "vcs_forge"), eff("destroy", "vcs_forge"), eff("write", "vcs_forge")),
+    // A key added (`gh ssh-key add`) is persist.autorun's: who may get in later, not a deletion.
+    any(eff("delete", "vcs_forge"), eff("destroy", "vcs_forge"), all(eff("write", "vcs_forge"), not(eff("write", "vcs_forge", { persistence: "ssh_access" })))),
     "forge.delete: `{{program}}` would delete a release, issue, key, hook or branch protection, archive a repository, or change who can see it ({{target}}). Confirm it is the one you mean."),
   rule("ci.change", "safety", "high", "ask",
     any(eff("delete", "ci_pipeline"), eff("destroy", "ci_pipeline"), eff("write", "ci_pipeline")),
@@ -227,7 +228,7 @@ const artifacts = [
     "infra.grant: `{{program}}` would bind or edit a powerful cluster role ({{target}}): whoever it names can then do anything in that scope. Grant the narrowest role to a named subject, and have a person run it."),
   rule("infra.disrupt", "safety", "high", "ask",
     eff("write", "infrastructure", { disrupts: true }),
-    "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback or unreviewed apply. Confirm the target and the time."),
+    "infra.disrupt: `{{program}}` would take running workloads down or recreate them ({{target}}): a drain, cordon, scale to zero, forced replace, rollback, unreviewed apply or production deploy. Confirm the target and the time."),
   // ── end issue 8c: clusters and clouds ──
 
   // ── issue 8c: disks (families/disks.ts; dd/mkfs/wipefs are disk.device_write above) ──

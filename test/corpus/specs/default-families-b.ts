@@ -135,8 +135,10 @@ export const specs: CaseSpec[] = [
     ["heroku ps:scale web=0 -a shop", "ask infra.disrupt"],
     ["fly status -a shop", "allow"],
     ["heroku logs --tail -a shop", "allow"],
-    ["vercel deploy --prod", "allow"],
-    ["netlify deploy --prod", "allow"],
+    // Round 4 (docs/redteam.md): a production deploy asks; a preview deploy stays allowed.
+    ["vercel deploy --prod", "ask infra.disrupt"],
+    ["netlify deploy --prod", "ask infra.disrupt"],
+    ["vercel deploy", "allow"],
     ["firebase deploy --only hosting", "allow"],
   ]),
   ...family("databases", [

@@ -32,6 +32,7 @@ import remoteRuns from "./remote-runs.js";
 import programStartup from "./program-startup.js";
 import redteamR2 from "./redteam-r2.js";
 import redteamR3 from "./redteam-r3.js";
+import redteamR4 from "./redteam-r4.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -65,4 +66,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "program-startup": programStartup,
   "redteam-r2": redteamR2,
   "redteam-r3": redteamR3,
+  "redteam-r4": redteamR4,
 };

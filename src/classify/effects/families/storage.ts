@@ -287,6 +287,16 @@ const RCLONE = {
       ["rclone cleanup gdrive:", "delete object_storage"],
       ["rclone dedupe --dedupe-mode newest gdrive:Photos -n", "read object_storage dry_run"],
     ]),
+    // `rclone serve http|webdav|ftp|sftp|… PATH`: PATH handed to whoever connects (a local path is a file server's directory).
+    row("serve *", (m) => {
+      const dir = m.rest[0];
+      if (!dir || rcloneLocate(dir.value) === "remote") return [];
+      return pathTarget(m.ctx, dir.value, dir.arg, "consequential").map((c) => eff("send", c, { target: dir.value, exposes: "directory" }));
+    }, [
+      ["rclone serve http ~/.ssh --addr :8080", "send secret_file exposes=directory"],
+      ["rclone serve webdav dist --addr :8080", "send workspace_file"],
+      ["rclone serve http gdrive:Public", ""],
+    ]),
     row("sync", (m) => transfer(m, rcloneLocate, { deletesExtra: true, recursive: true }), [
       ["rclone sync public s3:ledgerly-site", "write object_storage; send workspace_file; delete object_storage sync_delete"],
       ["rclone sync gdrive:Docs ~/Documents", "write home_file; delete home_file sync_delete"],
