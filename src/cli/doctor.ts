@@ -276,7 +276,8 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
     findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
   }
-  const forwards = (h: Record<string, unknown>) => typeof h.command === "string" && /\s--daemon[\s=]/.test(h.command);
+  const forwards = (h: Record<string, unknown>) =>
+    typeof h.command === "string" && (hookInvocation(h.command)?.args.some((a) => a === "--daemon" || a.startsWith("--daemon=")) ?? false);
   if (!handlers.some((h) => typeof h.handler.url === "string" || forwards(h.handler)))
     findings.push({ level: "info", subject: "daemon", message: "none configured (no http handler or hook --daemon installed; gatehouse install claude --http URL or install AGENT --daemon URL adds one)" });
   return {

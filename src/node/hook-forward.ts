@@ -10,6 +10,8 @@
 // given: forwarding never turns into an unexamined allow.
 import { request } from "node:http";
 import { readFileSync } from "node:fs";
+import { isHookAgent } from "../adapters/types.js";
+import { isLoopbackAddress } from "../daemon/guard.js";
 
 /** What the in-process hook would have printed and returned. */
 export interface HookAnswer {
@@ -26,7 +28,6 @@ export type Forwarded =
   | { kind: "usage"; message: string };
 
 export const DEFAULT_DAEMON_TIMEOUT_MS = 2000;
-const AGENTS = ["claude", "codex", "gemini", "cursor", "acp"];
 
 /** The `--daemon URL` and `--daemon-timeout MS` values of a hook argv (after `hook`), either spelling (`--daemon=URL`). */
 export function daemonOptions(argv: readonly string[]): { url: string | null; timeout: string | null } {
@@ -50,7 +51,7 @@ export function daemonEndpoint(text: string): URL | string {
     return `--daemon must be a URL like http://127.0.0.1:4283, got ${JSON.stringify(text)}`;
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const loopback = host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  const loopback = host === "localhost" || isLoopbackAddress(host);
   if (url.protocol !== "http:" || !loopback) return `--daemon must be an http:// URL on a loopback address (the daemon listens on nothing else), got ${JSON.stringify(text)}`;
   if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.username !== "") return `--daemon takes the daemon's base URL (no path, query or credentials), got ${JSON.stringify(text)}`;
   return url;
@@ -90,7 +91,7 @@ export function forwardHook(argv: readonly string[], readStdin: () => string = (
     return Promise.resolve({ kind: "fallback", why: `stdin: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, stdin: "" });
   }
   // An agent the daemon has no route for is the in-process hook's usage error, with its own message.
-  if (!AGENTS.includes(agent)) return Promise.resolve({ kind: "fallback", why: "", stdin });
+  if (!isHookAgent(agent)) return Promise.resolve({ kind: "fallback", why: "", stdin });
   const where = `${endpoint.origin}`;
   return new Promise((resolve) => {
     let settled = false;
