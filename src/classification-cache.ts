@@ -8,7 +8,7 @@
 // only the fields the key is made of, every other field at its default — so
 // whatever the classifier reads, it can only read what the key holds, and a hit
 // can never answer for an input the key did not see. The fields kept are the
-// ones the classifier reads (tool name, tool input, env), and for an MCP tool
+// ones the classifier reads (tool name, tool input, env, host facts), and for an MCP tool
 // also what the bundle's effect-class selectors may name (event type, agent,
 // session, spend, facts). The bundle is fixed per engine (a cache lives and
 // dies with its engine), and the inline-code grammars loaded so far are part
@@ -121,12 +121,13 @@ export function projectionOf(event: Event, wide: boolean): Event {
     session: wide ? event.session : null,
     spend_delta: wide ? event.spend_delta : null,
     facts: wide ? event.facts : null,
+    host: event.host,
   };
 }
 
 /** The cache key of an event (null: not cacheable). Exactly the fields `projectionOf` keeps. */
 export function keyOf(event: Event, wide: boolean, generation: number, maxChars: number): string | null {
-  const parts: unknown[] = [wide ? 1 : 0, generation, event.tool_name, event.tool_input, event.env];
+  const parts: unknown[] = [wide ? 1 : 0, generation, event.tool_name, event.tool_input, event.env, event.host];
   if (wide) parts.push(event.event_type, event.agent, event.session, event.spend_delta, event.facts);
   const budget = { left: maxChars };
   if (!plainJson(parts, 0, budget)) return null;

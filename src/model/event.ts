@@ -53,6 +53,38 @@ export type SpendDelta = z.infer<typeof SpendDeltaSchema>;
 
 const JsonValueSchema = z.unknown();
 
+/**
+ * One file the host read because the command runs or feeds it (a script, a
+ * Makefile, `package.json`, a `.sql` file), up to the host's bound. `text` is
+ * null when it could not be read (`error` says why): the classifier reports an
+ * unknown shape for it, never silence.
+ */
+export const HostFileSchema = z.object({
+  text: z.string().nullable().catch(null).default(null),
+  truncated: z.boolean().catch(false).default(false),
+  error: optionalString,
+});
+export type HostFile = z.infer<typeof HostFileSchema>;
+
+/**
+ * What the host (hook, daemon) saw of the real file system before the call
+ * (SPEC §2 `host`, §6.4, §6.8). Filled by the host, never by the agent: the
+ * engine reads only these values, so it stays pure and a ledger row that
+ * records the event replays exactly.
+ * - `gate`: absolute paths of the gate's own footprint (settings directories,
+ *   the hook's script and package, bundles, state directory, ledgers, code
+ *   cache, daemon socket and pid); anything at or under one is protected.
+ * - `links`: an operand path as the command names it (absolute, normalised) →
+ *   its real path, for operands that go through a symlink.
+ * - `files`: absolute path → what the host read of it.
+ */
+export const HostFactsSchema = z.object({
+  gate: stringList.default([]),
+  links: z.record(z.string(), z.string()).catch({}).default({}),
+  files: z.record(z.string(), HostFileSchema).catch({}).default({}),
+});
+export type HostFacts = z.infer<typeof HostFactsSchema>;
+
 export const EventSchema = z.object({
   event_type: z.string().catch("").default(""),
   session_id: z.string().catch("").default(""),
@@ -66,6 +98,7 @@ export const EventSchema = z.object({
   session: SessionFactsSchema.nullable().catch(null).default(null),
   spend_delta: SpendDeltaSchema.nullable().catch(null).default(null),
   facts: z.record(z.string(), JsonValueSchema).nullable().catch(null).default(null),
+  host: HostFactsSchema.nullable().catch(null).default(null),
 });
 export type Event = z.infer<typeof EventSchema>;
 /** What a caller may hand in: any subset of the fields. */
