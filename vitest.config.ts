@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/**/*.test.ts"],
+    // The end-to-end suite runs the real agents: its own config (test/e2e/vitest.config.ts, `npm run e2e`).
+    exclude: ["test/e2e/**", "**/node_modules/**"],
     setupFiles: ["test/support/fast-check-seed.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

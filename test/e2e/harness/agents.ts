@@ -1,0 +1,109 @@
+// The real agents, pinned in e2e/package.json and installed from the npm
+// registry by scripts/e2e-agents.sh into a cache outside the repository's
+// lockfile ($GATEHOUSE_E2E_AGENTS names its node_modules). One shape for all:
+// an agent writes its own configuration into the sandbox (pointing it at the
+// scripted model server), and `run` starts it headless on a prompt.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ModelServer } from "./model-server.js";
+import { baseEnv, runAsUser, type AgentRun, type RunAs, type Sandbox } from "./sandbox.js";
+import { REPO } from "./gatehouse.js";
+
+/** The agents' node_modules: $GATEHOUSE_E2E_AGENTS, else e2e/node_modules of this checkout. */
+export function agentsDir(): string {
+  return process.env.GATEHOUSE_E2E_AGENTS ?? join(REPO, "e2e/node_modules");
+}
+
+export function agentBin(name: string): string {
+  return join(agentsDir(), ".bin", name);
+}
+
+export function pinnedVersion(pkg: string): string {
+  return JSON.parse(readFileSync(join(agentsDir(), pkg, "package.json"), "utf8")).version as string;
+}
+
+/** One agent, as the suite drives it. */
+export interface AgentSpec {
+  /** `gatehouse install <installName>`. */
+  installName: string;
+  /** The npm package, for its pinned version. */
+  pkg: string;
+  /** Write the agent's configuration into the sandbox (model server, no telemetry, headless approvals). */
+  configure(box: Sandbox, server: ModelServer): void;
+  /** The command line and environment of one headless run on `prompt`. */
+  command(box: Sandbox, server: ModelServer, prompt: string): { bin: string; args: string[]; env: Record<string, string> };
+}
+
+function writeJson(path: string, value: unknown): void {
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Claude Code: `claude -p` with bypassPermissions against an Anthropic Messages endpoint. */
+export const claude: AgentSpec = {
+  installName: "claude",
+  pkg: "@anthropic-ai/claude-code",
+  configure(box) {
+    // The first-run screens are interactive only, but mark them done so nothing waits on them.
+    writeJson(join(box.home, ".claude.json"), { hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true, projects: { [box.project]: { hasTrustDialogAccepted: true } } });
+  },
+  command(box, server, prompt) {
+    return {
+      bin: agentBin("claude"),
+      args: ["-p", prompt, "--permission-mode", "bypassPermissions", "--output-format", "json", "--model", "claude-sonnet-4-5", "--max-turns", "30"],
+      env: {
+        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_API_KEY: "sk-ant-e2e-not-a-key",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        DISABLE_AUTOUPDATER: "1",
+        DISABLE_TELEMETRY: "1",
+        DISABLE_ERROR_REPORTING: "1",
+        CLAUDE_CODE_DISABLE_TERMINAL_TITLE: "1",
+      },
+    };
+  },
+};
+
+/** Gemini CLI: `gemini -p --yolo` against a Gemini API endpoint (GOOGLE_GEMINI_BASE_URL); usage statistics off, or it waits on the network. */
+export const gemini: AgentSpec = {
+  installName: "gemini",
+  pkg: "@google/gemini-cli",
+  configure(box) {
+    writeJson(join(box.home, ".gemini/settings.json"), {
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+      ui: { hideBanner: true, hideTips: true },
+      security: { auth: { selectedType: "gemini-api-key" } },
+    });
+    // An untrusted folder turns --yolo back into the default approval mode and ignores the project's settings (and so its hooks).
+    writeJson(join(box.home, ".gemini/trustedFolders.json"), { [box.project]: "TRUST_FOLDER" });
+  },
+  command(_box, server, prompt) {
+    return {
+      bin: agentBin("gemini"),
+      args: ["-p", prompt, "--yolo", "--model", "gemini-2.5-pro", "--output-format", "json"],
+      env: { GEMINI_API_KEY: "e2e-not-a-key", GOOGLE_GEMINI_BASE_URL: server.url, GEMINI_CLI_NO_RELAUNCH: "true" },
+    };
+  },
+};
+
+export const AGENTS = { claude, gemini } as const;
+
+export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
+  const c = spec.command(box, server, prompt);
+  if (!existsSync(c.bin)) throw new Error(`e2e: ${c.bin} is not installed (run scripts/e2e-agents.sh)`);
+  return runAsUser(as, c.bin, c.args, { cwd: box.project, env: { ...baseEnv(box, as), ...c.env, ...extraEnv }, timeoutMs: 180_000 });
+}
+
+/** `gatehouse install <agent> --project <project> …extra`, run as the agent user with the sandbox's HOME (so it writes what a user's install writes). */
+export async function installGatehouse(gatehouseBin: string, spec: AgentSpec, box: Sandbox, as: RunAs | null, extra: string[] = []): Promise<AgentRun> {
+  const run = await runAsUser(as, gatehouseBin, ["install", spec.installName, "--project", box.project, ...extra], { cwd: box.project, env: baseEnv(box, as), timeoutMs: 120_000 });
+  if (run.exitCode !== 0) throw new Error(`e2e: gatehouse install ${spec.installName} failed (${run.exitCode}): ${run.stderr}${run.stdout}`);
+  return run;
+}
+
+/** A gatehouse command as the agent user (doctor, serve, …). */
+export function gatehouse(gatehouseBin: string, box: Sandbox, as: RunAs | null, args: string[], timeoutMs = 120_000): Promise<AgentRun> {
+  return runAsUser(as, gatehouseBin, args, { cwd: box.project, env: baseEnv(box, as), timeoutMs });
+}
