@@ -1,21 +1,23 @@
 // ACP (hooks.md §3; SPEC §11; seed 003): one JSON-RPC request from the agent
 // to the client, on stdin (`gatehouse hook acp`) or handed to the library
 // function (src/adapters/acp-gate.ts). Gated:
-//   session/request_permission whose toolCall.kind is `execute`: rawInput
-//     `{command, args?}` (or `command` as an argv array), or one shell string
+//   session/request_permission, placed by src/adapters/acp-permission.ts: its
+//     kind (declared, correlated, or read from rawInput) picks the tool it is
+//     judged as — execute: rawInput `{command, args?}` (or `command` as an argv
+//     array), or one shell string; edit/delete/read/search/fetch: the path or
+//     URL; a request it cannot place: a command with nothing to inspect
 //   terminal/create {command, args?, cwd?}; fs/write_text_file and fs/read_text_file
-// Both permission and terminal requests are evaluated as the command they would
-// run (tool name `terminal/create`: `command` + `args` is an argv, `command`
-// alone a shell line). A deny answers the request: for a permission request
-// the JSON-RPC result selecting its `reject_once` option (else `reject_always`;
-// a request offering neither gets a JSON-RPC error, since selecting an allow
-// option or `cancelled` would misstate the decision); for the other methods a
-// JSON-RPC error whose message is the reason. Ask and allow print nothing —
-// the client asks its person as it would anyway — and the exit code says which
-// (0 allow, 3 ask, 2 deny), with an ask's reason on stderr.
+// A permission request is judged as the call it asks about (terminal/create
+// for a command). A deny answers with a JSON-RPC error whose message is the
+// reason — for a permission request too, since selecting its reject option
+// loses the reason (acpRefusal) — and the same reason on stderr for the
+// client. Ask and allow print nothing — the client asks its person as it
+// would anyway — and the exit code says which (0 allow, 3 ask, 2 deny), with
+// an ask's reason on stderr.
 import { EXIT } from "../cli/exit-codes.js";
 import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
+import { placePermission } from "./acp-permission.js";
 import { failOpen, failureLine } from "./failure.js";
 import { bindingOf, eventEnv, isObject, text, textOr, type JsonObject } from "./payload.js";
 import type { AnswerOptions, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv, Mapping } from "./types.js";
@@ -60,17 +62,11 @@ export function acpContextOf(payload: unknown): AcpContext | null {
   return { id, method: textOr(payload, "method"), options: payload.method === "session/request_permission" ? optionsOf(payload.params) : [] };
 }
 
-/** The command an execute permission asks to run, as `terminal/create` input: `{command, args?}`. */
-function permissionCommand(rawInput: unknown): unknown {
-  if (typeof rawInput === "string") return { command: rawInput };
-  if (isObject(rawInput) && Array.isArray(rawInput.command) && rawInput.command.every((w) => typeof w === "string") && rawInput.command.length > 0) {
-    const [command, ...args] = rawInput.command as string[];
-    return { ...rawInput, command, args };
-  }
-  return rawInput ?? null;
-}
-
-export function mapAcp(payload: unknown, host: HostEnv): Mapping<AcpContext> {
+/**
+ * `knownKind`: the kind of a tool call by its toolCallId, as a host saw it in an earlier `session/update`
+ * (createAcpGate keeps them); the stdin hook sees one request and has none.
+ */
+export function mapAcp(payload: unknown, host: HostEnv, knownKind?: (sessionId: string, toolCallId: string) => string | undefined): Mapping<AcpContext> {
   if (!isObject(payload)) return { invalid: "the input is not a JSON-RPC request object" };
   const method = text(payload, "method");
   if (method === undefined) return { invalid: 'the input is not a JSON-RPC request (no "method")' };
@@ -86,10 +82,11 @@ export function mapAcp(payload: unknown, host: HostEnv): Mapping<AcpContext> {
   if (method === "session/request_permission") {
     const call = params.toolCall;
     if (!isObject(call)) return { invalid: 'session/request_permission has no "toolCall" object' };
-    if (call.kind !== "execute") return { ignore: `toolCall.kind ${JSON.stringify(call.kind ?? null)} is not gated (only execute)` };
-    const tool_input = permissionCommand(call.rawInput);
-    const cwd = isObject(tool_input) ? text(tool_input, "cwd") : undefined;
-    gate = { ...base, event_type: "pre_tool_use", tool_use_id: textOr(call, "toolCallId"), tool_name: "terminal/create", tool_input, env: eventEnv(host, cwd) };
+    const toolCallId = textOr(call, "toolCallId");
+    const placed = placePermission(call, toolCallId !== "" ? knownKind?.(session_id, toolCallId) : undefined);
+    if ("ignore" in placed) return { ignore: placed.ignore };
+    const cwd = isObject(placed.input) ? text(placed.input, "cwd") : undefined;
+    gate = { ...base, event_type: "pre_tool_use", tool_use_id: toolCallId, tool_name: placed.tool, tool_input: placed.input, env: eventEnv(host, cwd) };
   } else {
     const { sessionId: _session, ...input } = params as JsonObject;
     gate = { ...base, event_type: "pre_tool_use", tool_use_id: String(context.id ?? ""), tool_name: method, tool_input: input, env: eventEnv(host, text(params, "cwd")) };
@@ -97,7 +94,7 @@ export function mapAcp(payload: unknown, host: HostEnv): Mapping<AcpContext> {
   return { gate, context };
 }
 
-const response = (id: JsonRpcId, body: { result: unknown } | { error: { code: number; message: string } }, exitCode: number): HookAnswer => ({
+const response = (id: JsonRpcId, body: { result: unknown } | { error: { code: number; message: string; data?: unknown } }, exitCode: number): HookAnswer => ({
   stdout: JSON.stringify({ jsonrpc: "2.0", id, ...body }),
   stderr: null,
   exitCode,
@@ -111,13 +108,17 @@ function select(context: AcpContext, kinds: readonly string[]): string | null {
   return null;
 }
 
-/** The refusal of one request: the reject option selected, or a JSON-RPC error naming the reason. */
+/**
+ * The refusal of one request: a JSON-RPC error whose message is the reason. For a permission request
+ * this is chosen over selecting its reject option, which loses the reason: claude-code-acp then tells the
+ * model only "User refused permission to run tool" (0.16 also ends the turn), while a failed permission
+ * request reaches the model as "Tool permission request failed: Error: <reason>", the call not run
+ * (measured end to end, test/e2e/acp.e2e.test.ts). `data.reject_option` names the option a client that
+ * prefers to answer by selection would select (reject_once, else reject_always).
+ */
 export function acpRefusal(context: AcpContext, reason: string): HookAnswer {
-  if (context.method === "session/request_permission") {
-    const optionId = select(context, ["reject_once", "reject_always"]);
-    if (optionId !== null) return response(context.id, { result: { outcome: { outcome: "selected", optionId } } }, EXIT.DENY);
-  }
-  return response(context.id, { error: { code: ACP_DENIED_CODE, message: reason } }, EXIT.DENY);
+  const data = context.method === "session/request_permission" ? { data: { verdict: "deny", reject_option: select(context, ["reject_once", "reject_always"]) } } : {};
+  return { ...response(context.id, { error: { code: ACP_DENIED_CODE, message: reason, ...data } }, EXIT.DENY), stderr: `gatehouse hook acp: deny: ${reason}` };
 }
 
 export const acpAdapter: HookAdapter<AcpContext> = {

@@ -6,7 +6,8 @@
 //   const gate = await createAcpGate({ cwd: sessionCwd });
 //   const { response } = await gate.check(request);   // an agent → client request
 //   if (response) sendToAgent(response); else handleAsUsual(request);
-import { acpAdapter, type JsonRpcId } from "../adapters/acp.js";
+import { acpAdapter, mapAcp, type JsonRpcId } from "../adapters/acp.js";
+import { isObject, text } from "../adapters/payload.js";
 import { hostEnvFrom } from "../adapters/host.js";
 import { handlePayload } from "../adapters/respond.js";
 import type { ErrorPosture } from "../adapters/types.js";
@@ -54,16 +55,42 @@ export interface AcpCheck {
 }
 
 export interface AcpGate {
+  /**
+   * An agent → client request: the answer to send instead, if any. Hand it the `session/update`
+   * notifications too: a `tool_call` update names the kind that real agents leave out of the
+   * permission request that follows it (claude-code-acp), and the gate keeps it for that request.
+   */
   check(request: unknown, options?: { cwd?: string; nowMs?: number }): Promise<AcpCheck>;
+}
+
+/** Tool-call kinds remembered from `session/update`s, per session and toolCallId (bounded: the oldest go first). */
+const KIND_MEMORY = 4096;
+
+/** The kind a `tool_call` / `tool_call_update` notification names, keyed by session and toolCallId; null for anything else. */
+function observedKind(request: unknown): { key: string; kind: string } | null {
+  if (!isObject(request) || request.method !== "session/update" || !isObject(request.params)) return null;
+  const update = request.params.update;
+  if (!isObject(update) || (update.sessionUpdate !== "tool_call" && update.sessionUpdate !== "tool_call_update")) return null;
+  const id = text(update, "toolCallId");
+  const kind = text(update, "kind");
+  return id !== undefined && kind !== undefined ? { key: `${text(request.params, "sessionId") ?? ""}\u0000${id}`, kind } : null;
 }
 
 export async function createAcpGate(options: AcpGateOptions = {}): Promise<AcpGate> {
   const engine = options.engine ?? (await loadEngine({ bundle: options.bundle, bundlePath: options.bundlePath }));
   const store = options.store ?? (options.stateDir !== undefined ? new StateDirStore(options.stateDir) : new MemorySessionStore());
   const posture = options.onError ?? "open";
+  const kinds = new Map<string, string>();
+  const adapter = { ...acpAdapter, map: (payload: unknown, host: Parameters<typeof mapAcp>[1]) => mapAcp(payload, host, (session, id) => kinds.get(`${session}\u0000${id}`)) };
   return {
     async check(request, call = {}) {
-      const outcome = await handlePayload(acpAdapter, request, {
+      const seen = observedKind(request);
+      if (seen !== null) {
+        kinds.delete(seen.key);
+        kinds.set(seen.key, seen.kind);
+        if (kinds.size > KIND_MEMORY) kinds.delete(kinds.keys().next().value!);
+      }
+      const outcome = await handlePayload(adapter, request, {
         engine,
         store,
         host: hostEnvFrom(process.env, call.cwd ?? options.cwd ?? process.cwd(), "library"),

@@ -128,10 +128,12 @@ describe("ACP", () => {
     ],
   };
   const term: AcpContext = { id: "t-9", method: "terminal/create", options: [] };
-  it("deny selects reject_once (else reject_always, else a JSON-RPC error); ask and allow print nothing", () => {
-    expect(a.answer(decided("deny"), perm, opts)).toEqual({ stdout: '{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-1"}}}', stderr: null, exitCode: 2 });
-    expect(a.answer(decided("deny"), { ...perm, options: perm.options.slice(0, 2) }, opts).stdout).toBe('{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-all"}}}');
-    expect(a.answer(decided("deny"), { ...perm, options: perm.options.slice(0, 1) }, opts).stdout).toBe('{"jsonrpc":"2.0","id":7,"error":{"code":-32001,"message":"r.1: because"}}');
+  it("deny is a JSON-RPC error carrying the reason (data names the reject option a client may select instead); ask and allow print nothing", () => {
+    const denied = (options: AcpContext["options"], rejectOption: string | null) =>
+      JSON.stringify({ jsonrpc: "2.0", id: 7, error: { code: -32001, message: "r.1: because", data: { verdict: "deny", reject_option: rejectOption } } });
+    expect(a.answer(decided("deny"), perm, opts)).toEqual({ stdout: denied(perm.options, "reject-1"), stderr: "gatehouse hook acp: deny: r.1: because", exitCode: 2 });
+    expect(a.answer(decided("deny"), { ...perm, options: perm.options.slice(0, 2) }, opts).stdout).toBe(denied([], "reject-all"));
+    expect(a.answer(decided("deny"), { ...perm, options: perm.options.slice(0, 1) }, opts).stdout).toBe(denied([], null));
     expect(a.answer(decided("ask"), perm, opts)).toEqual({ stdout: "", stderr: "gatehouse hook acp: ask: r.1: because", exitCode: 3 });
     expect(a.answer(decided("hold"), perm, opts)).toEqual({ stdout: "", stderr: `gatehouse hook acp: ask: r.1: because ${HOLD_NOTE}`, exitCode: 3 });
     expect(a.answer(allow, perm, opts)).toEqual({ stdout: "", stderr: null, exitCode: 0 });
@@ -142,7 +144,7 @@ describe("ACP", () => {
     expect(a.answer(allow, term, grant).stdout).toBe("");
   });
   it("closed failures refuse the request by its id; unparsable input gets a parse error with id null", () => {
-    expect(a.failure(failure, "closed", perm).stdout).toBe('{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-1"}}}');
+    expect(JSON.parse(a.failure(failure, "closed", perm).stdout)).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32001, message: CLOSED, data: { verdict: "deny", reject_option: "reject-1" } } });
     expect(a.failure(failure, "closed", null, undefined).stdout).toBe(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"${CLOSED}"}}`);
     expect(a.failure(failure, "closed", null, { jsonrpc: "2.0", id: 3, method: "terminal/create" }).stdout).toBe(
       `{"jsonrpc":"2.0","id":3,"error":{"code":-32001,"message":"${CLOSED}"}}`,

@@ -60,10 +60,10 @@ describe("OpenCode plugin", () => {
 });
 
 describe("ACP gate (library)", () => {
-  it("answers like `gatehouse hook acp`: a reject selection for a deny, nothing for ask and allow", async () => {
+  it("answers like `gatehouse hook acp`: a JSON-RPC error carrying the reason for a deny, nothing for ask and allow", async () => {
     const gate = await createAcpGate({ cwd: "/home/dev/project" });
     const deny = await gate.check(acp.permission({ command: "rm", args: ["-rf", "/"] }));
-    expect(deny.response).toEqual({ jsonrpc: "2.0", id: 7, result: { outcome: { outcome: "selected", optionId: "reject-1" } } });
+    expect(deny.response).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32001, message: deny.reason, data: { verdict: "deny", reject_option: "reject-1" } } });
     expect(deny.verdict).toBe("deny");
     expect(deny.reason).toMatch(/^fs\.wipe: /);
     const ask = await gate.check(acp.permission('bash -c "$X"'));
@@ -74,6 +74,24 @@ describe("ACP gate (library)", () => {
     expect(ignored).toMatchObject({ response: null, verdict: null, decision: null });
     const terminal = await gate.check(acp.terminal("git", ["reset", "--hard"]));
     expect(terminal.response).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32001 } });
+  });
+
+  it("a permission request without kind takes the kind of the session/update tool_call with its id (claude-code-acp)", async () => {
+    const gate = await createAcpGate({ cwd: "/home/dev/project" });
+    const update = (kind: string) => ({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "sess-1", update: { sessionUpdate: "tool_call", toolCallId: "tc-1", title: "x", kind, status: "pending", rawInput: {} } } });
+    // rawInput with only a description cannot be placed by its shape: asked, never skipped.
+    const request = acp.permission({ description: "remove the build" }, undefined, null);
+    expect((await gate.check(request)).verdict).toBe("ask");
+    // The update said it is a sub-agent (think): not gated.
+    expect(await gate.check(update("think"))).toMatchObject({ response: null, verdict: null });
+    expect((await gate.check(request)).verdict).toBe(null);
+    // The same id in another session is not this one.
+    const other = { ...request, params: { ...request.params, sessionId: "sess-2" } };
+    expect((await gate.check(other)).verdict).toBe("ask");
+    // A later update for the id replaces the kind: rawInput alone would read as a read of ~/.bashrc; the update says edit, so it is that write.
+    await gate.check(update("edit"));
+    const edit = await gate.check(acp.permission({ file_path: "/home/dev/.bashrc" }, undefined, null));
+    expect(edit.decision?.effects).toEqual([expect.objectContaining({ verb: "write", attrs: expect.objectContaining({ persistence: expect.any(String) }) })]);
   });
 
   it("closed posture refuses what it cannot read", async () => {

@@ -106,12 +106,29 @@ describe("ACP mapping", () => {
       expect(engine.evaluate(gate, null, 1).decision.artifact_id).toBe("fs.wipe");
     }
   });
-  it("no inspectable command is a coverage gap (shape 2), never a silent allow; other kinds are not gated", async () => {
+  it("no inspectable command is a coverage gap (shape 2), never a silent allow; think and switch_mode are not gated", async () => {
     const engine = await realEngine(defaultBundle);
     const gate = gateOf(ADAPTERS.acp.map(acp.permission(undefined), host));
     expect(engine.evaluate(gate, null, 1).decision.unknown.map((u) => u.shape)).toContain(2);
-    expect(ADAPTERS.acp.map(acp.permission({ path: "/x" }, undefined, "edit"), host)).toHaveProperty("ignore");
+    expect(ADAPTERS.acp.map(acp.permission({ description: "x" }, undefined, "think"), host)).toHaveProperty("ignore");
+    expect(ADAPTERS.acp.map(acp.permission({ mode: "plan" }, undefined, "switch_mode"), host)).toHaveProperty("ignore");
     expect(ADAPTERS.acp.map(acp.update, host)).toHaveProperty("ignore");
+  });
+  it("each kind is judged as the call it asks about: edit/delete/read/search/fetch by the path or URL", async () => {
+    const engine = await realEngine(defaultBundle);
+    const judged = (raw: unknown, kind: string | null) => engine.evaluate(gateOf(ADAPTERS.acp.map(acp.permission(raw, undefined, kind), host)), null, 1).decision;
+    expect(judged({ file_path: "/home/dev/.ssh/id_rsa" }, "read").effects).toEqual([expect.objectContaining({ verb: "read", target_class: "secret_file" })]);
+    expect(judged({ path: "/home/dev/.bashrc", content: "x" }, "edit").effects).toEqual([expect.objectContaining({ verb: "write", attrs: expect.objectContaining({ persistence: expect.any(String) }) })]);
+    expect(judged({ path: "/home/dev/project/a.txt" }, "delete").effects).toEqual([expect.objectContaining({ verb: "delete" })]);
+    expect(judged({ url: "http://169.254.169.254/latest/meta-data/" }, "fetch").artifact_id).toBe("net.metadata");
+    // kind "other", or none at all (claude-code-acp 0.16): placed by rawInput's shape.
+    expect(judged({ command: "rm -rf /" }, "other").artifact_id).toBe("fs.wipe");
+    expect(judged({ command: "rm -rf /", description: "x" }, null).artifact_id).toBe("fs.wipe");
+    expect(judged({ file_path: "/home/dev/.ssh/id_rsa" }, null).effects).toEqual([expect.objectContaining({ verb: "read", target_class: "secret_file" })]);
+    expect(judged({ file_path: "/home/dev/.bashrc", old_string: "a", new_string: "b" }, null).effects[0]).toMatchObject({ verb: "write" });
+    // Nothing to place: asked (on_unknown), never skipped.
+    expect(judged({ description: "x" }, null)).toMatchObject({ verdict: "ask", unknown: [expect.objectContaining({ shape: 2 })] });
+    expect(judged({ path: "" }, "edit")).toMatchObject({ verdict: "ask" });
   });
   it("terminal/create and fs methods; a request without an id is invalid", () => {
     const gate = gateOf(ADAPTERS.acp.map(acp.terminal("git", ["push", "--force", "origin", "main"], "/repo"), host));

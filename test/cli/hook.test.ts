@@ -59,6 +59,7 @@ interface Case {
 }
 
 const closedLine = /^gatehouse hook \w+: .+\n$/;
+const acpDenied = (rejectOption: string) => `${JSON.stringify({ jsonrpc: "2.0", id: 7, error: { code: -32001, message: "test.rm: no rm here", data: { verdict: "deny", reject_option: rejectOption } } })}\n`;
 const CASES: Case[] = [
   // Claude Code
   { name: "claude deny", agent: "claude", stdin: claude.pre("rm -rf build/cache"), stdout: claudePre("deny", "test.rm: no rm here"), code: 0, stderr: "" },
@@ -105,14 +106,16 @@ const CASES: Case[] = [
   { name: "cursor garbage, closed: a deny on stdout", agent: "cursor", args: ["--on-error", "closed"], stdin: "garbage", stdout: /^\{"permission":"deny","user_message":"Gatehouse could not evaluate this action and --on-error closed denies it: stdin is not JSON: .*\}\n$/, code: 0, stderr: closedLine },
   { name: "cursor garbage, open", agent: "cursor", stdin: "garbage", stdout: "", code: 66, stderr: closedLine },
   // ACP
-  { name: "acp permission deny selects reject_once", agent: "acp", stdin: acp.permission({ command: "rm", args: ["-rf", "build"] }), stdout: '{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-1"}}}\n', code: 2 },
-  { name: "acp permission deny, shell string, no reject_once", agent: "acp", stdin: acp.permission("rm -rf build", PERMISSION_OPTIONS.filter((o) => o.kind !== "reject_once")), stdout: '{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-all"}}}\n', code: 2 },
+  { name: "acp permission deny: the reason as a JSON-RPC error, and on stderr", agent: "acp", stdin: acp.permission({ command: "rm", args: ["-rf", "build"] }), stdout: acpDenied("reject-1"), code: 2, stderr: /^gatehouse hook acp: deny: test\.rm: no rm here\n$/ },
+  { name: "acp permission deny, shell string, no reject_once", agent: "acp", stdin: acp.permission("rm -rf build", PERMISSION_OPTIONS.filter((o) => o.kind !== "reject_once")), stdout: acpDenied("reject-all"), code: 2 },
+  { name: "acp permission as claude-code-acp sends it (no kind): judged from rawInput", agent: "acp", stdin: acp.permission({ command: "rm -rf build", description: "x" }, PERMISSION_OPTIONS, null), stdout: acpDenied("reject-1"), code: 2 },
+  { name: "acp permission with no kind and nothing to place: asked, never skipped", agent: "acp", stdin: acp.permission({ description: "x" }, PERMISSION_OPTIONS, null), stdout: "", code: 3, stderr: /^gatehouse hook acp: ask: .*unknown shape 2/ },
   { name: "acp permission ask prints nothing", agent: "acp", stdin: acp.permission({ command: "curl", args: ["x"] }), stdout: "", code: 3, stderr: /^gatehouse hook acp: ask: test\.curl: downloads need a person\n$/ },
   { name: "acp permission allow prints nothing", agent: "acp", stdin: acp.permission({ command: "ls" }), stdout: "", code: 0, stderr: "" },
   { name: "acp terminal/create deny", agent: "acp", stdin: acp.terminal("rm", ["-rf", "x"]), stdout: '{"jsonrpc":"2.0","id":8,"error":{"code":-32001,"message":"test.rm: no rm here"}}\n', code: 2 },
   { name: "acp session/update", agent: "acp", stdin: acp.update, stdout: "", code: 0 },
   { name: "acp garbage, closed: a parse error", agent: "acp", args: ["--on-error", "closed"], stdin: "{", stdout: /^\{"jsonrpc":"2\.0","id":null,"error":\{"code":-32700,"message":"Gatehouse could not evaluate/, code: 2 },
-  { name: "acp broken bundle, closed: reject_once", agent: "acp", args: ["--bundle", BROKEN, "--on-error", "closed"], stdin: acp.permission({ command: "ls" }), stdout: '{"jsonrpc":"2.0","id":7,"result":{"outcome":{"outcome":"selected","optionId":"reject-1"}}}\n', code: 2 },
+  { name: "acp broken bundle, closed: a refusal", agent: "acp", args: ["--bundle", BROKEN, "--on-error", "closed"], stdin: acp.permission({ command: "ls" }), stdout: /^\{"jsonrpc":"2\.0","id":7,"error":\{"code":-32001,"message":"Gatehouse could not evaluate.*"reject_option":"reject-1"\}\}\}\n$/, code: 2 },
   { name: "acp garbage, open", agent: "acp", stdin: "{", stdout: "", code: 66, stderr: closedLine },
   // A bundle that loads with a skipped artifact, or with no enforcing rule: answered as usual, with one warning line.
   { name: "a skipped artifact is one stderr line; the rest still decides", agent: "claude", args: ["--bundle", PARTLY_SKIPPED], stdin: claude.pre("rm -rf x"), stdout: claudePre("deny", "test.rm: no rm here"), code: 0, stderr: /^gatehouse hook claude: warning: bundle .*partly-skipped\.json: 1 artifact\(s\) skipped \(test\.curl: body_parse_error\) — gatehouse bundle lint .* says why\n$/ },

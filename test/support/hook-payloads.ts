@@ -106,11 +106,12 @@ export const PERMISSION_OPTIONS = [
 ];
 
 export const acp = {
-  permission: (rawInput: unknown, options: unknown = PERMISSION_OPTIONS, kind = "execute", id: unknown = 7) => ({
+  /** kind null: the request as claude-code-acp sends it, `{toolCallId, title, rawInput}` and no kind. */
+  permission: (rawInput: unknown, options: unknown = PERMISSION_OPTIONS, kind: string | null = "execute", id: unknown = 7) => ({
     jsonrpc: "2.0",
     id,
     method: "session/request_permission",
-    params: { sessionId: "sess-1", toolCall: { toolCallId: "tc-1", title: "Run a command", kind, status: "pending", rawInput }, options },
+    params: { sessionId: "sess-1", toolCall: kind === null ? { toolCallId: "tc-1", title: "Run a command", rawInput } : { toolCallId: "tc-1", title: "Run a command", kind, status: "pending", rawInput }, options },
   }),
   terminal: (command: string, args?: string[], cwd = CWD, id: unknown = 8) => ({
     jsonrpc: "2.0",
