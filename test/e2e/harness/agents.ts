@@ -88,6 +88,39 @@ export const gemini: AgentSpec = {
   },
 };
 
+/**
+ * An ACP agent (claude-code-acp and its successor claude-agent-acp) driven by harness/acp-client.mjs, an
+ * @agentclientprotocol/sdk client whose person approves everything; `gate` is how the client consults
+ * Gatehouse: not at all (the control), `gatehouse hook acp` per request, or `createAcpGate()` imported
+ * from the installed package.
+ */
+export function acpAgent(pkg: string, bin: string, gate: "none" | "hook" | "library", gatehouse: { bin: string; packageDir: string } | null): AgentSpec {
+  return {
+    installName: `acp-${bin}-${gate}`,
+    pkg,
+    configure(box) {
+      writeJson(join(box.home, ".claude.json"), { hasCompletedOnboarding: true, projects: { [box.project]: { hasTrustDialogAccepted: true } } });
+    },
+    command(box, server, prompt) {
+      const config = {
+        sdk: join(agentsDir(), "@agentclientprotocol/sdk/dist/v1/stable/acp.js"),
+        agent: agentBin(bin),
+        cwd: box.project,
+        prompt,
+        gate,
+        gatehouseBin: gatehouse?.bin,
+        gateModule: gatehouse === null ? undefined : join(gatehouse.packageDir, "dist/acp.js"),
+        report: join(box.root, "acp-report.json"),
+      };
+      return {
+        bin: process.execPath,
+        args: [join(import.meta.dirname, "acp-client.mjs")],
+        env: { ...claude.command(box, server, prompt).env, ACP_E2E_CONFIG: JSON.stringify(config) },
+      };
+    },
+  };
+}
+
 export const AGENTS = { claude, gemini } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
