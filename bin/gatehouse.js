@@ -48,7 +48,7 @@ function finish(err, out, code) {
 
 /** Run the bundled CLI; `stdin`: what a forwarding attempt already read from stdin (null: nothing read). */
 function runCli(stdin) {
-  const { CODE_CACHE_FLAGS, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
+  const { CODE_CACHE_FLAGS, codeCacheDigestDir, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
   for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
   // The build checks the file is ASCII (scripts/build.mjs), so latin1 reads the same string as UTF-8 would, without the decode.
   const source = readFileSync(cli, "latin1");
@@ -58,7 +58,8 @@ function runCli(stdin) {
   const command = /^[a-z]+$/.test(argv[0] ?? "") ? argv[0] : "none";
   const dir = build === undefined ? null : codeCacheDir(process.env);
   const stdio = watchStdio(process);
-  const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}` }, source);
+  // A cache runs only if the digest its writer kept in the state directory vouches for it (src/node/code-cache.ts).
+  const loaded = requireWithCodeCache(cli, { dir, key: `${name}-${build}-${command}`, digestDir: codeCacheDigestDir(process.env, argv) }, source);
   const io = stdin === null ? undefined : { ...loaded.exports.processIo(), readStdin: () => stdin };
   loaded.exports.main(argv, io).then((code) => {
     // A run that compiled less than its command usually does (a hook answered without the engine) keeps no cache.

@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
 /** The launcher's code cache (src/node/code-cache.ts) for these runs: a temporary directory, never the fake $HOME. */
 const CACHE_DIR = mkdtempSync(join(tmpdir(), "gatehouse-test-cache-"));
+/** Their state directory's parent ($XDG_STATE_HOME: session state, the code cache's digests): never under the fake $HOME. */
+const STATE_HOME = mkdtempSync(join(tmpdir(), "gatehouse-test-state-"));
 
 export interface Run {
   stdout: string;
@@ -18,7 +20,7 @@ export interface Run {
 
 export function runGatehouse(args: string[], stdin: string, env: Record<string, string> = {}, cwd?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: "/home/dev", GATEHOUSE_CACHE_DIR: CACHE_DIR, ...env }, cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", HOME: "/home/dev", GATEHOUSE_CACHE_DIR: CACHE_DIR, XDG_STATE_HOME: STATE_HOME, ...env }, cwd, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
