@@ -10,12 +10,18 @@ const { join } = require("node:path");
 const { setFlagsFromString } = require("node:v8");
 
 const argv = process.argv.slice(2);
+// Run by the wrapper `install` writes (src/install/hook-wrapper.ts): it blocks the agent's call on any exit code
+// Gatehouse does not answer on purpose. A crashing node also exits 1, so Gatehouse's own exit 1 is answered as 65
+// (the wrapper turns it back into 1), and a build it cannot load as 69 (the wrapper blocks).
+const wrapped = process.env.GATEHOUSE_HOOK_WRAPPED === "1";
+delete process.env.GATEHOUSE_HOOK_WRAPPED;
+const answerCode = (code) => (wrapped && code === 1 ? 65 : code);
 // `guard` runs per Write/Edit call and needs none of the engine: its own bundle starts in half the time.
 const name = argv[0] === "guard" ? "guard" : "cli";
 const cli = join(__dirname, "..", "dist", `${name}.cjs`);
 if (!existsSync(cli)) {
-  process.stderr.write(`gatehouse: dist/${name}.cjs is missing — run \`npm run build\` first\n`);
-  process.exit(70);
+  process.stderr.write(`gatehouse: ${cli} is missing — run \`npm run build\` in ${join(__dirname, "..")} (or reinstall Gatehouse)\n`);
+  process.exit(wrapped ? 69 : 70);
 }
 // A process that answers one call and exits gains nothing from V8's optimising
 // WebAssembly tier: left on, its background compilation of the shell grammar
@@ -41,7 +47,7 @@ if (argv[0] === "hook" && argv.some((a) => a === "--daemon" || a.startsWith("--d
 
 /** Write what a forwarded call answered and exit once it is flushed. */
 function finish(err, out, code) {
-  const writeOut = () => (out === "" ? process.exit(code) : process.stdout.write(out, () => process.exit(code)));
+  const writeOut = () => (out === "" ? process.exit(answerCode(code)) : process.stdout.write(out, () => process.exit(answerCode(code))));
   if (err === "") writeOut();
   else process.stderr.write(err, writeOut);
 }
@@ -66,7 +72,7 @@ function runCli(stdin) {
     if (loaded.exports.savesCodeCache?.() !== false) loaded.save();
     // Exit as soon as what was written is flushed; a stream never opened (a hook's silent allow) is not opened to flush it.
     const streams = stdio.opened();
-    const flush = (i) => (i === streams.length ? process.exit(code) : streams[i].write("", () => flush(i + 1)));
+    const flush = (i) => (i === streams.length ? process.exit(answerCode(code)) : streams[i].write("", () => flush(i + 1)));
     flush(0);
   });
 }

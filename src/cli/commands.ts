@@ -183,7 +183,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["touch-set", "user"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
-      "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> ….",
+      "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> …, wrapped in",
+      "/bin/sh -c '…' gatehouse-hook …, which blocks the call in the agent's protocol when Gatehouse cannot run (docs/adapters.md).",
       "Gatehouse's entries are recognised by that command (any handler running gatehouse hook or gatehouse guard) or by an",
       "http handler POSTing to /v1/hook/<agent>; install replaces them, and never touches another hook.",
       "--touch-set adds a second PreToolUse entry on Write|Edit|MultiEdit|NotebookEdit running '<node>' '<package>/bin/gatehouse.js'",

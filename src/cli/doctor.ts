@@ -212,6 +212,8 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
     if (guard !== null) return guardHandlerFindings(subject, String(handler.command), guard.specFile, guard.recordFile, project, io, timeoutMs);
     const invocation = hookInvocation(String(handler.command));
     if (invocation === null) return [{ level: "warn", subject, message: `cannot read the command ${JSON.stringify(handler.command)}` }];
+    if (!invocation.wrapped)
+      findings.push({ level: "warn", subject, message: `the hook command is not wrapped: if Gatehouse cannot run (a deleted dist/, a moved node), ${entry.settings.title} lets every call through — run gatehouse install ${agent} again` });
     if (invocation.program.startsWith("/") && !existsSync(invocation.program)) findings.push({ level: "error", subject, message: `${invocation.program} does not exist (node moved?): run gatehouse install ${agent} again` });
     if (invocation.launcher.startsWith("/") && !existsSync(invocation.launcher)) findings.push({ level: "error", subject, message: `${invocation.launcher} does not exist (the repository moved?): run gatehouse install ${agent} again` });
     else if (invocation.launcher !== launcherPath()) findings.push({ level: "info", subject, message: `runs another Gatehouse installation: ${invocation.launcher}` });

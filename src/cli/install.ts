@@ -17,6 +17,8 @@ import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { daemonEndpoint } from "../node/hook-forward.js";
+import { wrapHookCommand } from "../install/hook-wrapper.js";
+import { shellWords } from "../shell-words.js";
 
 interface Target {
   settings: AgentSettings;
@@ -134,7 +136,9 @@ function guardInstallOf(args: ParsedArgs, io: Io, target: Target, request: Insta
   const projection = projectTouchSetGuard({ touchSet, sessionCwd: target.base, specFile: files.specFile, recordFile, launcher: [request.node, request.cli] });
   if (projection.kind === "invalid") throw new UsageError(`--touch-set: ${projection.message}`);
   if (projection.kind === "none") return null;
-  const [handler] = projection.hookEntry.hooks;
+  const [projected] = projection.hookEntry.hooks;
+  // The guard blocks through the same wrapper as the hook when it cannot run (src/install/hook-wrapper.ts).
+  const handler = { ...projected, command: wrapHookCommand("claude", shellWords(projected.command)) };
   return { specFile: files.specFile, specText: projection.specText, recordFile, entry: { event: "PreToolUse", matcher: projection.hookEntry.matcher, handler } };
 }
 

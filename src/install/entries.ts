@@ -11,8 +11,9 @@
 // --config SPEC.json`: managed like the hook, so re-install replaces it and
 // uninstall removes it.
 import { basename } from "node:path";
-import { shellQuote, shellWords } from "../shell-words.js";
+import { shellWords } from "../shell-words.js";
 import { timeoutValue, type AgentSettings, type InstallAgent } from "./agents.js";
+import { unwrapHookWords, wrapHookCommand } from "./hook-wrapper.js";
 
 /** `gatehouse <subcommand>` handlers that install owns. */
 export const MANAGED_SUBCOMMANDS = ["hook", "guard"] as const;
@@ -44,8 +45,9 @@ export function daemonHookUrl(base: string, agent: InstallAgent): string {
   return url.toString();
 }
 
+/** The hook's command line: this installation's node and launcher, run through the agent's wrapper (hook-wrapper.ts). */
 export function hookCommand(request: InstallRequest): string {
-  return shellQuote([request.node, request.cli, "hook", request.agent, ...request.hookOptions]);
+  return wrapHookCommand(request.agent, [request.node, request.cli, "hook", request.agent, ...request.hookOptions]);
 }
 
 function handlerFor(settings: AgentSettings, request: InstallRequest): Record<string, unknown> {
@@ -77,7 +79,8 @@ const LAUNCHERS = new Set(["node", "nodejs", "npx", "pnpx", "bunx", "bun", "env"
  * launchers only (`node`, `npx -y`, `env A=1`, …), so `echo gatehouse hook` is not.
  */
 export function managedSubcommand(command: string): string | null {
-  const words = shellWords(command);
+  const read = shellWords(command);
+  const words = unwrapHookWords(read) ?? read;
   let i = 0;
   while (i < words.length && (LAUNCHERS.has(basename(words[i]!)) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!) || (i > 0 && words[i]!.startsWith("-")))) i++;
   const name = basename(words[i] ?? "");

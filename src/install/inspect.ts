@@ -4,9 +4,12 @@
 // description, so the two cannot disagree).
 import { basename } from "node:path";
 import { shellWords } from "../shell-words.js";
+import { unwrapHookWords } from "./hook-wrapper.js";
 
 export interface HookInvocation {
-  /** The program the shell starts (the node binary, or a `gatehouse` on PATH). */
+  /** Whether the command runs through the wrapper that blocks when Gatehouse cannot run (hook-wrapper.ts). */
+  wrapped: boolean;
+  /** The program that runs the launcher (the node binary, or a `gatehouse` on PATH). */
   program: string;
   /** The `…/bin/gatehouse.js` (or `gatehouse`) word. */
   launcher: string;
@@ -17,8 +20,10 @@ export interface HookInvocation {
 
 /** The `gatehouse hook` invocation a command handler runs, or null when it runs something else. */
 export function hookInvocation(command: string): HookInvocation | null {
-  const words = shellWords(command);
+  const read = shellWords(command);
+  const inner = unwrapHookWords(read);
+  const words = inner ?? read;
   const at = words.findIndex((w, i) => (basename(w) === "gatehouse.js" || basename(w) === "gatehouse") && words[i + 1] === "hook");
   if (at < 0) return null;
-  return { program: words[0]!, launcher: words[at]!, agent: words[at + 2] ?? null, args: words.slice(at + 3) };
+  return { wrapped: inner !== null, program: words[0]!, launcher: words[at]!, agent: words[at + 2] ?? null, args: words.slice(at + 3) };
 }

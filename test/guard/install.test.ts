@@ -15,6 +15,7 @@ import { foldRecords } from "../../src/guard/fold.js";
 import { guardFilesFor, guardFilesOfCommand } from "../../src/guard/guard-files.js";
 import { parseGuardSpec } from "../../src/guard/spec.js";
 import { shellWords } from "../../src/shell-words.js";
+import { unwrapHookWords } from "../../src/install/hook-wrapper.js";
 import { memoryIo } from "../support/io.js";
 
 const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-install-")));
@@ -51,7 +52,7 @@ describe("install claude --touch-set", () => {
     const handler = t.guardGroup().hooks[0];
     expect(handler.type).toBe("command");
     expect(handler.timeout).toBe(10);
-    expect(shellWords(handler.command)).toEqual([process.execPath, launcherPath(), "guard", "--config", t.files.specFile, "--record-file", t.files.recordFile]);
+    expect(unwrapHookWords(shellWords(handler.command))).toEqual([process.execPath, launcherPath(), "guard", "--config", t.files.specFile, "--record-file", t.files.recordFile]);
     expect(handler.command).not.toMatch(/\bnpx\b/);
 
     const spec = parseGuardSpec(readFileSync(t.files.specFile, "utf8"), "spec");

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { launcherPath } from "../../src/cli/install.js";
 import { main } from "../../src/cli/main.js";
-import { shellQuote } from "../../src/shell-words.js";
+import { shellQuote, shellWords } from "../../src/shell-words.js";
+import { unwrapHookWords, wrapHookCommand } from "../../src/install/hook-wrapper.js";
 import { memoryIo } from "../support/io.js";
 
 const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-install-")));
@@ -25,7 +26,8 @@ describe("gatehouse install", () => {
     const path = join(dir, ".claude", "settings.json");
     const text = readFileSync(path, "utf8");
     const hook = JSON.parse(text).hooks.PreToolUse[0].hooks[0];
-    expect(hook.command).toBe(shellQuote([process.execPath, launcherPath(), "hook", "claude"]));
+    expect(hook.command).toBe(wrapHookCommand("claude", [process.execPath, launcherPath(), "hook", "claude"]));
+    expect(unwrapHookWords(shellWords(hook.command))).toEqual([process.execPath, launcherPath(), "hook", "claude"]);
     expect(launcherPath()).toMatch(/^\/.*\/bin\/gatehouse\.js$/);
     expect(hook.command).not.toMatch(/npx/);
     expect(first.out.join("\n")).toContain(`wrote ${path}`);

@@ -5,6 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AGENT_SETTINGS, INSTALL_AGENTS, type InstallAgent } from "../../src/install/agents.js";
 import { isManagedHandler, managedEntries, type InstallRequest } from "../../src/install/entries.js";
+import { unwrapHookWords, wrapHookCommand } from "../../src/install/hook-wrapper.js";
+import { shellWords } from "../../src/shell-words.js";
 import { installedEntries, planInstall, planUninstall, SettingsRefused, skeletonText } from "../../src/install/plan.js";
 
 const request = (agent: InstallAgent, extra: Partial<InstallRequest> = {}): InstallRequest => ({
@@ -89,7 +91,7 @@ describe("install then uninstall restores the file byte for byte", () => {
     expect(parsed.hooks.PreToolUse[0].matcher).toBe("Write");
     const mine = parsed.hooks.PreToolUse[1];
     expect(mine.matcher).toBe("^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$");
-    expect(mine.hooks).toEqual([{ type: "command", command: "/usr/bin/node '/opt/gate house/bin/gatehouse.js' hook claude", timeout: 10 }]);
+    expect(mine.hooks).toEqual([{ type: "command", command: wrapHookCommand("claude", ["/usr/bin/node", "/opt/gate house/bin/gatehouse.js", "hook", "claude"]), timeout: 10 }]);
     // Inserted with the file's own 3-space indentation.
     expect(install("claude", text).text).toContain('\n         {\n            "matcher": "^(Bash');
   });
@@ -101,7 +103,7 @@ describe("install then uninstall restores the file byte for byte", () => {
     const cursor = JSON.parse(install("cursor", null).text);
     expect(cursor.version).toBe(1);
     expect(Object.keys(cursor.hooks)).toEqual(["beforeShellExecution", "beforeMCPExecution", "beforeReadFile"]);
-    expect(cursor.hooks.beforeShellExecution).toEqual([{ command: "/usr/bin/node '/opt/gate house/bin/gatehouse.js' hook cursor" }]);
+    expect(cursor.hooks.beforeShellExecution).toEqual([{ command: wrapHookCommand("cursor", ["/usr/bin/node", "/opt/gate house/bin/gatehouse.js", "hook", "cursor"]) }]);
     const codex = JSON.parse(install("codex", null).text);
     expect(Object.keys(codex)).toEqual(["hooks"]);
     expect(codex.hooks.PreToolUse[0].matcher).toBe("^(Bash|apply_patch|mcp__.*)$");
@@ -137,7 +139,7 @@ describe("re-install and other tools' hooks", () => {
     const text = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "npx gatehouse hook claude" }] }] } }, null, 2);
     const next = JSON.parse(install("claude", text).text);
     expect(next.hooks.PreToolUse).toHaveLength(1);
-    expect(next.hooks.PreToolUse[0].hooks[0].command).toMatch(/^\/usr\/bin\/node .*gatehouse\.js' hook claude$/);
+    expect(unwrapHookWords(shellWords(next.hooks.PreToolUse[0].hooks[0].command))).toEqual(["/usr/bin/node", "/opt/gate house/bin/gatehouse.js", "hook", "claude"]);
   });
 
   it("a group shared with another tool's handler: only Gatehouse's handler is removed", () => {
