@@ -223,7 +223,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       ...LEDGER_OPTIONS,
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "the hook routes, when a call cannot be evaluated: open lets it through (default), closed blocks it" },
       { name: "grant-allow", help: "the hook routes answer an allow explicitly, as gatehouse hook --grant-allow does" },
-      { name: "max-body", value: "BYTES", help: "the largest request body accepted (default 8388608); more is 413" },
+      { name: "max-body", value: "BYTES", help: "the largest request body accepted (default 8388608); more is 413 (on /v1/hook/<agent>: that agent's unreadable-input answer, a block under --on-error closed)" },
       { name: "classify-cache", value: "N", help: "classifications kept for tool calls seen before (least recently used dropped; default 4096; 0 turns the cache off)" },
       { name: "log-level", value: "LEVEL", choices: LOG_LEVELS, help: "JSON log lines on stderr; debug adds one per request (default info)" },
       twin,

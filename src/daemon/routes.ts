@@ -1,5 +1,6 @@
 // The daemon's routes. Paths match exactly (no trailing slash, query ignored).
 import { isHookAgent } from "../adapters/index.js";
+import type { Refusal } from "./guard.js";
 import type { Route, Router } from "./server.js";
 import type { DaemonService } from "./service.js";
 
@@ -16,7 +17,10 @@ export function daemonRouter(service: DaemonService): Router {
     if (!isHookAgent(agent)) return null;
     const key = `${answer} ${agent}`;
     let route = hooks.get(key);
-    if (route === undefined) hooks.set(key, (route = { methods: ["POST"], body: "text", handle: (text) => service.hook(agent, text as string, answer) }));
+    // The agent's own route answers a refused body in its protocol; a forwarding hook process (raw) keeps the
+    // HTTP error, so it evaluates the call itself (it reads up to 64 MiB).
+    const refused = answer === "http" ? (refusal: Refusal) => service.hookRefused(agent, refusal) : undefined;
+    if (route === undefined) hooks.set(key, (route = { methods: ["POST"], body: "text", handle: (text) => service.hook(agent, text as string, answer), refused }));
     return route;
   };
   return (path) => {

@@ -43,6 +43,12 @@ export interface Route {
    */
   body: "json" | "text";
   handle: (body: unknown) => Promise<Reply>;
+  /**
+   * How a body this server refuses unread (over the cap, a wrong content type) is answered; absent: the
+   * refusal's own HTTP error. The agents' hook routes answer it in the agent's protocol (an agent reads a
+   * bare 413 as a non-blocking error: the call would go ahead under `--on-error closed`).
+   */
+  refused?: (refusal: Refusal) => Promise<Reply> | Reply;
 }
 
 /** Resolve a path to its route; null for an unknown path. */
@@ -172,13 +178,14 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }
     let body: unknown = null;
     if (method === "POST") {
+      const refuse = (r: Refusal) => (route.refused !== undefined ? route.refused(r) : errorReply(r.status, r.code, r.message));
       const typeRefused = refuseContentType(req.headers["content-type"]);
-      if (typeRefused !== null) return errorReply(typeRefused.status, typeRefused.code, typeRefused.message);
+      if (typeRefused !== null) return refuse(typeRefused);
       try {
         const bytes = await readBody(req, limits.maxBodyBytes);
         body = route.body === "json" ? parseJson(bytes) : lenientUtf8.decode(bytes);
       } catch (error) {
-        if (error instanceof BodyError) return errorReply(error.refusal.status, error.refusal.code, error.refusal.message);
+        if (error instanceof BodyError) return refuse(error.refusal);
         throw error;
       }
     }

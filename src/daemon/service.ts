@@ -8,7 +8,9 @@ import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
 import { StateStoreError } from "../state/store.js";
-import { httpOfHookAnswer } from "./hook-answer.js";
+import { EXIT } from "../cli/exit-codes.js";
+import { EXIT_CODE_HEADER, httpOfHookAnswer } from "./hook-answer.js";
+import type { Refusal } from "./guard.js";
 import type { Logger } from "./log.js";
 import type { DaemonStore } from "./stores.js";
 import type { ErrorBody, Health } from "./wire.js";
@@ -132,6 +134,23 @@ export class DaemonService {
       return jsonReply(200, { stdout, stderr, exit_code: exitCode }, note);
     }
     const reply = httpOfHookAnswer(outcome.answer);
+    return { ...reply, note: { ...reply.note, ...note } };
+  }
+
+  /**
+   * A hook body the server refused unread (over --max-body, a wrong content type), answered as the agent's
+   * unreadable input: under `closed` that agent's block (a 200 it reads as one), under `open` the HTTP error
+   * itself (a non-blocking error, so the call goes ahead and the failure shows), as the stdin hook does.
+   */
+  hookRefused(agent: HookAgent, refusal: Refusal): Reply {
+    const answer = ADAPTERS[agent].failure({ kind: "input", message: `the request body was refused: ${refusal.message}` }, this.options.posture, null, undefined);
+    this.options.log.log("warn", "hook body refused", { agent, code: refusal.code, status: refusal.status, posture: this.options.posture });
+    const note = { outcome: "failed", refused: refusal.code };
+    if (answer.stdout === "" && answer.exitCode !== EXIT.DENY) {
+      const reply = errorReply(refusal.status, refusal.code, answer.stderr ?? refusal.message);
+      return { ...reply, headers: { [EXIT_CODE_HEADER]: String(answer.exitCode) }, note: { ...reply.note, ...note } };
+    }
+    const reply = httpOfHookAnswer(answer);
     return { ...reply, note: { ...reply.note, ...note } };
   }
 
