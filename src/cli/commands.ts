@@ -17,6 +17,10 @@ const home: OptionSpec = { name: "home", value: "H", help: "the event's env.home
 const command: OptionSpec = { name: "command", value: "CMD", help: 'the command as one shell string; "-" reads it from stdin' };
 const project: OptionSpec = { name: "project", value: "DIR", help: "the project whose settings file is edited (default: the current directory)" };
 const user: OptionSpec = { name: "user", help: "edit the user settings file under $HOME instead" };
+const managed: OptionSpec = {
+  name: "managed",
+  help: "edit the agent's managed (system) settings file instead — claude, gemini, cursor; needs root; $GATEHOUSE_MANAGED_ROOT places it under another root (tests, packagers)",
+};
 const guardSpec: OptionSpec = { name: "config", value: "SPEC.json", help: "the guard's spec file: version, gate, sessionCwd, touchSet, recordFile (docs/guard.md)" };
 const recordFile: OptionSpec = { name: "record-file", value: "F", help: "append the records here instead of the spec's recordFile" };
 
@@ -159,13 +163,14 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "install",
     summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
     usage: [
-      `${agents} [--project DIR | --user] [--daemon URL] [--bundle B] [--state-dir D] [--on-error open|closed]`,
-      "claude [--project DIR | --user] --http URL",
+      `${agents} [--project DIR | --user | --managed] [--daemon URL] [--bundle B] [--state-dir D] [--on-error open|closed]`,
+      "claude [--project DIR | --user | --managed] --http URL",
       "claude [--project DIR] [options] --touch-set GLOB [--touch-set GLOB …] [--record-file F]",
     ],
     options: [
       project,
       user,
+      managed,
       { ...bundle, help: "the bundle the hook uses (checked to load; default: the embedded bundle)" },
       { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
@@ -180,7 +185,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
-    exclusive: [["project", "user"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["touch-set", "user"]],
+    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["touch-set", "user"], ["touch-set", "managed"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> …, wrapped in",
@@ -194,12 +199,15 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "uninstall",
     summary: "remove Gatehouse's hooks (and the touch-set guard's spec file) from an agent's settings file, restoring it byte for byte",
-    usage: [`${agents} [--project DIR | --user]`],
-    options: [project, user],
+    usage: [`${agents} [--project DIR | --user | --managed]`],
+    options: [project, user, managed],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
-    exclusive: [["project", "user"]],
+    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"]],
     exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the --project directory does not exist, or the settings file exists but cannot be read" }),
-    notes: ["A settings file install created is left holding what it started as ({} — Cursor: {\"version\": 1}), never deleted."],
+    notes: [
+      "A settings file install created is left holding what it started as ({} — Cursor: {\"version\": 1}), never deleted;",
+      "--managed also removes the keys install added (gatehouse.installed.json beside the file says which) and deletes a file it created.",
+    ],
   },
   {
     name: "doctor",
@@ -208,6 +216,41 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
     operands: { min: 0, max: 0, name: "" },
     exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)", 66: "the --project directory does not exist" }),
+  },
+  {
+    name: "service install",
+    summary: "supervise the daemon: a systemd user unit (Linux) or a launchd agent (macOS) running gatehouse serve, restarted whenever it stops",
+    usage: ["[--port P] [--bundle B] [--state-dir D] [--ledger L] [--on-error open|closed]"],
+    options: [
+      { name: "port", value: "P", help: "the port serve listens on (default 4283): the URL install claude --http names" },
+      { ...bundle, help: "the daemon's bundle (checked to load; default: the embedded bundle)" },
+      { name: "state-dir", value: "D", help: "the daemon's state directory (default: the hook processes' own, so their counters stay one)" },
+      { name: "ledger", value: "L", help: "the daemon's ledger (docs/ledger.md)" },
+      { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "the hook routes' posture when a call cannot be evaluated (default: open)" },
+    ],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: "written (and started, where a user service manager answers)", 1: "the unit cannot be written, the service manager refused it, or the bundle does not load", 66: "the bundle file cannot be read" }),
+    notes: [
+      "Unit file: $XDG_CONFIG_HOME/systemd/user/gatehouse.service (else ~/.config/…) with Restart=always; macOS: ~/Library/LaunchAgents/dev.gatehouse.serve.plist",
+      "with KeepAlive. Claude Code's http handler lets every call through while the daemon does not answer, so it must come back after a crash",
+      "or a plain SIGTERM. Where systemctl --user (or launchctl) does not answer, the file is written and the command to start it is printed.",
+    ],
+  },
+  {
+    name: "service uninstall",
+    summary: "stop the supervised daemon and remove its unit file",
+    usage: [""],
+    options: [],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: "removed, or nothing to remove" }),
+  },
+  {
+    name: "service status",
+    summary: "whether the unit is installed and active, and whether its daemon answers /healthz",
+    usage: ["[--json]"],
+    options: [{ ...json, help: "print {file, installed, port, manager, active, answers}" }],
+    operands: { min: 0, max: 0, name: "" },
+    exits: codes({ 0: "installed and answering", 1: "not installed, or its daemon does not answer" }),
   },
   {
     name: "serve",

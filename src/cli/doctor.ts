@@ -5,7 +5,12 @@
 // exactly as the agent runs it. One line per finding; exit 1 when something
 // is broken (an `error` finding).
 import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { getNodeValue } from "jsonc-parser/lib/esm/main.js";
+import { parseDocument, propertyValue } from "../install/json-edit.js";
+import { MANAGED, managedPath, requiredKeysHold } from "../install/managed.js";
+import { serviceFile, servicePlatform, servicePort } from "../install/service-unit.js";
+import { DEFAULT_PORT } from "./serve.js";
 import * as z from "zod";
 import { guardFilesOfCommand } from "../guard/guard-files.js";
 import { AGENT_SETTINGS, INSTALL_AGENTS, type AgentSettings } from "../install/agents.js";
@@ -37,7 +42,7 @@ export type Finding = z.infer<typeof FindingSchema>;
 export const DoctorReportSchema = z.object({
   healthy: z.boolean(),
   findings: z.array(FindingSchema),
-  installed: z.array(z.object({ agent: z.string(), scope: z.enum(["project", "user"]), path: z.string(), event: z.string(), matcher: z.string().nullable(), handler: z.record(z.string(), z.unknown()) })),
+  installed: z.array(z.object({ agent: z.string(), scope: z.enum(["project", "user", "managed"]), path: z.string(), event: z.string(), matcher: z.string().nullable(), handler: z.record(z.string(), z.unknown()) })),
 });
 export type DoctorReport = z.infer<typeof DoctorReportSchema>;
 
@@ -92,12 +97,13 @@ async function postHook(url: string, payload: unknown, timeoutMs: number): Promi
 }
 
 /** Where the settings files say the hooks are. */
-function findInstalled(project: string, home: string | undefined, findings: Finding[]): Installed[] {
+function findInstalled(project: string, home: string | undefined, env: Record<string, string | undefined>, findings: Finding[]): Installed[] {
   const found: Installed[] = [];
   const seen = new Set<string>();
   for (const agent of INSTALL_AGENTS) {
     const settings = AGENT_SETTINGS[agent];
-    for (const [scope, base] of [["project", project], ["user", home]] as const) {
+    const scopes: Array<[Scope, string | undefined]> = [["managed", managedPath(agent, env) ?? undefined], ["project", project], ["user", home]];
+    for (const [scope, base] of scopes) {
       if (base === undefined) continue;
       const path = settingsPath(settings, scope, base);
       if (seen.has(path)) continue;
@@ -112,6 +118,7 @@ function findInstalled(project: string, home: string | undefined, findings: Find
         continue;
       }
       if (text === null) {
+        if (scope === "managed") continue; // most machines have no managed layer: nothing to say
         findings.push({ level: "info", subject, message: `not installed (${path} does not exist)` });
         continue;
       }
@@ -131,7 +138,7 @@ function findInstalled(project: string, home: string | undefined, findings: Find
         const runs = typeof e.handler.url === "string" ? `http ${e.handler.url}` : String(e.handler.command);
         findings.push({ level: "ok", subject, message: `${path}: ${e.event}${e.matcher === null ? "" : ` ${e.matcher}`} → ${runs}` });
       }
-      const again = `run gatehouse install ${agent}${scope === "user" ? " --user" : ""} again`;
+      const again = `run gatehouse install ${agent}${scope === "project" ? "" : ` --${scope}`} again`;
       // An entry written by another version (or by hand) may match fewer tools: those are never judged.
       for (const e of entries) {
         const want = settings.events.find((g) => g.event === e.event);
@@ -201,6 +208,7 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
   };
 
   if (typeof handler.url === "string") {
+    findings.push(supervisionFinding(handler.url, subject, entry.settings.title, io.env));
     const problem = await probeDaemon(handler.url);
     if (problem !== null) {
       findings.push({ level: "error", subject, message: `daemon behind ${handler.url} does not answer: ${problem} — ${entry.settings.title} lets every call through while it is down` });
@@ -250,6 +258,79 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
   return findings;
 }
 
+/**
+ * Which installed scope is in force for each agent, and what can switch it off: Claude Code runs only the managed
+ * layer's hooks under `allowManagedHooksOnly`, and none at all when a settings file it reads sets `disableAllHooks`
+ * without that; Gemini CLI skips a hook named in `hooksConfig.disabled` of any layer.
+ */
+function scopeFindings(installed: Installed[], project: string, env: Record<string, string | undefined>): Finding[] {
+  const out: Finding[] = [];
+  for (const agent of INSTALL_AGENTS) {
+    const mine = installed.filter((i) => i.settings.agent === agent);
+    const settings = AGENT_SETTINGS[agent];
+    const subject = `${agent} scope`;
+    const managedFile = managedPath(agent, env);
+    const managedText = managedFile === null ? null : safeRead(managedFile);
+    const support = MANAGED[agent];
+    const layerHolds = support.kind === "layer" && managedText !== null && requiredKeysHold(managedText, support.layer);
+    const managedInstalled = mine.some((i) => i.scope === "managed");
+    if (agent === "claude" && managedText !== null && jsonKey(managedText, "allowManagedHooksOnly") === true && !managedInstalled && mine.length > 0)
+      out.push({ level: "error", subject, message: `${managedFile} sets allowManagedHooksOnly without Gatehouse's hook: the ${mine.map((i) => i.scope).join(" and ")} hook never runs — run gatehouse install claude --managed` });
+    if (mine.length === 0) continue;
+    const scopes = mine.map((i) => i.scope);
+    if (managedInstalled && (support.kind !== "layer" || support.layer.requires.length === 0 || layerHolds)) {
+      const others = scopes.filter((s) => s !== "managed");
+      const why = agent === "claude" ? "allowManagedHooksOnly: no user or project hook runs, and none can remove this one" : "the system layer, which user and project settings cannot remove";
+      out.push({ level: "ok", subject, message: `in force: managed (${why})${others.length > 0 && agent === "claude" ? `; the ${others.join(" and ")} entries do not run` : ""}` });
+    } else {
+      if (managedInstalled) out.push({ level: "warn", subject, message: `the managed entry is there but ${support.kind === "layer" ? support.layer.requires.map((k) => `${k.path.join(".")}: ${JSON.stringify(k.value)}`).join(", ") : "its layer"} is not set: user and project settings can still switch it off — run gatehouse install ${agent} --managed again` });
+      out.push({ level: "info", subject, message: `in force: ${scopes.join(", ")} — the project or the agent itself can edit these files${support.kind === "layer" ? `; gatehouse install ${agent} --managed puts the hook where it cannot` : ""}` });
+    }
+    // What the agent reads besides the files Gatehouse wrote, that switches hooks off.
+    const readable = [managedFile, join(project, settings.projectFile), ...(agent === "claude" ? [join(project, ".claude", "settings.local.json")] : []), env.HOME === undefined ? null : join(env.HOME, settings.userFile)];
+    for (const file of readable) {
+      if (file === null) continue;
+      const text = safeRead(file);
+      if (text === null) continue;
+      if (agent === "claude" && jsonKey(text, "disableAllHooks") === true && !(file !== managedFile && layerHolds && managedInstalled))
+        out.push({ level: "error", subject, message: `${file} sets disableAllHooks: Claude Code runs no hook, Gatehouse's included${layerHolds ? "" : " — remove it, or install claude --managed (allowManagedHooksOnly keeps managed hooks running)"}` });
+      const disabled = agent === "gemini" ? (jsonKey(text, "hooksConfig") as { disabled?: unknown } | undefined)?.disabled : undefined;
+      if (Array.isArray(disabled) && disabled.some((name) => name === "gatehouse" || (typeof name === "string" && mine.some((i) => i.entries.some((e) => e.handler.command === name)))))
+        out.push({ level: "error", subject, message: `${file} lists Gatehouse's hook in hooksConfig.disabled: Gemini CLI does not run it — remove it from the list` });
+    }
+  }
+  return out;
+}
+
+/** An http handler's daemon must come back by itself: the agent lets every call through while it is down. */
+function supervisionFinding(url: string, subject: string, title: string, env: Record<string, string | undefined>): Finding {
+  const u = new URL(url);
+  const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+  const kind = servicePlatform();
+  const file = kind === null ? null : serviceFile(kind, env);
+  const text = file === null ? null : safeRead(file);
+  const supervised = text === null ? null : servicePort(text, DEFAULT_PORT);
+  if (supervised === port) return { level: "ok", subject, message: `the daemon on port ${port} is supervised (${file}: restarted whenever it stops)` };
+  const why = supervised === null ? `no supervised daemon (${file ?? "no user service manager known here"})` : `the supervised daemon (${file}) listens on port ${supervised}, not ${port}`;
+  return { level: "warn", subject, message: `${why}: while nothing answers at ${url}, ${title} lets every call through unchecked — gatehouse service install --port ${port}` };
+}
+
+function safeRead(file: string): string | null {
+  try {
+    return readSettings(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A top-level key of a settings file (JSON with comments read too), or undefined. */
+function jsonKey(text: string, key: string): unknown {
+  const parsed = parseDocument(text);
+  if (!parsed.ok || parsed.root.type !== "object") return undefined;
+  const node = propertyValue(parsed.root, key);
+  return node === undefined ? undefined : getNodeValue(node);
+}
+
 async function bundleFindings(path: string | undefined): Promise<Finding[]> {
   const name = path ?? `the default bundle (${defaultBundlePath()})`;
   try {
@@ -264,7 +345,8 @@ async function bundleFindings(path: string | undefined): Promise<Finding[]> {
 
 export async function doctor(project: string, io: Io): Promise<DoctorReport> {
   const findings: Finding[] = [];
-  const installed = findInstalled(project, io.env.HOME, findings);
+  const installed = findInstalled(project, io.env.HOME, io.env, findings);
+  findings.push(...scopeFindings(installed, project, io.env));
   const bundles = new Map<string, Finding[]>();
   const handlers = installed.flatMap((entry) => {
     // One check per distinct handler of a file (the same command on several events runs once).

@@ -17,10 +17,12 @@ import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { daemonEndpoint } from "../node/hook-forward.js";
+import { managedPath, MANAGED } from "../install/managed.js";
+import { installManaged, uninstallManaged } from "./install-managed.js";
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
 
-interface Target {
+export interface Target {
   settings: AgentSettings;
   scope: Scope;
   /** The project directory (project scope) or the home directory (user scope). */
@@ -37,9 +39,15 @@ function targetOf(args: ParsedArgs, io: Io): Target {
   const agent = args.positionals[0]!;
   if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${INSTALL_AGENTS.join(", ")})`);
   const settings = AGENT_SETTINGS[agent];
-  const scope: Scope = args.flags.has("user") ? "user" : "project";
+  const scope: Scope = args.flags.has("managed") ? "managed" : args.flags.has("user") ? "user" : "project";
   let base: string;
-  if (scope === "user") {
+  if (scope === "managed") {
+    const support = MANAGED[agent];
+    if (support.kind === "unsupported") throw new UsageError(`--managed: ${support.reason}`);
+    const path = managedPath(agent, io.env);
+    if (path === null) throw new UsageError(`--managed: ${settings.title}'s managed layer is known on Linux and macOS only (this is ${process.platform})`);
+    base = path;
+  } else if (scope === "user") {
     const home = io.env.HOME;
     if (home === undefined || home === "") throw new UsageError("--user needs $HOME");
     base = home;
@@ -48,7 +56,7 @@ function targetOf(args: ParsedArgs, io: Io): Target {
 }
 
 /** Read, plan, write: a refused or unreadable file is reported and left untouched. */
-function apply(target: Target, plan: (text: string | null) => Plan | null): { plan: Plan | null; existed: boolean } {
+export function apply(target: Target, plan: (text: string | null) => Plan | null): { plan: Plan | null; existed: boolean } {
   let text: string | null;
   try {
     text = readSettings(target.path);
@@ -166,7 +174,9 @@ function removeStaleSpecs(specs: readonly string[], keep: string | null, io: Io)
   }
 }
 
-const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
+const runsOf = (request: InstallRequest, entries: readonly ManagedEntry[]) => (request.http === null ? hookCommand(request) : (entries[0]!.handler.url as string));
+
+export const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
 
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
   const target = targetOf(args, io);
@@ -186,8 +196,16 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
     if (host !== "localhost" && !isLoopbackAddress(host))
       io.err(`gatehouse install: warning: --http ${request.http}: ${host} is not a loopback address — every tool call (file contents included) would be sent there, and gatehouse serve binds loopback only`);
   }
+  if (request.http !== null && settings.agent === "claude") {
+    // Claude Code reads a refused connection, a timeout or a non-2xx as a non-blocking error: the call goes ahead.
+    const port = new URL(request.http).port || (new URL(request.http).protocol === "https:" ? "443" : "80");
+    io.err(
+      `gatehouse install: warning: --http: while nothing answers at ${request.http}, Claude Code lets every tool call through unchecked (a refused connection is a non-blocking hook error) — keep the daemon supervised: gatehouse service install --port ${port} (doctor checks it), or install without --http (the command hook evaluates in-process when no daemon answers)`,
+    );
+  }
   const guard = guardInstallOf(args, io, target, request);
   const entries = [...managedEntries(settings, request), ...(guard === null ? [] : [guard.entry])];
+  if (target.scope === "managed") return installManaged(target, entries, runsOf(request, entries), io);
   const oldSpecs = installedGuardSpecs(target);
   // The spec goes first, so the entry never names a missing file; a settings
   // file that is then refused gets the old spec back (or none).
@@ -212,7 +230,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   removeStaleSpecs(oldSpecs, guard?.specFile ?? null, io);
   const guardLine = guard === null ? null : `  guard: touch set in ${guard.specFile}${oldSpecText !== null && oldSpecText !== guard.specText ? " (updated)" : ""}; records in ${guard.recordFile}`;
   for (const w of plan!.warnings) io.err(`gatehouse install: warning: ${target.path}: ${w}`);
-  const runs = request.http === null ? hookCommand(request) : (entries[0]!.handler.url as string);
+  const runs = runsOf(request, entries);
   if (!plan!.changed) {
     io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
     if (guardLine !== null) io.out(guardLine);
@@ -230,6 +248,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
   const target = targetOf(args, io);
   const { settings } = target;
+  if (target.scope === "managed") return uninstallManaged(target, io);
   const guardSpecs = installedGuardSpecs(target);
   const { plan, existed } = apply(target, (text) => (text === null ? null : planUninstall(text, settings)));
   if (!existed) {

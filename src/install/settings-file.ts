@@ -6,14 +6,16 @@ import { dirname, resolve } from "node:path";
 import { writeFileAtomic } from "../node/durable-file.js";
 import type { AgentSettings } from "./agents.js";
 
-export type Scope = "project" | "user";
+export type Scope = "project" | "user" | "managed";
 
 /** A settings file that exists but cannot be read (permissions, a directory): exit 66. */
 export class SettingsUnreadable extends Error {
   override readonly name = "SettingsUnreadable";
 }
 
+/** The settings file of a project or user scope (`base`: the project or home directory; managed: the file itself). */
 export function settingsPath(settings: AgentSettings, scope: Scope, base: string): string {
+  if (scope === "managed") return base;
   return resolve(base, scope === "project" ? settings.projectFile : settings.userFile);
 }
 
