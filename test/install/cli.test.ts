@@ -156,8 +156,9 @@ describe("gatehouse install", () => {
     const dir = fresh();
     const remote = await run(["install", "claude", "--http", "http://gatehouse.example.com:4283"], dir);
     expect(remote.code).toBe(0);
-    expect(remote.err).toEqual([expect.stringMatching(/^gatehouse install: warning: --http http:\/\/gatehouse\.example\.com:4283\/: gatehouse\.example\.com is not a loopback address/)]);
-    for (const local of ["http://127.0.0.1:4283", "http://localhost:4283", "http://[::1]:4283"]) expect((await run(["install", "claude", "--http", local], dir)).err).toEqual([]);
+    const failsOpen = expect.stringMatching(/^gatehouse install: warning: --http: while nothing answers at .*, Claude Code lets every tool call through unchecked .*gatehouse service install --port 4283/);
+    expect(remote.err).toEqual([expect.stringMatching(/^gatehouse install: warning: --http http:\/\/gatehouse\.example\.com:4283\/: gatehouse\.example\.com is not a loopback address/), failsOpen]);
+    for (const local of ["http://127.0.0.1:4283", "http://localhost:4283", "http://[::1]:4283"]) expect((await run(["install", "claude", "--http", local], dir)).err).toEqual([failsOpen]);
   });
 
   it("uninstall of a missing file says so and exits 0", async () => {
