@@ -128,7 +128,7 @@ beforeAll(async () => {
   results = await inBatches(
     CASES.map((c) => () => runGatehouse(["hook", c.agent, ...(c.args?.includes("--bundle") ? [] : ["--bundle", BUNDLE]), ...(c.args ?? [])], typeof c.stdin === "string" ? c.stdin : JSON.stringify(c.stdin))),
   );
-}, 120_000);
+});
 
 describe("gatehouse hook, one real process per call", () => {
   CASES.forEach((c, i) => {
@@ -163,7 +163,7 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     const other = await runGatehouse(["hook", "claude", "--bundle", counting, "--state-dir", stateDir], JSON.stringify({ ...claude.pre("ls"), session_id: "other" }));
     expect(other.stdout).toBe("");
     expect(readdirSync(join(stateDir, "sessions"))).toHaveLength(2);
-  }, 30_000);
+  });
 
   it("a bundle with another layout restarts the session blank with one warning; a corrupt file is quarantined", async () => {
     const stateDir = join(dir, "state-layout");
@@ -180,7 +180,7 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     expect(corrupt.code).toBe(0);
     expect(corrupt.stderr).toMatch(/is corrupt \(not JSON .*\); moved aside to .+\.corrupt-\d+-\d+, the session restarts blank\n$/);
     expect(readdirSync(join(stateDir, "sessions")).filter((f) => f.includes(".corrupt-"))).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("an unwritable state dir: open still evaluates (blank state) and says so; closed denies", async () => {
     const blocker = write("not-a-dir", "x");
@@ -193,7 +193,7 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     const closed = await runGatehouse(["hook", "claude", "--bundle", counting, "--state-dir", stateDir, "--on-error", "closed"], JSON.stringify(claude.pre("ls")));
     expect(closed).toMatchObject({ stdout: "", code: 2 });
     expect(closed.stderr).toMatch(/closed denies it: .*cannot create the state directory/);
-  }, 30_000);
+  });
 });
 
 describe("facts the hook supplies", () => {
@@ -209,6 +209,6 @@ describe("facts the hook supplies", () => {
     expect(r.stdout).toBe(claudePre("deny", "push.main: pushing main"));
     const elsewhere = await runGatehouse(["hook", "claude", "--bundle", bundle], JSON.stringify(claude.pre("git push --force", { cwd: dir })));
     expect(elsewhere.stdout).toBe("");
-  }, 30_000);
+  });
 });
 

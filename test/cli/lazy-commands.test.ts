@@ -42,7 +42,7 @@ describe("commands load lazily", () => {
     const graph = await staticGraph("src/cli/main.ts");
     expect(graph.length).toBeGreaterThan(3);
     for (const path of graph) expect(path).not.toMatch(/^src\/(engine|classify|evaluate|bundle|ledger|install\/(?!agents)|web|node)|src\/cli\/(hook|doctor|explain|install|ledger|replay|check|eval)\.ts|node_modules\/zod/);
-  }, 30_000);
+  });
 
   it("the hook command's static graph leaves out the engine, the other commands, the ledger and zod's locales", async () => {
     const graph = await staticGraph("src/cli/hook.ts");
@@ -51,5 +51,5 @@ describe("commands load lazily", () => {
     expect(await staticGraph("src/cli/engine-options.ts")).toContain("src/engine.ts");
     const forbidden = graph.filter((p) => /^src\/(install|ledger|web|daemon|guard)\/|^src\/cli\/(doctor|explain|install|ledger|replay|check|eval|corpus|demo|serve|page)\.ts$|node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(p));
     expect(forbidden).toEqual([]);
-  }, 30_000);
+  });
 });

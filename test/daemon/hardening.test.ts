@@ -145,10 +145,10 @@ describe("refusals", () => {
     expect(streamed).toContain('"body_too_large"');
     // Expect: 100-continue (curl's default over 1 MiB): an oversized or refused request gets its answer, not a 100 Continue.
     const head = (headers: string) => `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n${headers}\r\n`;
-    expect(await raw(d.daemon.port, head(`Content-Length: ${CAP + 1}\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 413 [^]*"body_too_large"/);
-    expect(await raw(d.daemon.port, head(`Content-Length: 10\r\nOrigin: https://evil.example\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 403 [^]*"origin_refused"/);
+    expect(await raw(d.daemon.port, head(`Content-Length: ${CAP + 1}\r\n`))).toMatch(/^HTTP\/1\.1 413 [^]*"body_too_large"/);
+    expect(await raw(d.daemon.port, head(`Content-Length: 10\r\nOrigin: https://evil.example\r\n`))).toMatch(/^HTTP\/1\.1 403 [^]*"origin_refused"/);
     const small = JSON.stringify(bash("ls"));
-    expect(await raw(d.daemon.port, head(`Content-Length: ${small.length}\r\nConnection: close\r\n`), 1_000)).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
+    expect(await raw(d.daemon.port, head(`Content-Length: ${small.length}\r\nConnection: close\r\n`), /\r\n\r\n/)).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
     const fits = JSON.stringify({ ...bash("ls"), pad: "" });
     const atCap = fits.slice(0, -1) + " ".repeat(CAP - Buffer.byteLength(fits)) + "}";
     expect(Buffer.byteLength(atCap)).toBe(CAP);
@@ -208,19 +208,18 @@ describe("refusals", () => {
 
 describe("slow and stalled clients", () => {
   it("times out headers that never finish and a body that stalls (408), and keeps serving others", async () => {
-    const started = Date.now();
+    // The client never closes and waits for the daemon (a hang guard only): an answer or a close at all is the daemon's timeout at work.
+    const closed = () => false;
     const [silent, headersStalled, bodyStalled, healthy] = await Promise.all([
-      raw(d.daemon.port, "", 10_000),
-      raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\n`, 10_000),
-      raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"event_type"`, 10_000),
+      raw(d.daemon.port, "", closed),
+      raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\n`, closed),
+      raw(d.daemon.port, `POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"event_type"`, closed),
       http(url, { path: "/healthz" }),
     ]);
     expect(silent).toMatch(/^(HTTP\/1\.1 408 |$)/); // a connection that never sends a byte is closed too
     expect(headersStalled).toMatch(/^HTTP\/1\.1 408 /);
     expect(bodyStalled).toMatch(/^HTTP\/1\.1 408 /);
     expect(healthy.status).toBe(200);
-    // Closed by the daemon's timeouts, not by the 10 s the test would wait.
-    expect(Date.now() - started).toBeLessThan(9_000);
   });
 });
 

@@ -95,12 +95,41 @@ export const postJson = (url: string, path: string, value: unknown, headers: Rec
   http(url, { path, body: JSON.stringify(value), headers });
 
 /** Write raw bytes on a fresh connection; resolves with everything the server sent before closing (or after `waitMs`). */
-export function raw(port: number, bytes: string | Buffer, waitMs = 3_000): Promise<string> {
+/** Has `text` a whole final HTTP response (head, then a Content-Length or chunked body)? 1xx heads are skipped. */
+export function wholeResponse(text: string): boolean {
+  let at = 0;
+  for (;;) {
+    const end = text.indexOf("\r\n\r\n", at);
+    if (end < 0) return false;
+    const head = text.slice(at, end);
+    if (/^HTTP\/1\.[01] 1\d\d /.test(head)) {
+      at = end + 4;
+      continue;
+    }
+    const body = text.slice(end + 4);
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    if (length) return Buffer.byteLength(body) >= Number(length[1]);
+    if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) return /(^|\r\n)0\r\n\r\n$/.test(body);
+    return false; // ends when the daemon closes
+  }
+}
+
+/**
+ * Write raw bytes, then read until the daemon closes the connection or what was read satisfies `until`
+ * (default: a whole final response). `waitMs` is a hang guard only, never a limit a loaded machine may
+ * trip: a test that needs the daemon to close a connection asserts on what came back, not on how long
+ * it took.
+ */
+export function raw(port: number, bytes: string | Buffer, until: RegExp | ((text: string) => boolean) = wholeResponse, waitMs = 300_000): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => socket.destroy(), waitMs);
-    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("data", (c: Buffer) => {
+      chunks.push(c);
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (typeof until === "function" ? until(text) : until.test(text)) socket.destroy();
+    });
     socket.on("error", () => {});
     socket.on("close", () => {
       clearTimeout(timer);
@@ -138,7 +167,7 @@ export function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env)
   });
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("gatehouse serve (process)", () => {
   it("refuses a non-loopback address, a bad option and an unreachable Redis at start, with one line each", async () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "serve", "--port", "0", ...args], { encoding: "utf8", timeout: 30_000 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "serve", "--port", "0", ...args], { encoding: "utf8", timeout: 300_000 });
     const open = run("--host", "0.0.0.0");
     expect([open.status, open.stderr.trim().split("\n").length]).toEqual([64, 1]);
     expect(open.stderr).toContain("0.0.0.0 is not a loopback address");
@@ -138,7 +138,7 @@ describe("gatehouse serve (process)", () => {
       off.child.kill("SIGTERM");
       await off.exited;
     }
-    const bad = spawnSync(process.execPath, [BIN, "serve", "--port", "0", "--classify-cache", "-3"], { encoding: "utf8", timeout: 30_000 });
+    const bad = spawnSync(process.execPath, [BIN, "serve", "--port", "0", "--classify-cache", "-3"], { encoding: "utf8", timeout: 300_000 });
     expect([bad.status, bad.stderr.trim()]).toEqual([64, expect.stringContaining("--classify-cache wants an integer ≥ 0")]);
   });
 });

@@ -77,7 +77,7 @@ describe("the installed command when Gatehouse cannot run", () => {
       expect(garbage.stderr, agent).toMatch(/stdin is not JSON/);
       expect(garbage.stdout).toBe("");
     }
-  }, 300_000);
+  });
 
   it("Gatehouse's own exit 1 (a bundle that reads but no longer loads, under open) stays 1; under closed it blocks with Gatehouse's reason", async () => {
     const pkg = copyPackage("bundle");
@@ -92,7 +92,7 @@ describe("the installed command when Gatehouse cannot run", () => {
     const b = await call("claude", closed.command, closed.project, payload("claude", closed.project, "ls"));
     expect(b.exitCode).toBe(2);
     expect(b.stderr).not.toMatch(/Gatehouse blocked this call/);
-  }, 120_000);
+  });
 
   it("the copy's dist/ deleted: every agent's installed command blocks, naming the fix", async () => {
     const pkg = copyPackage("no-dist");
@@ -105,7 +105,7 @@ describe("the installed command when Gatehouse cannot run", () => {
       // A harmless call is blocked too: nothing can tell them apart while Gatehouse cannot run.
       expectBlocked(agent, await call(agent, command, project, payload(agent, project, "ls")), "dist/ deleted, ls");
     }
-  }, 300_000);
+  });
 
   it("the launcher deleted, truncated to a syntax error, or throwing; a module of dist/ missing: blocked", async () => {
     const pkg = copyPackage("launcher");
@@ -125,7 +125,7 @@ describe("the installed command when Gatehouse cannot run", () => {
       cpSync(join(root, "dist", "code-cache.cjs"), join(pkg, "dist", "code-cache.cjs"));
       expect(readAnswer("claude", await call("claude", installed[0]!.command, installed[0]!.project, payload("claude", installed[0]!.project, "rm -rf ~"))), `${what}, repaired`).toBe("deny");
     }
-  }, 300_000);
+  });
 
   it("the node binary the command names is gone (node upgraded or moved): blocked, not `command not found` and through", async () => {
     const pkg = copyPackage("node");
@@ -136,5 +136,5 @@ describe("the installed command when Gatehouse cannot run", () => {
       expectBlocked(agent, run, "node gone");
       expect(run.stderr).toMatch(/not found/);
     }
-  }, 120_000);
+  });
 });

@@ -151,7 +151,7 @@ describe("doctor: the scope in force", () => {
     expect(messages(report, "claude managed")).toContainEqual(expect.stringMatching(/^ok self-test: `ls` allowed, `rm -rf ~` denied/));
     expect(report.installed.some((i: { scope: string }) => i.scope === "managed")).toBe(true);
     expect(doctor.code, doctor.out).toBe(0);
-  }, 120_000);
+  });
 
   it("claude: allowManagedHooksOnly set by someone else without Gatehouse's hook: the project hook never runs (error)", async () => {
     const w = world();
@@ -162,7 +162,7 @@ describe("doctor: the scope in force", () => {
     const doctor = await w.run("doctor", "--json");
     expect(doctor.code).toBe(1);
     expect(messages(JSON.parse(doctor.out), "claude scope")).toContainEqual(expect.stringMatching(/^error .*sets allowManagedHooksOnly without Gatehouse's hook: the project hook never runs/));
-  }, 120_000);
+  });
 
   it("gemini: a hook named in hooksConfig.disabled is reported", async () => {
     const w = world();
@@ -171,5 +171,5 @@ describe("doctor: the scope in force", () => {
     writeFileSync(join(w.project, ".gemini", "settings.json"), '{"hooksConfig": {"disabled": ["gatehouse"]}}');
     const doctor = await w.run("doctor", "--json");
     expect(messages(JSON.parse(doctor.out), "gemini scope")).toContainEqual(expect.stringMatching(/^error .*lists Gatehouse's hook in hooksConfig\.disabled/));
-  }, 120_000);
+  });
 });

@@ -39,7 +39,7 @@ describe("deep events and lines", () => {
     expect(verifyPassed(verifyLedger(path))).toBe(true);
     const r = memoryIo();
     expect(await main(["replay", path], r.io)).toBe(0);
-  }, 60_000);
+  });
 
   it("--ledger-redact walks an event nested past the stack's reach, and keeps a __proto__ member a member", async () => {
     const engine = await defaultEngine();
@@ -50,7 +50,7 @@ describe("deep events and lines", () => {
     expect(text).not.toContain(token);
     expect(result.row.redacted).toEqual(["github_token"]);
     expect(Object.keys(result.row.event!.tool_input as object)).toEqual(["command", "__proto__", "x"]);
-  }, 60_000);
+  });
 
   it("a line nested 100,000 levels deep: verify names it, show skips it, replay fails having compared nothing", async () => {
     const path = join(dir, "hostile.jsonl");
@@ -66,7 +66,7 @@ describe("deep events and lines", () => {
     expect(await main(["replay", path], replay.io)).toBe(1);
     expect(replay.err).toContain(`gatehouse replay: no line of ${path} could be compared`);
     expect(readFileSync(path, "utf8").length).toBeGreaterThan(200_000);
-  }, 60_000);
+  });
 
   it("eval --ledger of a deep event: answered, recorded without its event, one line saying so", async () => {
     const events = join(dir, "events.jsonl");
@@ -77,5 +77,5 @@ describe("deep events and lines", () => {
     expect(r.out.map((l) => JSON.parse(l).decision.verdict)).toEqual(["allow", "ask"]);
     expect(r.err).toEqual(["gatehouse eval: line 2: the event is too large or nested too deep for a ledger row; recorded without it (not replayable)"]);
     expect(verifyLedger(ledger).rows).toBe(2);
-  }, 60_000);
+  });
 });

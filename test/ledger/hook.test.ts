@@ -29,14 +29,14 @@ describe("gatehouse hook --ledger", () => {
     expect(rows[0].event.tool_input.command).toBe("rm -rf ~");
     expect(await main(["ledger", "verify", ledger], memoryIo().io)).toBe(0);
     expect(await main(["replay", ledger], memoryIo().io)).toBe(0);
-  }, 60_000);
+  });
 
   it("an allow (silence) is recorded too", async () => {
     const ledger = join(dir, "allow.jsonl");
     const run = await hook("claude", ledger, claude.pre("ls -la"));
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(JSON.parse(readFileSync(ledger, "utf8")).decision.verdict).toBe("allow");
-  }, 60_000);
+  });
 
   it("8 hook processes at once, two agents, leave one chain with every call", async () => {
     const ledger = join(dir, "many.jsonl");
@@ -46,7 +46,7 @@ describe("gatehouse hook --ledger", () => {
     const report = verifyLedger(ledger);
     expect(verifyPassed(report)).toBe(true);
     expect(report.rows).toBe(8);
-  }, 120_000);
+  });
 
   it("a ledger that cannot be written: --on-error open still answers the decision (an allow exits 1), with one line; closed denies", async () => {
     const blocker = join(dir, "a-file");
@@ -64,14 +64,14 @@ describe("gatehouse hook --ledger", () => {
     const closed = await hook("claude", ledger, claude.pre("ls"), ["--on-error", "closed"]);
     expect(closed.code).toBe(2);
     expect(closed.stderr).toMatch(/could not evaluate this action and --on-error closed denies it: .*ledger/);
-  }, 60_000);
+  });
 
   it("--ledger-events without --ledger warns and answers as usual (a hook's usage error would fail the agent's call)", async () => {
     const run = await runGatehouse(["hook", "claude", "--state-dir", stateDir, "--ledger-events"], JSON.stringify(claude.pre("rm -rf ~")));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
     expect(run.stderr).toBe("gatehouse hook claude: --ledger-events has no effect without --ledger FILE\n");
-  }, 60_000);
+  });
 });
 
 const tmpfs = tinyTmpfs();
@@ -96,5 +96,5 @@ describe.skipIf(!tmpfs.mounted)("gatehouse hook --ledger on a full disk (real tm
     expect(readFileSync(ledger).equals(before)).toBe(true);
     expect(verifyPassed(verifyLedger(ledger))).toBe(true);
     for (const f of fillers) unlinkSync(f);
-  }, 60_000);
+  });
 });

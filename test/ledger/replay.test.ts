@@ -49,7 +49,7 @@ beforeAll(async () => {
     const expected = cases[i]!.expected as { decision: Parameters<typeof compareDecision>[0] };
     expect(compareDecision(expected.decision, JSON.parse(line).decision), cases[i]!.name).toEqual([]);
   });
-}, 120_000);
+});
 
 describe("replay", () => {
   it("the corpus recorded as a ledger replays byte for byte", async () => {

@@ -119,7 +119,7 @@ describe("hook claude through a code cache", () => {
       writeFileSync(file, good);
       writeFileSync(digestFile(file), digest);
     }
-  }, 120_000);
+  });
 
   it("a cache forged for a same-length source that exits 0 — V8 would run it — is ignored: the deny stands", async () => {
     const reference = await run(deny, "off");
@@ -135,7 +135,7 @@ describe("hook claude through a code cache", () => {
     rmSync(digestFile(file));
     expect(await run(deny)).toEqual(reference);
     expect(readFileSync(digestFile(file), "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
-  }, 120_000);
+  });
 
   it("no digest directory (no $HOME, no $XDG_STATE_HOME): no cache is read or written", async () => {
     const bare = mkdtempSync(join(tmpdir(), "gatehouse-code-cache-bare-"));
@@ -146,11 +146,11 @@ describe("hook claude through a code cache", () => {
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it("an unwritable cache directory only costs the cache", async () => {
     const blocker = join(dir, "a-file");
     writeFileSync(blocker, "");
     expect(await run(deny, join(blocker, "sub"))).toEqual(await run(deny, "off"));
-  }, 30_000);
+  });
 });

@@ -55,7 +55,7 @@ describe.skipIf(skip)("browser: inline code read with grammars fetched on first 
     browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 300_000 });
   });
 
   afterAll(() => closeBrowserAndServer(browser, server));

@@ -88,7 +88,7 @@ describe.skipIf(skipBrowser)("browser: the engine in headless Chromium", () => {
     });
     page.on("request", (request) => requested.push(request.url()));
     await page.goto(`${origin}/`);
-    await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 300_000 });
   });
 
   afterAll(() => closeBrowserAndServer(browser, server));

@@ -257,7 +257,7 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
 
   it("the 2,000-atom preset compiles in the worker and decides", async () => {
     await page.click(T("preset-generated"));
-    await page.waitForFunction(() => (document.querySelector('[data-testid="bundle-summary"]')?.textContent ?? "").includes("compiled"), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="bundle-summary"]')?.textContent ?? "").includes("compiled"), undefined, { timeout: 300_000 });
     expect(await page.textContent(T("bundle-summary"))).toMatch(/^\d{4} artifact\(s\) active/);
     const node = await loadEngine({ bundle: generateBundle({ atoms: 2000 }) });
     for (const command of ["sudo kubectl delete deploy production --force", "ls"]) {
