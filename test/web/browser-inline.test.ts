@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/node/index.js";
-import { closeBrowserAndServer, launchChromium, skipBrowser } from "./chromium.js";
+import { closeBrowserAndServer, launchChromium, skipBrowser, openPage } from "./chromium.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const web = join(root, "dist/web");
@@ -53,7 +53,7 @@ describe.skipIf(skip)("browser: inline code read with grammars fetched on first 
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", () => resolve()));
     browser = await launchChromium();
-    page = await browser.newPage();
+    page = await openPage(browser);
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 300_000 });
   });

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../src/node/index.js";
-import { closeBrowserAndServer, launchChromium, skipBrowser } from "./chromium.js";
+import { closeBrowserAndServer, launchChromium, skipBrowser, openPage } from "./chromium.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const bundlePath = join(root, "dist/web/gatehouse.js");
 
@@ -81,7 +81,7 @@ describe.skipIf(skipBrowser)("browser: the engine in headless Chromium", () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     browser = await launchChromium();
-    page = await browser.newPage();
+    page = await openPage(browser);
     page.on("pageerror", (error) => pageErrors.push(String(error)));
     page.on("console", (message) => {
       if (message.type() === "error") pageErrors.push(message.text());

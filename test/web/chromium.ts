@@ -24,6 +24,18 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/**
+ * A new page whose actions and waits give up only after 5 minutes: Playwright's
+ * 30 s default is a wall-clock limit a loaded machine trips (CI saw `fill` of
+ * the 1 MB default bundle time out), so the hang guard is set once, here.
+ */
+export async function openPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(300_000);
+  page.setDefaultNavigationTimeout(300_000);
+  return page;
+}
+
 /** Collect page errors and console errors: a test ends by expecting none. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

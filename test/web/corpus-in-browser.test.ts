@@ -13,7 +13,7 @@ import { Engine } from "../../src/engine.js";
 import { fileBaseResolver, readBundleFile } from "../../src/node/bundle-file.js";
 import { readGrammarFiles } from "../../src/node/grammar.js";
 import type { ConformanceCase } from "../../src/web/playground/protocol.js";
-import { collectErrors, launchChromium, skipBrowser } from "./chromium.js";
+import { collectErrors, launchChromium, skipBrowser, openPage } from "./chromium.js";
 
 const root = join(import.meta.dirname, "../..");
 const corpusDir = join(root, "test/corpus");
@@ -75,7 +75,7 @@ describe.skipIf(skipBrowser)("the whole corpus inside the browser", () => {
   it("gives the Node engine's envelopes and skipped lists, byte for byte", async () => {
     const cases = corpusCases();
     expect(cases.length).toBeGreaterThan(600);
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors = collectErrors(page);
     await page.goto(server.url);
     // As JSON text: some cases nest thousands deep, past what a structured clone (or the test driver) recurses through.

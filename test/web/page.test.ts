@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startStaticServer, type StaticServer } from "../../src/cli/playground.js";
 import { loadEngine } from "../../src/node/index.js";
 import { generateBundle } from "../../bench/gen-bundle.mjs";
-import { collectErrors, launchChromium, skipBrowser } from "./chromium.js";
+import { collectErrors, launchChromium, skipBrowser, openPage } from "./chromium.js";
 
 const root = join(import.meta.dirname, "../..");
 const web = join(root, "dist/web");
@@ -38,7 +38,7 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     await server?.close();
   });
   beforeEach(async () => {
-    page = await browser.newPage();
+    page = await openPage(browser);
     errors = collectErrors(page);
     await page.addInitScript(() => {
       (window as unknown as { shownEvent: () => unknown }).shownEvent = () => (window as unknown as { gatehousePlayground?: { metrics: { lastEvent: unknown } } }).gatehousePlayground?.metrics.lastEvent ?? null;
@@ -242,7 +242,7 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     });
     await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
     try {
-      const other = await browser.newPage();
+      const other = await openPage(browser);
       const otherErrors = collectErrors(other);
       await other.goto(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
       await other.evaluate(() => (window as unknown as { gatehousePlayground: { ready: Promise<void> } }).gatehousePlayground.ready);
