@@ -183,7 +183,7 @@ const artifacts = [
   rule("agent.controls", "security", "high", "ask",
     // Also `export GATEHOUSE_BUNDLE=…` (write × shell {persistence: gatehouse}, persistence.ts) — late effects.
     any(...["agent_settings", "gatehouse"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
-    "agent.controls: `{{program}}` would change {{target}}, which decides what a coding agent (or Gatehouse, its guard) may do — its permissions, hooks, MCP servers or policy. Make such changes yourself, not through the agent."),
+    "agent.controls: `{{program}}` would change or stop {{target}}, which decides what a coding agent (or Gatehouse, its guard) may do — its permissions, hooks, MCP servers or policy, or Gatehouse's own code, state, ledger or daemon. Make such changes yourself, not through the agent."),
   // The same controls, switched off for a child agent (families/agents.ts) — late effects.
   rule("agent.unguarded", "security", "high", "ask",
     eff("execute", "subagent", { guards_off: true }),

@@ -11,6 +11,7 @@ import { extractUrls } from "./urls.js";
 import { mcpInputClassification } from "./mcp-input.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { GAP_SHAPE } from "../model/gap-shapes.js";
+import { envWithHost } from "./host-env.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
@@ -50,6 +51,8 @@ export function shellInput(event: Pick<Event, "tool_name" | "tool_input">): Shel
   const command = input.command;
   const name = event.tool_name;
   if (isMcpTool(name) && !SHELL_TOOLS.has(name)) return null;
+  // Codex's apply_patch carries its patch in `command`: a patch, never shell text (tools.ts).
+  if (name === "apply_patch") return null;
   if (name === "terminal/create") {
     if (typeof command !== "string") return null;
     if (isStringArray(input.args)) return { argv: [command, ...input.args] };
@@ -77,11 +80,14 @@ function stringsOf(value: unknown, out: string[], depth = 0): void {
   else if (isObject(value)) for (const v of Object.values(value)) stringsOf(v, out, depth + 1);
 }
 
-export function classifyEvent(event: Event, deps: ClassifyDeps): Classification {
+export function classifyEvent(given: Event, deps: ClassifyDeps): Classification {
+  // The host's facts (SPEC §2 `host`) travel with the env to the path resolver (host-env.ts).
+  const env = envWithHost(given.env, given.host);
+  const event = env === given.env ? given : { ...given, env };
   const shell = shellInput(event);
   if (shell) {
     const analysis = "text" in shell ? deps.analyzeText(shell.text) : deps.analyzeArgv(shell.argv);
-    const table = shellEffects(analysis, event.env, "text" in shell ? shell.text : undefined);
+    const table = shellEffects(analysis, env, "text" in shell ? shell.text : undefined);
     return {
       effects: table.effects,
       unknown: [...analysis.unknown, ...table.unknown],
@@ -109,6 +115,6 @@ export function classifyEvent(event: Event, deps: ClassifyDeps): Classification 
     for (const s of strings) for (const u of extractUrls(s.split(/\s+/))) if (!seen.has(u.value)) (seen.add(u.value), urls.push(u));
     return { effects, unknown: input.unknown, simple: input.simple, paths: input.paths, urls };
   }
-  const t = toolEffects(event.tool_name, event.tool_input, event.env);
+  const t = toolEffects(event.tool_name, event.tool_input, env);
   return { effects: t.effects, unknown: t.unknown, simple: [], paths: t.paths, urls: t.urls };
 }

@@ -32,7 +32,7 @@ import { nameEffects, pushEffects } from "./mcp-names.js";
 import { programName } from "./shell/words.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { inlineClassification } from "./inline-code/classification.js";
-import { resolvePathDetailed } from "./paths.js";
+import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import { fileUrlPath } from "./urls.js";
 import type { ShellAnalysis } from "./shell/types.js";
 import { analyzeSql, tokenizeSql } from "./sql/index.js";
@@ -124,6 +124,44 @@ export function looksLikeSql(text: string): boolean {
   return first !== undefined && first.kind === "word" && SQL_START.has(first.value);
 }
 
+const OPERATION_FIELDS = ["op", "operation", "action", "type", "kind", "method", "mode"];
+
+/** The verb an object's operation field names (`{"op": "remove"}` → delete), or null. */
+function operationVerb(input: Input): NameVerb | null {
+  for (const f of OPERATION_FIELDS) {
+    const v = input[f];
+    if (typeof v !== "string" || v.length > 40) continue;
+    for (const w of nameWords(v)) {
+      const verb = VERB_OF.get(w);
+      if (verb) return verb;
+    }
+  }
+  return null;
+}
+
+/** Most nested objects read, and how deep: a call's arguments are a few levels at most; past that is not an argument list. */
+const MAX_NESTED = 64;
+const MAX_DEPTH = 6;
+
+/** The objects nested in an input (in its values, in arrays, at any depth up to MAX_DEPTH), breadth first. */
+function nestedInputs(input: Input): Input[] {
+  const out: Input[] = [];
+  let level: unknown[] = Object.values(input);
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && out.length < MAX_NESTED; depth++) {
+    const next: unknown[] = [];
+    for (const v of level) {
+      if (out.length >= MAX_NESTED) break;
+      if (Array.isArray(v)) next.push(...v.slice(0, MAX_NESTED));
+      else if (v !== null && typeof v === "object") {
+        out.push(v as Input);
+        next.push(...Object.values(v as Input));
+      }
+    }
+    level = next;
+  }
+  return out;
+}
+
 /** `declared`: the bundle's effect_classes gave this call effects — then the name alone adds nothing. */
 export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_input" | "env">, deps: McpInputDeps, declared = false): McpInputClassification {
   const name = event.tool_name;
@@ -148,129 +186,140 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     out.paths.push(...table.paths.filter((p) => !out.paths.some((x) => x.value === p.value)));
     out.urls.push(...table.urls.filter((u) => !out.urls.some((x) => x.value === u.value)));
   };
-  const flags = { ...(input.recursive === true ? { recursive: true } : {}), ...(input.force === true ? { force: true } : {}) };
-  let named = false;
+  const toolVerb = verb;
+  /** Read one input object (the call's own, or one nested in it); true when it names something. */
+  const readInput = (input: Input, top: boolean): boolean => {
+    // An operation field (`{"op": "delete", "path": …}` in a batch) says what this object does; else the tool name does.
+    const verb = operationVerb(input) ?? toolVerb;
+    const flags = { ...(input.recursive === true ? { recursive: true } : {}), ...(input.force === true ? { force: true } : {}) };
+    let named = false;
 
-  // Shell commands.
-  for (const f of SHELL_FIELDS) {
-    const v = input[f];
-    const text = str(v);
-    const argv = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") ? (v as string[]) : null;
-    if (text === null && argv === null) continue;
-    named = true;
-    // On a Redis tool the command is a Redis command (`FLUSHALL`, `DEL k`): read as redis-cli's words.
-    const redis = nameWords(name).some((w) => REDIS_WORDS.has(w)) && !hasEffectRows(programName((text ?? argv![0]!).trim().split(/\s+/)[0] ?? ""));
-    if (redis) shell(text !== null ? deps.analyzeText(`redis-cli ${text}`) : deps.analyzeArgv(["redis-cli", ...argv!]));
-    else shell(text !== null ? deps.analyzeText(text) : deps.analyzeArgv(argv!));
-  }
-
-  // An argv for the program the name says (`kubectl`, `aws`, `git`): the words run as that program's command line.
-  for (const f of ARGV_FIELDS) {
-    const v = input[f];
-    if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) continue;
-    const argv = v as string[];
-    // The tool part's words first (`mcp__cloud__kubectl`), then the server's (`mcp__kubectl__run`).
-    const program = [...nameWords(mcpToolPart(name)), ...nameWords(name)].map((w) => PROGRAM_ALIASES[w] ?? w).find((w) => w !== "mcp" && hasEffectRows(w));
-    // Named for no program: an argv only on a tool whose name runs something (`mcp__shell__exec {args: [rm, …]}`).
-    if (program === undefined && !(verb === "execute" && hasEffectRows(programName(argv[0]!)))) continue;
-    named = true;
-    shell(deps.analyzeArgv(program === undefined || programName(argv[0]!) === program ? argv : [program, ...argv]));
-  }
-
-  // A tool wrapping one subcommand of a program (`git_reset {mode: hard}`, `helm_uninstall {name}`): that command line.
-  const toolWords = nameWords(mcpToolPart(name));
-  if (!named) {
-    const programOf = (w: string): string | null => {
-      const p = PROGRAM_ALIASES[w] ?? w;
-      return p !== "mcp" && !VERB_OF.has(p) && hasEffectRows(p) ? p : null;
-    };
-    const argv = mcpToolArgv(toolWords, nameWords(mcpServerPart(name)), input, programOf, (w) => VERB_OF.has(w));
-    if (argv !== null) shell(deps.analyzeArgv(argv));
-  }
-
-  // What the name itself says: a whole operation (`flushall`, `empty_bucket`), or a push with its fields.
-  const fromName = declared ? [] : [...nameEffects(toolWords), ...pushEffects(toolWords, input)];
-  for (const e of fromName) {
-    named = true;
-    effect(e.verb, e.target, e.attrs);
-  }
-
-  // SQL.
-  const sqlTexts = [...SQL_FIELDS.map((f) => str(input[f])), ...(() => {
-    const q = str(input.query);
-    return q !== null && nameWords(name).some((w) => DATABASE_WORDS.has(w)) && looksLikeSql(q) ? [q] : [];
-  })()].filter((x): x is string => x !== null);
-  for (const sql of sqlTexts) {
-    named = true;
-    for (const e of analyzeSql(sql)) effect(e.verb, "database", { ...e.attrs, target: String(e.attrs.table ?? e.attrs.statement) });
-  }
-
-  // Inline code, when the tool name says which language.
-  const code = str(input.code) ?? str(input.source_code) ?? str(input.cell_source) ?? str(input.cell) ?? str(input.code_cell);
-  if (code !== null && deps.inlineCode) {
-    const words = nameWords(name);
-    const language = CODE_LANGUAGES.find(([w]) => words.includes(w))?.[1];
-    if (language) {
+    // Shell commands.
+    for (const f of SHELL_FIELDS) {
+      const v = input[f];
+      const text = str(v);
+      const argv = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string") ? (v as string[]) : null;
+      if (text === null && argv === null) continue;
       named = true;
-      const analysis = deps.inlineCode(language, code);
-      const c = inlineClassification(analysis, event.env, name, code.slice(0, 200));
-      for (const e of c.effects) effect(e.verb, e.target_class, e.attrs);
-      out.unknown.push(...c.unknown);
-      out.paths.push(...c.paths);
-      out.urls.push(...c.urls);
-      // What the code runs is shell (one level: commands inside those are the shell analysis's business).
-      for (const cmd of analysis.commands) shell("text" in cmd ? deps.analyzeText(cmd.text) : deps.analyzeArgv(cmd.argv));
+      // On a Redis tool the command is a Redis command (`FLUSHALL`, `DEL k`): read as redis-cli's words.
+      const redis = nameWords(name).some((w) => REDIS_WORDS.has(w)) && !hasEffectRows(programName((text ?? argv![0]!).trim().split(/\s+/)[0] ?? ""));
+      if (redis) shell(text !== null ? deps.analyzeText(`redis-cli ${text}`) : deps.analyzeArgv(["redis-cli", ...argv!]));
+      else shell(text !== null ? deps.analyzeText(text) : deps.analyzeArgv(argv!));
     }
-  }
 
-  // Paths, with the name's verb.
-  const onPath = (p: string, v: Verb | null): void => {
-    const r = resolvePathDetailed(p, event.env);
-    if (!out.paths.some((x) => x.value === p)) out.paths.push({ class: r.class, value: p, rel: r.rel });
-    const mutates = v === "delete" || v === "write";
-    const a: Record<string, string | number | boolean> = { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(mutates ? flags : {}) };
-    // A tool that deletes (or moves away) a whole tree — the root, home, the workspace — takes everything under it, whatever its flags say.
-    if (v === "delete" && TREE_CLASSES.has(r.class)) a.recursive = true;
-    if (mutates && r.persistence !== null) a.persistence = r.persistence;
-    if (v !== null) effect(v, r.class, a);
+    // An argv for the program the name says (`kubectl`, `aws`, `git`): the words run as that program's command line.
+    for (const f of ARGV_FIELDS) {
+      const v = input[f];
+      if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === "string")) continue;
+      const argv = v as string[];
+      // The tool part's words first (`mcp__cloud__kubectl`), then the server's (`mcp__kubectl__run`).
+      const program = [...nameWords(mcpToolPart(name)), ...nameWords(name)].map((w) => PROGRAM_ALIASES[w] ?? w).find((w) => w !== "mcp" && hasEffectRows(w));
+      // Named for no program: an argv only on a tool whose name runs something (`mcp__shell__exec {args: [rm, …]}`).
+      if (program === undefined && !(verb === "execute" && hasEffectRows(programName(argv[0]!)))) continue;
+      named = true;
+      shell(deps.analyzeArgv(program === undefined || programName(argv[0]!) === program ? argv : [program, ...argv]));
+    }
+
+    // A tool wrapping one subcommand of a program (`git_reset {mode: hard}`, `helm_uninstall {name}`): that command line.
+    const toolWords = nameWords(mcpToolPart(name));
+    if (!named && top) {
+      const programOf = (w: string): string | null => {
+        const p = PROGRAM_ALIASES[w] ?? w;
+        return p !== "mcp" && !VERB_OF.has(p) && hasEffectRows(p) ? p : null;
+      };
+      const argv = mcpToolArgv(toolWords, nameWords(mcpServerPart(name)), input, programOf, (w) => VERB_OF.has(w));
+      if (argv !== null) shell(deps.analyzeArgv(argv));
+    }
+
+    // What the name itself says: a whole operation (`flushall`, `empty_bucket`), or a push with its fields.
+    const fromName = declared || !top ? [] : [...nameEffects(toolWords), ...pushEffects(toolWords, input)];
+    for (const e of fromName) {
+      named = true;
+      effect(e.verb, e.target, e.attrs);
+    }
+
+    // SQL.
+    const sqlTexts = [...SQL_FIELDS.map((f) => str(input[f])), ...(() => {
+      const q = str(input.query);
+      return q !== null && nameWords(name).some((w) => DATABASE_WORDS.has(w)) && looksLikeSql(q) ? [q] : [];
+    })()].filter((x): x is string => x !== null);
+    for (const sql of sqlTexts) {
+      named = true;
+      for (const e of analyzeSql(sql)) effect(e.verb, "database", { ...e.attrs, target: String(e.attrs.table ?? e.attrs.statement) });
+    }
+
+    // Inline code, when the tool name says which language.
+    const code = str(input.code) ?? str(input.source_code) ?? str(input.cell_source) ?? str(input.cell) ?? str(input.code_cell);
+    if (code !== null && deps.inlineCode) {
+      const words = nameWords(name);
+      const language = CODE_LANGUAGES.find(([w]) => words.includes(w))?.[1];
+      if (language) {
+        named = true;
+        const analysis = deps.inlineCode(language, code);
+        const c = inlineClassification(analysis, event.env, name, code.slice(0, 200));
+        for (const e of c.effects) effect(e.verb, e.target_class, e.attrs);
+        out.unknown.push(...c.unknown);
+        out.paths.push(...c.paths);
+        out.urls.push(...c.urls);
+        // What the code runs is shell (one level: commands inside those are the shell analysis's business).
+        for (const cmd of analysis.commands) shell("text" in cmd ? deps.analyzeText(cmd.text) : deps.analyzeArgv(cmd.argv));
+      }
+    }
+
+    // Paths, with the name's verb.
+    const onPath = (p: string, v: Verb | null): void => {
+      const r = resolvePathDetailed(p, event.env);
+      if (!out.paths.some((x) => x.value === p)) out.paths.push({ class: r.class, value: p, rel: r.rel });
+      const mutates = v === "delete" || v === "write";
+      const a: Record<string, string | number | boolean> = { target: p.length > 160 ? `${p.slice(0, 159)}…` : p, ...(mutates ? flags : {}) };
+      // A tool that deletes (or moves away) a whole tree — the root, home, the workspace — takes everything under it, whatever its flags say.
+      if (v === "delete" && TREE_CLASSES.has(r.class)) a.recursive = true;
+      const persistence = mutatedPersistence(r, v ?? "read");
+      if (persistence !== null) a.persistence = persistence;
+      if (v !== null) effect(v, r.class, a);
+    };
+    const pathVerb: Verb | null = verb === "delete" ? "delete" : verb === "write" ? "write" : verb === "read" ? "read" : verb === "move" ? "write" : null;
+    const sources: string[] = [];
+    const dests: string[] = [];
+    // `source`/`destination` are paths on a file tool (or a move); elsewhere only when they look like one (a branch is not a path).
+    const fileTool = verb === "move" || nameWords(mcpToolPart(name)).some((w) => FILE_WORDS.has(w));
+    for (const f of MOVE_SOURCE) {
+      const s = str(input[f]);
+      if (s !== null && (fileTool || pathLike(s))) sources.push(s);
+    }
+    for (const f of MOVE_DEST) {
+      const s = str(input[f]);
+      if (s !== null && (fileTool || pathLike(s))) dests.push(s);
+    }
+    const plain: string[] = [];
+    for (const f of PATH_FIELDS) {
+      const s = str(input[f]);
+      if (s !== null && !sources.includes(s) && !dests.includes(s)) plain.push(s);
+    }
+    for (const f of LIST_PATH_FIELDS) {
+      const v = input[f];
+      if (Array.isArray(v)) for (const s of v.slice(0, 256)) if (typeof s === "string" && s !== "") plain.push(s);
+    }
+    if (verb === "move") {
+      for (const s of [...sources, ...(sources.length === 0 ? plain : [])]) onPath(s, "delete");
+      for (const d of dests) onPath(d, "write");
+    } else {
+      for (const s of sources) onPath(s, pathVerb === "write" || pathVerb === "delete" ? "read" : pathVerb);
+      for (const d of dests) onPath(d, pathVerb === "read" ? null : pathVerb ?? null);
+      for (const p of plain) onPath(p, pathVerb);
+    }
+    if (sources.length + dests.length + plain.length > 0) named = true;
+    // A `file:` URL (a browser's `navigate {url: file:///…}`, a fetch tool's) names a local path the tool reads.
+    for (const f of URL_FIELDS) {
+      const u = str(input[f]);
+      const local = u !== null && /^file:/i.test(u) ? fileUrlPath(u) : null;
+      if (local !== null) (onPath(local, "read"), (named = true));
+    }
+    return named;
   };
-  const pathVerb: Verb | null = verb === "delete" ? "delete" : verb === "write" ? "write" : verb === "read" ? "read" : verb === "move" ? "write" : null;
-  const sources: string[] = [];
-  const dests: string[] = [];
-  // `source`/`destination` are paths on a file tool (or a move); elsewhere only when they look like one (a branch is not a path).
-  const fileTool = verb === "move" || nameWords(mcpToolPart(name)).some((w) => FILE_WORDS.has(w));
-  for (const f of MOVE_SOURCE) {
-    const s = str(input[f]);
-    if (s !== null && (fileTool || pathLike(s))) sources.push(s);
-  }
-  for (const f of MOVE_DEST) {
-    const s = str(input[f]);
-    if (s !== null && (fileTool || pathLike(s))) dests.push(s);
-  }
-  const plain: string[] = [];
-  for (const f of PATH_FIELDS) {
-    const s = str(input[f]);
-    if (s !== null && !sources.includes(s) && !dests.includes(s)) plain.push(s);
-  }
-  for (const f of LIST_PATH_FIELDS) {
-    const v = input[f];
-    if (Array.isArray(v)) for (const s of v.slice(0, 256)) if (typeof s === "string" && s !== "") plain.push(s);
-  }
-  if (verb === "move") {
-    for (const s of [...sources, ...(sources.length === 0 ? plain : [])]) onPath(s, "delete");
-    for (const d of dests) onPath(d, "write");
-  } else {
-    for (const s of sources) onPath(s, pathVerb === "write" || pathVerb === "delete" ? "read" : pathVerb);
-    for (const d of dests) onPath(d, pathVerb === "read" ? null : pathVerb ?? null);
-    for (const p of plain) onPath(p, pathVerb);
-  }
-  if (sources.length + dests.length + plain.length > 0) named = true;
-  // A `file:` URL (a browser's `navigate {url: file:///…}`, a fetch tool's) names a local path the tool reads.
-  for (const f of URL_FIELDS) {
-    const u = str(input[f]);
-    const local = u !== null && /^file:/i.test(u) ? fileUrlPath(u) : null;
-    if (local !== null) (onPath(local, "read"), (named = true));
-  }
+  let named = readInput(input, true);
+  // Arguments nested in objects and arrays (`{"input": {"command": "rm -rf ~"}}`, `{"ops": [{"path": …}]}`) are read the same way.
+  for (const nested of nestedInputs(input)) named = readInput(nested, false) || named;
 
   // A destructive name with nothing in the input to place it.
   if (!named && !declared && verb === "delete") effect("delete", "unknown", {});

@@ -39,9 +39,15 @@
 //   itself) when it lies under it; with no cwd, a relative path that does not
 //   climb with `..` is its own `rel`.
 // - `persistence` names what the path's contents run or control
-//   (src/classify/persistence.ts), whatever its class.
+//   (src/classify/persistence.ts), whatever its class. A path at or under an
+//   entry of the gate's own footprint (`host.gate`, SPEC §6.8; gate.ts) is
+//   `gatehouse` when no row names it otherwise; one that holds such an entry
+//   (an ancestor: `rm -rf ~/src` over the checkout the hook runs) says so in
+//   `holdsGate` — deleting or moving it takes the footprint with it.
 import type { EventEnv } from "../model/event.js";
 import type { TargetClass } from "../model/classification.js";
+import { gateRelation, parseGatePaths } from "./gate.js";
+import { envDeclared, hostOf } from "./host-env.js";
 import { expandPrefix } from "./path-vars.js";
 import { conventionalHome, persistenceOf, type Persistence } from "./persistence.js";
 import { isProviderPath, keyFacts, parseProviderKey } from "./registry.js";
@@ -56,8 +62,12 @@ export interface ResolvedPath {
 export interface ResolvedPathDetailed extends ResolvedPath {
   /** The path holds a variable or substitution the resolver cannot expand. */
   dynamic: boolean;
-  /** What the path's contents run or control, when they do (src/classify/persistence.ts). */
+  /** What the path's contents run or control, when they do (src/classify/persistence.ts; `gatehouse` for the footprint in `host.gate`). */
   persistence: Persistence | null;
+  /** The path holds an entry of the gate's footprint below it (`host.gate`): a delete or move of it takes that too. */
+  holdsGate: boolean;
+  /** The path is at or under an entry of the gate's footprint (`host.gate`). */
+  inGate: boolean;
 }
 
 export interface ResolveOptions {
@@ -69,7 +79,7 @@ export interface ResolveOptions {
 
 type BaseKind = "posix" | "win" | "unc" | "home" | "rel" | "tmpdir";
 
-interface Abstract {
+export interface Abstract {
   base: BaseKind;
   /** For win: the uppercase drive letter; for rel: the drive a drive-relative path (`C:x`) is on, else "". */
   drive: string;
@@ -189,6 +199,8 @@ function normalizeSegs(start: Abstract, raw: string[]): Abstract {
 
 interface EnvPaths {
   hasEnv: boolean;
+  /** The gate's footprint (`host.gate` paths), absolute. */
+  gate: Abstract[];
   home: Abstract | null;
   cwd: Abstract | null;
   pathDirs: Abstract[];
@@ -196,7 +208,7 @@ interface EnvPaths {
   winCwd: boolean;
 }
 
-function absoluteFromEnv(s: string | undefined): Abstract | null {
+export function absoluteFromEnv(s: string | undefined): Abstract | null {
   if (!s) return null;
   const p = parseAbstract(s, isWindowsForm(s), true);
   if (!p.abs || !isRooted(p.abs.base)) return null;
@@ -205,7 +217,7 @@ function absoluteFromEnv(s: string | undefined): Abstract | null {
 
 /** Parsed env paths, per env object (the resolver is called many times per event with the same env; env is never mutated). */
 const ENV_CACHE = new WeakMap<EventEnv, EnvPaths>();
-const NO_ENV: EnvPaths = { hasEnv: false, home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
+const NO_ENV: EnvPaths = { hasEnv: false, gate: [], home: null, cwd: null, pathDirs: [], additional: [], winCwd: false };
 
 function envPaths(env: EventEnv | null): EnvPaths {
   if (!env) return NO_ENV;
@@ -218,8 +230,11 @@ function envPaths(env: EventEnv | null): EnvPaths {
 }
 
 function parseEnvPaths(env: EventEnv): EnvPaths {
+  const gate = parseGatePaths(hostOf(env), absoluteFromEnv);
+  if (!envDeclared(env)) return { ...NO_ENV, gate };
   return {
     hasEnv: true,
+    gate,
     home: absoluteFromEnv(env.home),
     cwd: absoluteFromEnv(env.cwd),
     pathDirs: (env.path_dirs ?? []).map(absoluteFromEnv).filter((p): p is Abstract => p !== null),
@@ -341,8 +356,20 @@ export function resolvePathDetailed(path: string, env: EventEnv | null, opts: Re
   try {
     return resolveInner(path, env, opts);
   } catch {
-    return { class: "unknown", normalized: path, rel: null, dynamic: false, persistence: null };
+    return { class: "unknown", normalized: path, rel: null, dynamic: false, persistence: null, holdsGate: false, inGate: false };
   }
+}
+
+/**
+ * The `persistence` attr a write or delete of the path carries: what its
+ * contents run or control, or `gatehouse` for a delete (or, with `tree`, a
+ * recursive permission change) of a directory holding part of the gate's
+ * footprint. Null for reads and for paths apart from both.
+ */
+export function mutatedPersistence(r: Pick<ResolvedPathDetailed, "persistence" | "holdsGate">, verb: string, tree = false): Persistence | null {
+  if (verb !== "write" && verb !== "delete") return null;
+  if (r.persistence !== null) return r.persistence;
+  return r.holdsGate && (verb === "delete" || tree) ? "gatehouse" : null;
 }
 
 export function resolvePathClass(path: string, env: EventEnv | null): ResolvedPath {
@@ -356,16 +383,16 @@ function climb(a: Abstract): string[] {
 
 function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions): ResolvedPathDetailed {
   const e = envPaths(env);
-  if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false, persistence: null };
+  if (path === "") return { class: "unknown", normalized: "", rel: null, dynamic: false, persistence: null, holdsGate: false, inGate: false };
   // A PowerShell registry path (`HKCU:\Software`, `Registry::HKEY_LOCAL_MACHINE\…`) names a key, never a file (src/classify/registry.ts).
   if (isProviderPath(path)) {
     const text = opts.literal === true ? path : stripQuotes(path);
-    if (opts.literal !== true && hasUnresolvedExpansion(text)) return { class: "unknown", normalized: path, rel: null, dynamic: true, persistence: null };
+    if (opts.literal !== true && hasUnresolvedExpansion(text)) return { class: "unknown", normalized: path, rel: null, dynamic: true, persistence: null, holdsGate: false, inGate: false };
     const key = parseProviderKey(text);
-    if (key) return { class: "windows_registry", normalized: key.normalized, rel: null, dynamic: false, persistence: keyFacts(key).persistence };
+    if (key) return { class: "windows_registry", normalized: key.normalized, rel: null, dynamic: false, persistence: keyFacts(key).persistence, holdsGate: false, inGate: false };
   }
   const parsed = parseAbstract(path, e.winCwd && path.includes("\\") && !path.includes("/"), opts.literal === true);
-  if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic, persistence: null };
+  if (!parsed.abs) return { class: "unknown", normalized: path, rel: null, dynamic: parsed.dynamic, persistence: null, holdsGate: false, inGate: false };
   let a = parsed.abs;
   // Expand symbolic bases the env can place, then re-normalise.
   if (a.base === "home" && e.home) a = normalizeSegs({ ...e.home, up: 0 }, climb(a));
@@ -389,7 +416,9 @@ function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions):
     else pattern = last;
   }
   const lower = a.segs.map((x) => x.toLowerCase());
-  return { class: classify(target, pattern, e, opts.names === true, lower), normalized, rel, dynamic: false, persistence: persistenceOfPath(a, e, lower) };
+  const gate = e.gate.length > 0 && a.up === 0 ? gateRelation(a, e.gate) : null;
+  const persistence = persistenceOfPath(a, e, lower) ?? (gate === "in" ? "gatehouse" : null);
+  return { class: classify(target, pattern, e, opts.names === true, lower), normalized, rel, dynamic: false, persistence, holdsGate: gate === "holds", inGate: gate === "in" };
 }
 
 function persistenceOfPath(a: Abstract, e: EnvPaths, segs: readonly string[]): Persistence | null {

@@ -14,8 +14,13 @@
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
 // | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
 // | `ci_pipeline` | a CI/CD service runs it, with the repository's secrets and deploy rights, on the next push (`.github/workflows/*`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`, Azure/Bitbucket/Buildkite/Drone/Travis/Woodpecker files) |
-// | `agent_settings` | a coding agent's permissions, hooks and MCP servers (`.claude/settings*.json`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.mcp.json`, `.vscode/settings.json`, OpenCode) |
-// | `gatehouse` | Gatehouse's own state, configuration, ledger and installed package |
+// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
+// | `gatehouse` | Gatehouse's own state, configuration, code cache, ledger and installed package (and, from `host.gate`, whatever else the host says it is made of: gate.ts) |
+//
+// A glob as the last component matches a row the way the shell would expand
+// it (`rm -rf .c*` takes `.claude`; `*` skips dot files).
+
+import { GLOB, globRegExp } from "./gate.js";
 
 export type Persistence = "shell_startup" | "scheduler" | "service" | "ssh_access" | "git_hooks" | "program_startup" | "ci_pipeline" | "agent_settings" | "gatehouse";
 
@@ -68,16 +73,24 @@ const ROWS: readonly Row[] = [
   ...R("ci_pipeline", "anywhere", ".github/workflows/**", ".github/actions/**", ".gitea/workflows/**", ".forgejo/workflows/**", ".gitlab-ci.yml",
     ".gitlab-ci.yaml", ".gitlab/ci/**", "jenkinsfile", ".circleci/**", "azure-pipelines.yml", "azure-pipelines.yaml", ".azure-pipelines/**",
     "bitbucket-pipelines.yml", ".buildkite/**", ".drone.yml", ".travis.yml", ".woodpecker.yml", ".woodpecker/**", "appveyor.yml", "cloudbuild.yaml"),
-  ...R("agent_settings", "anywhere", ".claude/settings.json", ".claude/settings.local.json", ".codex/**", ".gemini/**", ".cursor/**",
+  // The whole directory: settings, hooks and the scripts they run, slash commands and subagents (their frontmatter grants tools).
+  ...R("agent_settings", "anywhere", ".claude/**", ".codex/**", ".gemini/**", ".cursor/**", ".github/hooks/**",
     ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
-  ...R("agent_settings", "home", ".claude/**", ".claude.json", ".config/claude/**", ".config/opencode/**"),
-  ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**"),
-  ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", ".gatehouse/**", "*ledger*.jsonl"),
+  ...R("agent_settings", "home", ".claude.json", ".config/claude/**", ".config/opencode/**"),
+  // Managed (system) scope: what neither the project nor the user may override (hooks.md).
+  ...R("agent_settings", "root", "etc/claude-code/**", "library/application support/claudecode/**", "program files/claudecode/**",
+    "programdata/claudecode/**", "etc/gemini-cli/**", "library/application support/geminicli/**", "programdata/gemini-cli/**", "etc/codex/**",
+    "etc/cursor/**", "library/application support/cursor/**", "programdata/cursor/**"),
+  ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**", ".cache/gatehouse/**"),
+  // README's own ledger name, and any `*ledger*.jsonl`; the ledgers actually in use come from host.gate.
+  ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", "node_modules/.bin/gatehouse", ".gatehouse/**", "*ledger*.jsonl", "decisions.jsonl"),
 ];
 
 interface Compiled {
   kind: Persistence;
   segs: RegExp[];
+  /** The components as written (a glob in the path is tested against these). */
+  lits: string[];
   /** Ends in `**`: the directory and everything under it. */
   under: boolean;
 }
@@ -95,19 +108,42 @@ for (const r of ROWS) {
   const segs = under ? parts.slice(0, -1) : parts;
   const key = segs[0].includes("*") ? "" : segs[0];
   const list = INDEX[r.at].get(key) ?? [];
-  list.push({ kind: r.kind, segs: segs.map(segRegExp), under });
+  list.push({ kind: r.kind, segs: segs.map(segRegExp), lits: segs, under });
   INDEX[r.at].set(key, list);
 }
 
 function matchAt(segs: readonly string[], i: number, row: Compiled): boolean {
   const n = row.segs.length;
+  const last = segs.length - 1;
+  // A glob aimed at a dot name as the last component names what it expands to: the row's last component
+  // (`.c*` → `.claude`, `.m*.json` → `.mcp.json`). Other globs (`*`, `*.json`) are the directory's listing, judged by its class.
+  if (last >= i && last - i < n && isDotGlob(segs[last]!)) {
+    if (last - i !== n - 1) return false;
+    for (let k = 0; k < n - 1; k++) if (!row.segs[k].test(segs[i + k])) return false;
+    const lit = row.lits[n - 1]!;
+    return !lit.includes("*") && (globRegExp(segs[last]!)?.test(lit) ?? false);
+  }
   // `dir/**` is the directory and what it holds (a copy into it lands there).
   if (row.under ? segs.length - i < n : segs.length - i !== n) return false;
   for (let k = 0; k < n; k++) if (!row.segs[k].test(segs[i + k])) return false;
   return true;
 }
 
+const rank = (k: Persistence | null): number => (k === null ? 3 : k === "gatehouse" ? 0 : k === "agent_settings" ? 1 : 2);
+
+/** `.c*`, `.cl?ude`, `.[ab]*`: a partial glob that only hidden names match (the shell never matches a leading dot otherwise). */
+function isDotGlob(seg: string): boolean {
+  return seg.startsWith(".") && GLOB.test(seg) && !/^\.?$/.test(seg.replace(/\[[^\]]*\]/g, "").replace(/[*?]/g, ""));
+}
+
 function matchIndex(index: Index, segs: readonly string[], i: number): Persistence | null {
+  // A dot glob as the last component may stand for any row's first component: try them all, the guards' own first
+  // (`.c*` expands to `.claude` and to `.circleci`: the agent's controls are what it is after).
+  if (i === segs.length - 1 && isDotGlob(segs[i] ?? "")) {
+    let found: Persistence | null = null;
+    for (const rows of index.values()) for (const row of rows) if (matchAt(segs, i, row) && rank(row.kind) < rank(found)) found = row.kind;
+    return found;
+  }
   for (const key of [segs[i], ""]) {
     const rows = key === undefined ? undefined : index.get(key);
     if (rows) for (const row of rows) if (matchAt(segs, i, row)) return row.kind;
@@ -158,7 +194,12 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   ["/usr/lib/python3/dist-packages/x.pth", "program_startup"], [".venv/lib/python3.11/site-packages/requests/api.py", null],
   ["~/.vimrc", "program_startup"], ["~/.config/nvim/init.lua", "program_startup"], ["~/.tmux.conf", "program_startup"], ["~/.irbrc", "program_startup"],
   ["docs/.vimrc", null], ["src/site.pth.md", null],
-  [".claude/settings.json", "agent_settings"], [".claude/settings.local.json", "agent_settings"], [".claude/commands/x.md", null],
+  [".claude/settings.json", "agent_settings"], [".claude/settings.local.json", "agent_settings"], [".claude/commands/x.md", "agent_settings"],
+  [".claude", "agent_settings"], ["./.claude/hooks/check.sh", "agent_settings"], [".github/hooks/hooks.json", "agent_settings"], [".github/copilot-instructions.md", null],
+  [".c*", "agent_settings"], [".cl?ude", "agent_settings"], ["*", null], ["build/*", null], ["*.json", null], [".*", null], ["sub/.co*", "agent_settings"], [".m*.json", "agent_settings"],
+  ["/etc/claude-code/managed-settings.json", "agent_settings"], ["/etc/gemini-cli/settings.json", "agent_settings"], ["/etc/codex", "agent_settings"],
+  ["/Library/Application Support/ClaudeCode/managed-settings.json", "agent_settings"], ["C:\\Program Files\\ClaudeCode\\managed-settings.json", "agent_settings"],
+  ["~/.cache/gatehouse/cli-x.cache", "gatehouse"], ["decisions.jsonl", "gatehouse"], ["logs/decisions.jsonl", "gatehouse"], ["node_modules/.bin/gatehouse", "gatehouse"],
   ["~/.claude/settings.json", "agent_settings"], ["~/.claude/agents/x.md", "agent_settings"], [".codex/config.toml", "agent_settings"],
   ["~/.gemini/settings.json", "agent_settings"], [".cursor/mcp.json", "agent_settings"], [".mcp.json", "agent_settings"],
   [".vscode/settings.json", "agent_settings"], [".vscode/launch.json", null], [".vscode/tasks.json", "program_startup"],

@@ -10,16 +10,30 @@
 // | WebSearch, Gemini google_web_search, Cursor web_search | fetch × network_host |
 // | Task, Agent | execute × subagent |
 // | Gemini save_memory | write × home_file (it appends to ~/.gemini/GEMINI.md) |
-// | Codex apply_patch | write/delete × class(each file the patch names) |
+// | Codex apply_patch (`patch`, `input` or `command` text) | write/delete × class(each file the patch names, read as Codex reads it: apply-patch.ts); a move also deletes its source |
 //
 // Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given);
 // writes and deletes of persistence paths (`~/.bashrc`, `.claude/settings.json`) also `persistence`.
 import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
-import { resolvePathDetailed } from "./paths.js";
+import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
 import { braceExpand } from "./shell/text.js";
+import { patchHunks } from "./apply-patch.js";
+
+/** The effects of a Codex patch on its files: add/update write, delete deletes, a move writes its destination and removes its source. */
+export function patchEffects(patch: string, onPath: (verb: Verb, path: string) => void): void {
+  for (const h of patchHunks(patch).hunks) {
+    if (h.path === "") continue;
+    if (h.kind === "delete") onPath("delete", h.path);
+    else onPath("write", h.path);
+    if (h.kind === "update" && h.moveTo !== null && h.moveTo !== "") {
+      onPath("delete", h.path);
+      onPath("write", h.moveTo);
+    }
+  }
+}
 
 export interface ToolEffects {
   effects: Effect[];
@@ -93,7 +107,8 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
     out.path(path, r.class, r.rel);
     // A write or delete of a file whose contents run later or control the agent says so (src/classify/persistence.ts).
     const a: Record<string, string> = { program: toolName, target: targetText(path) };
-    if ((verb === "write" || verb === "delete") && r.persistence !== null) a.persistence = r.persistence;
+    const persistence = mutatedPersistence(r, verb);
+    if (persistence !== null) a.persistence = persistence;
     out.effect(verb, r.class, a);
   };
   const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, { program: toolName });
@@ -143,11 +158,10 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
   } else if (toolName === "save_memory") {
     effect("write", "home_file");
   } else if (toolName === "apply_patch") {
-    const patch = firstField(input, ["input", "patch", "content"]) ?? (Array.isArray(input.command) ? input.command.filter((x) => typeof x === "string").join("\n") : null);
-    if (patch !== null) {
-      for (const m of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)) onPath(m[1] === "Delete" ? "delete" : "write", m[2].trim());
-      for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) onPath("write", m[1].trim());
-    }
+    // The patch as Codex reads it (apply-patch.ts): every hunk's file, a moved file's source removed.
+    const patch = firstField(input, ["patch", "input", "content", "command"]);
+    if (patch !== null) patchEffects(patch, onPath);
+    else effect("write", "unknown");
   }
   return { effects: out.effects, unknown: out.unknown, paths: out.paths, urls: out.urls };
 }

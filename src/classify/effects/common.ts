@@ -4,13 +4,15 @@
 // (src/classify/programs/args.ts) — never by re-reading raw text.
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
-import { isGitMetadataDir, isWholeWorkingDirectory, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
+import { isGitMetadataDir, isWholeWorkingDirectory, mutatedPersistence, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import { isKnownVariable } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import type { Arg } from "../programs/args.js";
 import { parseFd } from "../programs/fd.js";
-import { findRootValues, parseFind } from "../programs/find.js";
+import { findRootValues, parseFind, type FindName } from "../programs/find.js";
+import { gateFootprint } from "../gate.js";
+import { hostOf } from "../host-env.js";
 import { parseItemListing, PS_LISTERS, PS_NARROWING_STAGES, PS_PASSING_STAGES } from "../programs/powershell.js";
 import { echoOutput, printfOutput } from "../shell/producers.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
@@ -218,6 +220,8 @@ export interface TargetHit {
   gitDir: boolean;
   /** What the path's contents run or control (src/classify/persistence.ts). */
   persistence: Persistence | null;
+  /** It holds part of the gate's footprint (`host.gate`) below it. */
+  holdsGate?: boolean;
   /** What the effect quotes, when not the operand as written (a find root for `{}`). */
   target?: string;
   /** The normalised paths of this class (for the copies-of-secrets bookkeeping). */
@@ -230,14 +234,16 @@ function hitsOf(ctx: Ctx, results: readonly ResolvedPathDetailed[], names: boole
     const wholeCwd = r !== null && isWholeWorkingDirectory(r);
     const gitDir = r !== null && isGitMetadataDir(r);
     const persistence = r?.persistence ?? null;
+    const holdsGate = r?.holdsGate === true;
     const prev = out.find((h) => h.cls === cls);
     const paths = r !== null ? [r.normalized] : [];
     if (prev) {
       prev.wholeCwd ||= wholeCwd;
       prev.gitDir ||= gitDir;
       prev.persistence ??= persistence;
+      prev.holdsGate ||= holdsGate;
       prev.paths?.push(...paths);
-    } else out.push(target === undefined ? { cls, wholeCwd, gitDir, persistence, paths } : { cls, wholeCwd, gitDir, persistence, target, paths });
+    } else out.push(target === undefined ? { cls, wholeCwd, gitDir, persistence, holdsGate, paths } : { cls, wholeCwd, gitDir, persistence, holdsGate, target, paths });
   };
   for (const r of results) {
     add(r.class, r);
@@ -261,13 +267,64 @@ export function pathTarget(ctx: Ctx, value: string, arg: Arg | null, role: Targe
   return pathTargetHits(ctx, value, arg, role, names).map((h) => h.cls);
 }
 
-/** The hits of the files a `find` (or `fd`) acts on under its roots: each root's class, or a file's under it when narrowed. */
-export function findRootHits(ctx: Ctx, roots: readonly string[], filtered: boolean, names = false): TargetHit[] {
+/**
+ * The hits of the files a `find` (or `fd`) acts on under its roots: each root's class, or a file's under it when
+ * narrowed — and, narrowed by name or path tests (`tests`), each entry of the gate's footprint under the root that
+ * they pick (`find . -name settings.json -delete` takes `.claude/settings.json`).
+ */
+export function findRootHits(ctx: Ctx, roots: readonly string[], filtered: boolean, names = false, tests: readonly FindName[] = []): TargetHit[] {
   const out: TargetHit[] = [];
   for (const root of roots.length ? roots : ["."]) {
     for (const h of hitsOf(ctx, resolveAll(ctx, findMatchPath(root, filtered), false, names), names, targetText(root))) out.push(h);
+    if (filtered && tests.length > 0) for (const g of gateEntriesPicked(ctx, root, tests)) for (const h of hitsOf(ctx, [resolvePathDetailed(g, ctx.env, { literal: true })], names, targetText(root))) out.push(h);
   }
   return out;
+}
+
+/** Entries of the footprint under `root` that a find's name or path tests pick (any component below the root, or the path). */
+function gateEntriesPicked(ctx: Ctx, root: string, tests: readonly FindName[]): string[] {
+  const gate = gateFootprint(hostOf(ctx.env)).paths;
+  if (gate.length === 0) return [];
+  const r = resolvePathDetailed(root, ctx.env);
+  if (r.dynamic) return [];
+  const base = r.normalized.replace(/[\\/]+$/, "");
+  const out: string[] = [];
+  for (const g of gate) {
+    if (!g.toLowerCase().startsWith(`${base.toLowerCase()}/`)) continue;
+    const rel = g.slice(base.length + 1);
+    const picked = tests.some((t) => {
+      const ci = t.test.startsWith("-i");
+      if (t.test === "-name" || t.test === "-iname") return rel.split("/").some((seg) => fnmatch(t.pattern, seg, ci, false));
+      return fnmatch(t.pattern, `${root.replace(/\/+$/, "")}/${rel}`, ci, true);
+    });
+    if (picked) out.push(g);
+  }
+  return out;
+}
+
+/** fnmatch(3): `*`, `?`, `[…]`; with `slashes`, `*` also crosses `/` (find's -path). */
+function fnmatch(pattern: string, text: string, ci: boolean, slashes: boolean): boolean {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "*") re += slashes ? ".*" : "[^/]*";
+    else if (c === "?") re += slashes ? "." : "[^/]";
+    else if (c === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close < 0) re += "\\[";
+      else {
+        let set = pattern.slice(i + 1, close);
+        if (set.startsWith("!")) set = "^" + set.slice(1);
+        re += "[" + set.replace(/\\/g, "\\\\") + "]";
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\\]]/g, "\\$&");
+  }
+  try {
+    return new RegExp(`^${re}$`, ci ? "i" : "").test(text);
+  } catch {
+    return false;
+  }
 }
 
 /** A word that starts like a Windows path: a drive, a UNC or `.\` prefix, `%VAR%`, `$env:VAR`, a registry drive or `Registry::`. */
@@ -305,7 +362,7 @@ export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: T
       const recorded = resolveAll(ctx, root, false)[0];
       ctx.out.path(root, recorded.class, recorded.rel);
     }
-    return findRootHits(ctx, ctx.pc.find.roots, ctx.pc.find.filtered, names);
+    return findRootHits(ctx, ctx.pc.find.roots, ctx.pc.find.filtered, names, ctx.pc.find.names);
   }
   if (ctx.pc.fedBy !== null && value.includes("{}")) {
     if (role === "mutate") gap(ctx, GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} operand fed by ${ctx.pc.fedBy.wrapper}`);
@@ -338,12 +395,17 @@ export function emitPath(ctx: Ctx, verb: Verb, value: string, arg: Arg | null, r
   return hits.map((h) => h.cls);
 }
 
+/** Programs whose recursive write changes the permissions, owner or attributes of everything under a directory. */
+const TREE_METADATA: ReadonlySet<string> = new Set(["chmod", "chown", "chgrp", "chattr", "setfacl"]);
+
 /** Emit `verb × class` for hits already resolved (see {@link emitPath}). */
 export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra: Attrs, quoted: string): void {
   for (const h of hits) {
     const more: Attrs = {};
     if (verb === "delete" && h.wholeCwd) more.whole_cwd = true;
-    if ((verb === "write" || verb === "delete") && h.persistence !== null) more.persistence = h.persistence;
+    // A recursive permission or owner change of a directory holding the gate's footprint reaches it too (`chmod -R 000 ~/src`).
+    const persistence = mutatedPersistence({ persistence: h.persistence, holdsGate: h.holdsGate === true }, verb, extra.recursive === true && TREE_METADATA.has(ctx.program));
+    if (persistence !== null) more.persistence = persistence;
     // A registry key (`Remove-Item HKCU:\Software -Recurse`): whose it is, and whether it is structural or a protection's.
     const key = h.cls === "windows_registry" && h.paths?.[0] !== undefined ? parseRegKey(h.paths[0]) : null;
     if (key) Object.assign(more, registryAttrs(key, verb, extra.registry_value !== undefined));
@@ -376,7 +438,7 @@ export function upstreamFindHits(ctx: Ctx): TargetHit[] | null {
   if (!up) return null;
   if (up.cmd.program === "find") {
     const call = parseFind(up.args);
-    return findRootHits(ctx, findRootValues(call), call.filtered);
+    return findRootHits(ctx, findRootValues(call), call.filtered, false, call.names);
   }
   if (up.cmd.program === "fd" || up.cmd.program === "fdfind") {
     const call = parseFd(up.args);

@@ -177,7 +177,7 @@ function find(ctx: Ctx): void {
     const hits = pathTargetHits(ctx, root.value, root.arg, expr.deletes ? "mutate" : "plain", true);
     emitHits(ctx, "read", hits, {}, targetText(root.value));
     if (!expr.deletes) continue;
-    const under = hits.some((h) => h.cls === "unknown") ? [{ cls: "unknown" as TargetClass, wholeCwd: false, gitDir: false, persistence: null, target: targetText(root.value) }] : findRootHits(ctx, [root.value], expr.filtered);
+    const under = hits.some((h) => h.cls === "unknown") ? [{ cls: "unknown" as TargetClass, wholeCwd: false, gitDir: false, persistence: null, target: targetText(root.value) }] : findRootHits(ctx, [root.value], expr.filtered, false, expr.names);
     emitHits(ctx, "delete", under, { recursive: true, force: true, filtered: expr.filtered }, targetText(root.value));
   }
   for (const w of expr.writes) emitPath(ctx, "write", w.value, w.arg, "mutate");

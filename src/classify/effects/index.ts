@@ -25,7 +25,8 @@ import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
-import { PERSISTENCE_HANDLERS } from "./persistence.js";
+import { controlAssignments, PERSISTENCE_HANDLERS } from "./persistence.js";
+import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js";
 import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
@@ -53,6 +54,7 @@ const TABLES: Array<Record<string, Handler>> = [
   REVERSE_SHELL_HANDLERS,
   EXPOSE_HANDLERS,
   CREDENTIAL_PRINTER_HANDLERS,
+  SELF_PROTECTION_HANDLERS,
 ];
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
@@ -159,6 +161,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null, text
         for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
         familyApis(ctx);
         inlineCodeEffects(ctx);
+        gatehouseCommand(ctx);
       };
       if (mode === "dry_run") ctx.out.withRewrite(dryRunEffect, run);
       else if (mode !== "help") run();
@@ -181,5 +184,6 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null, text
     }
   });
   possible.gaps(out);
+  controlAssignments(analysis, out);
   return { effects: out.effects, unknown: out.unknown, paths: out.paths, urls: out.urls };
 }

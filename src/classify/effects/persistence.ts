@@ -19,7 +19,8 @@ import type { Persistence } from "../persistence.js";
 import { isPersistentSetting } from "../programs/git.js";
 import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
-import { attrs, emitPath, targetText, type Ctx } from "./common.js";
+import { attrs, emitPath, targetText, type Collector, type Ctx } from "./common.js";
+import type { ShellAnalysis } from "../shell/types.js";
 import type { Handler } from "./filesystem.js";
 
 function install(ctx: Ctx, cls: TargetClass, persistence: Persistence, target: string, extra: Record<string, string> = {}): void {
@@ -93,6 +94,20 @@ const CONTROL_VARIABLES: ReadonlyArray<readonly [RegExp, Persistence]> = [
   [/^GATEHOUSE_[A-Z0-9_]*$/, "gatehouse"],
   [/^(CLAUDE_CONFIG_DIR|CODEX_HOME)$/, "agent_settings"],
 ];
+
+/** What a control variable configures (`gatehouse`, `agent_settings`), or null for any other name. */
+export function controlVariableKind(name: string): Persistence | null {
+  return CONTROL_VARIABLES.find(([re]) => re.test(name))?.[1] ?? null;
+}
+
+/** Control variables a shell text sets — alone (`GATEHOUSE_BUNDLE=x`, an exported one changes for every later command), before a command, or exported. */
+export function controlAssignments(analysis: ShellAnalysis, out: Collector): void {
+  for (const c of analysis.controls ?? []) {
+    const kind = controlVariableKind(c.name);
+    // `export NAME=…` already said so (controlVariable).
+    if (kind !== null && !out.effects.some((e) => e.attrs.variable === c.name)) out.effect("write", "shell", { program: c.name, target: targetText(c.raw), persistence: kind, variable: c.name });
+  }
+}
 
 /** `export NAME=…`, `declare -x NAME=…`, `unset NAME` of a control variable. */
 function controlVariable(ctx: Ctx): void {

@@ -4,7 +4,7 @@
 // the caller hands them to the shell analysis (it owns recursion and depth).
 import type { EventEnv } from "../../model/event.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand } from "../../model/classification.js";
-import { resolvePathDetailed } from "../paths.js";
+import { mutatedPersistence, resolvePathDetailed } from "../paths.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { classifyUrl } from "../urls.js";
 import type { InlinePath } from "./api.js";
@@ -62,7 +62,8 @@ export function inlineClassification(analysis: InlineCodeAnalysis, env: EventEnv
     const r = resolveInlinePath(e.path, env);
     if (!paths.some((x) => x.value === e.path!.text)) paths.push({ class: r.class, value: e.path.text, rel: r.rel });
     // What the path's contents run or control, and what a registry key is, as the shell table says them (effects/common.ts).
-    const more: Effect["attrs"] = (e.verb === "write" || e.verb === "delete") && r.persistence !== null ? { persistence: r.persistence } : {};
+    const persistence = mutatedPersistence(r, e.verb, e.attrs.recursive === true);
+    const more: Effect["attrs"] = persistence !== null ? { persistence } : {};
     const key = r.class === "windows_registry" ? parseRegKey(r.normalized) : null;
     if (key) Object.assign(more, registryAttrs(key, e.verb));
     push(e.verb, r.class, { ...e.attrs, target: cut(e.path.text), ...more });

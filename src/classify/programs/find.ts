@@ -37,9 +37,17 @@ export interface FindCall {
   dynamicTest: boolean;
   /** `-delete` is in the expression. */
   deletes: boolean;
+  /** The literal patterns of its name and path tests (`-name settings.json`, `-ipath PATTERN`), test first. */
+  names: FindName[];
   /** Files find writes: `-fprint FILE`, `-fprint0`, `-fls`, `-fprintf FILE FMT`. */
   writes: FindOperand[];
   execs: FindExec[];
+}
+
+/** A name or path test with a literal pattern: `-name`/`-iname` match one component, `-path`/`-wholename` the whole path. */
+export interface FindName {
+  test: string;
+  pattern: string;
 }
 
 const EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
@@ -133,7 +141,7 @@ function testItem(name: string, value: Arg | undefined): Item {
 
 /** Parse `find [-H|-L|-P] [-D x] [-Olevel] ROOT… EXPRESSION` from `args[start]` (the word after `find`). */
 export function parseFind(args: readonly Arg[], start = 0): FindCall {
-  const out: FindCall = { roots: [], tested: false, filtered: false, dynamicTest: false, deletes: false, writes: [], execs: [] };
+  const out: FindCall = { roots: [], tested: false, filtered: false, dynamicTest: false, deletes: false, names: [], writes: [], execs: [] };
   let j = leadingOptions(args, start, out.roots);
   for (; j < args.length; j++) {
     const a = args[j];
@@ -144,6 +152,7 @@ export function parseFind(args: readonly Arg[], start = 0): FindCall {
   const test = (name: string, value: Arg | undefined): void => {
     out.tested = true;
     if (value?.dynamic && (NAME_TESTS.has(name) || REGEX_TESTS.has(name))) out.dynamicTest = true;
+    if (value && !value.dynamic && NAME_TESTS.has(name) && !name.endsWith("lname")) out.names.push({ test: name, pattern: value.value });
     items.push(testItem(name, value));
   };
   while (j < args.length) {

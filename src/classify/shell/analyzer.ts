@@ -22,7 +22,8 @@ import { utf8Length } from "./text.js";
 import { isConsequentialProgram, isUnknownProgram, nestedCandidates } from "./nested.js";
 import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js";
 import { effectProgramNames } from "../effects/index.js";
-import type { Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "./types.js";
+import type { ControlAssignment, Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "./types.js";
+import { controlVariableKind } from "../effects/persistence.js";
 import { Walker, cmdCtx } from "./walk.js";
 import { EMPTY, isolated, type VarState } from "./values.js";
 import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
@@ -31,6 +32,8 @@ import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word }
 export class Analyzer {
   readonly commands: ParsedCommand[] = [];
   readonly gaps = new GapList();
+  /** Control variables set (`GATEHOUSE_BUNDLE=…`, alone, exported or before a command). */
+  readonly controls: ControlAssignment[] = [];
   /** Files the text writes, with what it puts in them. */
   readonly files = new WrittenFiles();
   stopped = false;
@@ -110,6 +113,7 @@ export class Analyzer {
    */
   assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void {
     assignedVariable(this, name, state, env, raw, siblings);
+    if (controlVariableKind(name) !== null && this.controls.length < 64) this.controls.push({ name, raw: raw.slice(0, 200) });
   }
 
   /** A command whose program is a file named by path (planted.ts). */
@@ -291,7 +295,9 @@ export class Analyzer {
       redirects: wireRedirects(ctx.redirects),
       raw_argv: rest.map((w) => w.raw),
     };
-    return this.push(cmd, rest.map(argOf), ctx, extra);
+    // A program named by path (`./node_modules/.bin/gatehouse`, `/opt/gh/bin/gatehouse.js`): the path, for tables that place it.
+    const word = words[i];
+    return this.push(cmd, rest.map(argOf), ctx, /[\\/]/.test(word.value) ? { ...extra, programPath: argOf(word) } : extra);
   }
 
   private push(cmd: SimpleCommand, args: ParsedCommand["args"], ctx: CmdCtx, extra: EmitExtra = {}): number | null {
@@ -313,6 +319,7 @@ export class Analyzer {
       runsOn: ctx.runsOn,
       ...(ctx.possible ? { possible: ctx.possible } : {}),
       ...(extra.code ? { code: extra.code } : {}),
+      ...(extra.programPath ? { programPath: extra.programPath } : {}),
     });
     return this.commands.length - 1;
   }

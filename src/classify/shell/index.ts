@@ -36,7 +36,7 @@ function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => v
     const message = err instanceof Error ? err.message : String(err);
     analyzer.gaps.add(SHAPE.PARSE_ERROR, `shell analysis failed: ${message.slice(0, 200)}`, "");
   }
-  return { commands: analyzer.commands, unknown: analyzer.gaps.items };
+  return analyzer.controls.length > 0 ? { commands: analyzer.commands, unknown: analyzer.gaps.items, controls: analyzer.controls } : { commands: analyzer.commands, unknown: analyzer.gaps.items };
 }
 
 /** Analyze shell text (a Bash command line or script). Never throws on any string. */

@@ -4,6 +4,7 @@
 import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
 import type { InlineCodeAnalysis } from "../inline-code/index.js";
 import type { Arg } from "../programs/args.js";
+import type { FindName } from "../programs/find.js";
 import type { RedirectWord } from "./redirects.js";
 
 export type { Arg, RedirectWord };
@@ -22,6 +23,8 @@ export interface FindContext {
   roots: string[];
   /** True when find narrows what it matches (`-name`, `-path`, `-type`, `-newer`, …). */
   filtered: boolean;
+  /** Its literal name and path tests (src/classify/programs/find.ts). */
+  names?: FindName[];
 }
 
 /** `… | xargs CMD`: the wrapper that hands CMD words from its input, and where that input comes from. */
@@ -69,12 +72,23 @@ export interface ParsedCommand {
   runsOn: RunsOn | null;
   /** Set when the command is only possibly run, by a program no table knows. */
   possible?: PossibleNested;
+  /** The program word when it names a path (`./bin/tool`, `/opt/x/bin/tool.js`), with its word facts; absent for a bare name. */
+  programPath?: Arg;
   /** The inline code this interpreter runs, read with its grammar (`python3 -c …`; SPEC §6.7): the effect table classifies its effects. */
   code?: InlineCodeAnalysis;
+}
+
+/** `NAME=value` (alone, exported, or before a command) of a variable that configures the guard or the agent (`GATEHOUSE_*`). */
+export interface ControlAssignment {
+  name: string;
+  /** The assignment as written. */
+  raw: string;
 }
 
 export interface ShellAnalysis {
   /** In source order; `stdin.upstream` indexes into this array. */
   commands: ParsedCommand[];
   unknown: UnknownCommand[];
+  /** Control variables the text sets (absent when none): the effect table judges them (effects/persistence.ts). */
+  controls?: ControlAssignment[];
 }

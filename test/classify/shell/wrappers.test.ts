@@ -112,7 +112,7 @@ describe("find -exec", () => {
   it("emits find and the -exec command with its context", () => {
     const r = analyze("find . -name '*.tmp' -exec rm -rf {} \\;");
     expect(summary(r)).toEqual(["find . -name *.tmp -exec rm -rf {} ;", "find>rm -rf {}"]);
-    expect(r.commands[1].find).toEqual({ roots: ["."], filtered: true });
+    expect(r.commands[1].find).toEqual({ roots: ["."], filtered: true, names: [{ test: "-name", pattern: "*.tmp" }] });
     expect(r.commands[1].cmd.raw).toBe("rm -rf {} \\;");
   });
   it("unfiltered, several roots, + terminator, -execdir", () => {

@@ -122,7 +122,8 @@ export const specs: CaseSpec[] = [
   c("a .bashrc in a dotfiles repository is an ordinary file", "sed -i 's/a/b/' dotfiles/.bashrc", allow),
   c("git config user.name is everyday", "git config user.name 'Dev'", allow),
   c("crontab -l only lists", "crontab -l", allow),
-  c("a project command file under .claude/commands is ordinary", "echo x > .claude/commands/review.md", allow),
+  // The whole .claude/ directory is the agent's controls: a command's or subagent's frontmatter grants tools (allowed-tools).
+  c("a project command file under .claude/commands is the agent's controls", "echo x > .claude/commands/review.md", at("ask", "agent.controls")),
   c("systemctl status changes nothing", "systemctl --user status x.service", allow),
 
   // ── 7. secrets ────────────────────────────────────────────────────────

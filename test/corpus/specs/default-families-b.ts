@@ -235,7 +235,9 @@ export const specs: CaseSpec[] = [
     ["iptables -L -n", "allow"],
     ["ufw status", "allow"],
     ["kill 4242", "allow"],
-    ["killall node", "allow"],
+    // Every node process, the Gatehouse daemon among them (SPEC §6.8).
+    ["killall node", "ask agent.controls"],
+    ["killall vite", "allow"],
     ["shutdown -c", "allow"],
     ["chmod 755 scripts/build.sh", "allow"],
     ["chmod +x run.sh", "allow"],

@@ -33,6 +33,7 @@ import programStartup from "./program-startup.js";
 import redteamR2 from "./redteam-r2.js";
 import redteamR3 from "./redteam-r3.js";
 import redteamR4 from "./redteam-r4.js";
+import selfProtection from "./self-protection.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -58,6 +59,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "outside-packs": outsidePacks,
   "classify-targets": classifyTargets,
   "classify-nested": classifyNested,
+  "self-protection": selfProtection,
   "qa-limits": qaLimits,
   "late-secrets": lateSecrets,
   "late-shell": lateShell,

@@ -224,7 +224,8 @@ const KILL = {
       ["kill -9 4242 4243", ""],
       ["kill -1 4242", ""],
       ["kill -- -1", "write host total"],
-      ["killall node", ""],
+      // Every node process, the Gatehouse daemon among them (self-protection.ts).
+      ["killall node", "write host resource=processes persistence=gatehouse"],
       ["killall -9 sshd", "write host resource=processes essential operation='killall sshd'"],
       ["sudo pkill dockerd", "write host essential"],
       ["pkill -f sshd-session-helper", ""],

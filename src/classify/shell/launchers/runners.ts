@@ -140,7 +140,7 @@ function find(call: Launch): number | null {
   const { words } = call;
   const out = call.emit();
   const spec = parseFind(words, call.i + 1);
-  const context = { roots: findRootValues(spec), filtered: spec.filtered };
+  const context = { roots: findRootValues(spec), filtered: spec.filtered, ...(spec.names.length > 0 ? { names: spec.names } : {}) };
   for (const seg of spec.execs) {
     if (seg.end <= seg.start) continue;
     // `{}` is replaced by each path find visits: not a literal.

@@ -7,7 +7,7 @@
 import type { GapShape } from "../../../model/gap-shapes.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../../inline-code/index.js";
 import type { Scope } from "../context.js";
-import type { FindContext, RunsOn, StdinSource } from "../types.js";
+import type { Arg, FindContext, RunsOn, StdinSource } from "../types.js";
 import type { VarState } from "../values.js";
 import type { Word } from "../words.js";
 
@@ -95,6 +95,8 @@ export interface Launch {
 export interface EmitExtra {
   /** The inline code the command runs, as read (`ParsedCommand.code`). */
   code?: InlineCodeAnalysis;
+  /** The program word, when it names a path (`ParsedCommand.programPath`). */
+  programPath?: Arg;
 }
 
 /** [command text, the commands the walk yields as `wrapper>…>program argv…`, the gap shapes (default none)]. */
