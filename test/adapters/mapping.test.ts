@@ -54,7 +54,8 @@ describe("Codex mapping", () => {
     expect(gate.tool_input).toEqual({ patch });
     const engine = await realEngine(defaultBundle);
     const effects = engine.evaluate(gate, null, 1).decision.effects.map((e) => `${e.verb} ${e.target_class} ${e.attrs.target}`);
-    expect(effects).toEqual(["write workspace_file src/new.ts", "write system_path /etc/hosts", "delete workspace_file README.md", "write workspace_file src/moved.ts"]);
+    // `*** Move to:` removes the source as well as writing the destination (Codex's grammar: src/classify/apply-patch.ts).
+    expect(effects).toEqual(["write workspace_file src/new.ts", "write system_path /etc/hosts", "delete system_path /etc/hosts", "write workspace_file src/moved.ts", "delete workspace_file README.md"]);
   });
   it("Bash and MCP tools pass through; SessionStart is ignored", () => {
     expect(gateOf(ADAPTERS.codex.map(codex.pre("Bash", { command: "ls" }), host)).tool_input).toEqual({ command: "ls" });
