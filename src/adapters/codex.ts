@@ -15,6 +15,15 @@ import { hookVerdict, mustApproveReason, reasonText } from "./verdict.js";
 
 const EVENTS = { pre: ["PreToolUse"], post: ["PostToolUse"] } as const;
 
+/**
+ * Codex shows a deny as `Command blocked by PreToolUse hook: <reason>. Command: <command>`: its own
+ * stop follows the reason, so the reason's final stop goes (a default reason ends in one, and the
+ * model would read `…branch.. Command:`).
+ */
+export function codexReason(reason: string): string {
+  return reason.replace(/\.+\s*$/, "");
+}
+
 /** Codex's tool input as the engine reads it. */
 export function codexToolInput(toolName: string, toolInput: unknown): unknown {
   if (toolName !== "apply_patch" || !isObject(toolInput)) return toolInput;
@@ -31,8 +40,8 @@ export const codexAdapter: HookAdapter<ToolHookContext> = {
   answer(decision: Decision, context: ToolHookContext): HookAnswer {
     if (context.phase === "post") return postAnswer(decision);
     const verdict = hookVerdict(decision);
-    if (verdict === "deny") return permissionDecision(context.hookEvent, "deny", reasonText(decision));
-    if (verdict === "ask") return permissionDecision(context.hookEvent, "deny", mustApproveReason(decision, "Codex"));
+    if (verdict === "deny") return permissionDecision(context.hookEvent, "deny", codexReason(reasonText(decision)));
+    if (verdict === "ask") return permissionDecision(context.hookEvent, "deny", codexReason(mustApproveReason(decision, "Codex")));
     return SILENCE;
   },
   failure(failure: HookFailure, posture: ErrorPosture): HookAnswer {

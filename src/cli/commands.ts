@@ -215,7 +215,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     usage: ["[--project DIR] [--json]"],
     options: [{ ...project, help: "the project whose settings files are inspected (default: the current directory)" }, { ...json, help: "print the findings as JSON" }],
     operands: { min: 0, max: 0, name: "" },
-    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken (each finding says what)", 66: "the --project directory does not exist" }),
+    exits: codes({ 0: "healthy (nothing broken; nothing installed is not broken)", 1: "something is broken or a hook its agent will not run (each finding says what)", 66: "the --project directory does not exist" }),
   },
   {
     name: "service install",

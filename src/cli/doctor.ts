@@ -19,6 +19,7 @@ import { hookInvocation } from "../install/inspect.js";
 import { installedEntries, SettingsRefused } from "../install/plan.js";
 import { readAnswer, SELF_TEST_COMMANDS, selfTestPayload, type HookRun, type SelfTestVerdict } from "../install/self-test.js";
 import { readSettings, settingsPath, SettingsUnreadable, type Scope } from "../install/settings-file.js";
+import { codexTrust, type CodexTrust } from "../install/codex-trust.js";
 import { defaultBundlePath } from "../node/bundle-file.js";
 import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
@@ -54,6 +55,9 @@ interface Installed {
 }
 
 const HTTP_PROBE_MS = 800;
+
+/** How a finding about a hook its agent will not run begins. */
+const INACTIVE = "inactive:";
 
 /** Session records and quarantined records in a state dir (its layout: src/node/state-dir.ts). */
 function sessionFiles(dir: string): { sessions: number; quarantined: number } {
@@ -94,6 +98,13 @@ async function postHook(url: string, payload: unknown, timeoutMs: number): Promi
   } catch (error) {
     return { exitCode: null, stdout: "", stderr: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** A hook the agent does not run (an untrusted folder, hooks switched off): inert, so an error, never healthy. */
+function trustFinding(subject: string, title: string, trust: CodexTrust): Finding {
+  if (trust.trusted === true) return { level: "ok", subject, message: trust.where };
+  if (trust.trusted === null) return { level: "warn", subject, message: `cannot tell whether ${title} runs this hook: ${trust.where}: ${trust.why}` };
+  return { level: "error", subject, message: `${INACTIVE} ${title} does not run this hook: ${trust.why}, so every call runs unexamined — ${trust.fix}` };
 }
 
 /** Where the settings files say the hooks are. */
@@ -148,6 +159,8 @@ function findInstalled(project: string, home: string | undefined, env: Record<st
       }
       const missing = settings.events.filter((g) => !entries.some((e) => e.event === g.event));
       if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — ${again}` });
+      // Managed hooks need no trust (docs/cli.md); the others run only once trusted.
+      if (agent === "codex" && scope !== "managed") findings.push(trustFinding(subject, settings.title, codexTrust({ scope, project, hooksFile: path, hooksText: text, env, read: readSettings, exists: existsSync })));
       found.push({ settings, scope, path, entries });
     }
   }
@@ -377,9 +390,12 @@ export async function doctorCommand(args: ParsedArgs, io: Io): Promise<number> {
   if (args.flags.has("json")) io.out(JSON.stringify(report));
   else {
     for (const f of report.findings) io.out(`${f.level.padEnd(5)}  ${f.subject}: ${f.message}`);
-    const problems = report.findings.filter((f) => f.level === "error").length;
+    const problems = report.findings.filter((f) => f.level === "error");
+    const inactive = problems.filter((f) => f.message.startsWith(INACTIVE)).length;
     const hooks = new Set(report.installed.map((i) => `${i.agent} ${i.scope}`)).size;
-    io.out(`${report.healthy ? "healthy" : "broken"}: Gatehouse installed for ${hooks} agent scope(s), ${problems} problem(s)`);
+    // A hook its agent does not run protects nothing: "inactive", never "healthy".
+    const state = report.healthy ? "healthy" : inactive === problems.length ? "inactive" : "broken";
+    io.out(`${state}: Gatehouse installed for ${hooks} agent scope(s), ${problems.length} problem(s)${inactive > 0 ? `, ${inactive} hook(s) inactive` : ""}`);
   }
   return report.healthy ? EXIT.OK : EXIT.FAILURE;
 }

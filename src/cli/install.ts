@@ -1,7 +1,9 @@
 // `gatehouse install|uninstall claude|codex|gemini|cursor [--project DIR | --user] …`:
 // merge Gatehouse's hook entries into (or out of) the agent's settings file —
 // in place, idempotent, refusing a file it cannot parse (src/install/).
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { codexTrust } from "../install/codex-trust.js";
 import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent, type AgentSettings } from "../install/agents.js";
 import { hookCommand, managedEntries, type InstallRequest, type ManagedEntry } from "../install/entries.js";
 import { installedEntries, planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
@@ -178,6 +180,21 @@ const runsOf = (request: InstallRequest, entries: readonly ManagedEntry[]) => (r
 
 export const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
 
+/**
+ * Codex runs a hook only once a person trusts it (and a project's .codex/ only in a trusted project):
+ * until then it is inert, so install says what is missing and the exact lines that trust it.
+ */
+function trustStep(target: Target, io: Io): void {
+  if (target.settings.agent !== "codex" || target.scope === "managed") return;
+  const text = readSettings(target.path);
+  if (text === null) return;
+  const trust = codexTrust({ scope: target.scope, project: target.base, hooksFile: target.path, hooksText: text, env: io.env, read: readSettings, exists: existsSync });
+  if (trust.trusted === true) io.out(`  trust: ${trust.where}`);
+  else if (trust.trusted === null) io.out(`  trust: cannot read ${trust.where} (${trust.why}); Codex runs the hook only once it is trusted`);
+  else io.out(`  trust: not yet — Codex does not run this hook until then: ${trust.why}.\n  To trust it: ${trust.fix}`);
+}
+
+
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
   const target = targetOf(args, io);
   const { settings } = target;
@@ -234,6 +251,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   if (!plan!.changed) {
     io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
     if (guardLine !== null) io.out(guardLine);
+    trustStep(target, io);
     return EXIT.OK;
   }
   io.out(`${settings.title}: wrote ${target.path} (${target.scope} scope)`);
@@ -242,6 +260,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   if (guardLine !== null) io.out(guardLine);
   if (plan!.removed > 0) io.out(`  replaced ${entryCount(plan!.removed)} written before`);
   io.out(`  next: ${settings.afterInstall}`);
+  trustStep(target, io);
   return EXIT.OK;
 }
 

@@ -76,7 +76,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     timeout: { seconds: TIMEOUT_SECONDS, unit: "s" },
     handlerFields: {},
     http: false,
-    afterInstall: "Codex runs a new hook only once you trust it: review it in /hooks (project hooks in .codex/ run only in a trusted project).",
+    afterInstall: "Codex runs a new hook only once a person trusts it (/hooks), and a project's .codex/ only in a trusted project; until then every call runs unexamined (gatehouse doctor says which).",
   },
   gemini: {
     agent: "gemini",

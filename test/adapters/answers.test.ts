@@ -65,6 +65,12 @@ describe("Codex", () => {
     expect(JSON.parse(a.answer(decided("hold"), pre, opts).stdout).hookSpecificOutput.permissionDecisionReason).toContain("holds it for a person");
     expect(a.answer(allow, pre, grant).stdout).toBe("");
   });
+  it("a reason loses its final stop: Codex shows it as `…: <reason>. Command: <command>`", () => {
+    const ended = decided("deny", "r.1: because.");
+    expect(JSON.parse(a.answer(ended, pre, opts).stdout).hookSpecificOutput.permissionDecisionReason).toBe("r.1: because");
+    expect(JSON.parse(a.answer(decided("deny", "r.1: a.b... \n"), pre, opts).stdout).hookSpecificOutput.permissionDecisionReason).toBe("r.1: a.b");
+    expect(JSON.parse(a.answer(decided("ask", "r.1: because."), pre, opts).stdout).hookSpecificOutput.permissionDecisionReason).toBe(`r.1: because. ${MUST}`);
+  });
   it("failures as Claude Code's: exit 2 with stderr blocks", () => {
     expect(a.failure(failure, "closed", null)).toEqual({ stdout: "", stderr: `gatehouse hook codex: ${CLOSED}`, exitCode: 2 });
     expect(a.failure(failure, "open", null).exitCode).toBe(1);
