@@ -26,7 +26,7 @@ import { TraceRecorder } from "./evaluate/trace.js";
 import type { Trace } from "./model/trace.js";
 import { PrefilterIndex } from "./evaluate/prefilter.js";
 import { eventFeatures } from "./evaluate/features.js";
-import { unknownContribution } from "./evaluate/unknown.js";
+import { STATE_UNKNOWN_FACT, unknownContribution, unknownStateContribution } from "./evaluate/unknown.js";
 import { boundedJson, compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
 import { instantiateGatehouseWasm } from "./hotpath/instance.js";
 import { blankState, checkState, cloneState, type SessionState } from "./state/session.js";
@@ -314,6 +314,7 @@ export class Engine {
     const exceptions: ExceptionArtifact[] = [];
     // The state the programs update: copied once, on the first program that runs, then updated in place.
     let working: SessionState | null = null;
+    let stateUnknownRules = 0;
     const eventType = event.event_type;
 
     const artifacts = bundle.artifacts;
@@ -365,6 +366,18 @@ export class Engine {
             continue;
           }
         }
+        if (state.unknown !== undefined) {
+          // The registers could not be read: the program is inconclusive, answers on_unknown, and changes nothing.
+          inconclusive.add(STATE_UNKNOWN_FACT);
+          stateUnknownRules++;
+          const c = unknownStateContribution(a, bundle.on_unknown, state.unknown);
+          if (c !== null) contributions.push(c);
+          if (rec !== null) {
+            rec.artifact(a, "not_fired", record, { ran: false, fired: false, anomalies: [], inconclusive: [STATE_UNKNOWN_FACT] });
+            t = rec.lap("tier2", t);
+          }
+          continue;
+        }
         working ??= cloneState(state);
         const result = this.vm.exec(
           a.program!,
@@ -402,6 +415,7 @@ export class Engine {
     }
     if (rec !== null) t = rec.lap("candidates", t);
 
+    if (stateUnknownRules > 0) warnings.push(`session state unknown (${state.unknown}): ${stateUnknownRules} Tier 2 rule(s) answered on_unknown (${bundle.on_unknown})`);
     const gap = unknownContribution(event, classification, bundle, bundle.artifacts.length);
     if (gap !== null) contributions.push(gap);
 

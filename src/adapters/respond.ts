@@ -7,15 +7,16 @@
 // Errors never escape and never silently allow (SPEC §11 Errors): unreadable
 // input, a bundle that does not load, a failing state store, a failing
 // decision record, or a bug becomes `adapter.failure(…)` under the posture.
-// A state store failure under `open` still evaluates — against a blank state,
-// so Tier 1 and Tier 3 rules hold — and says so on stderr; a decision the
+// A state store failure under `open` still evaluates — with the session's
+// state unknown, so Tier 1 and Tier 3 rules hold and Tier 2 rules answer
+// `on_unknown` (never a blank state) — and says so on stderr; a decision the
 // ledger cannot record is still answered under `open` (a deny stays a deny).
 import type { Engine } from "../engine.js";
 import type { DecisionRecord as LedgerDecisionRecord } from "../ledger/append.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
-import type { SessionState } from "../state/session.js";
+import { unknownState, type SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { misdirectedTo } from "./detect.js";
@@ -136,9 +137,10 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
       } catch (error) {
         if (!(error instanceof StateStoreError)) throw error;
         if (deps.posture === "closed") return fail({ kind: "state", message: error.message });
-        warnings.push(`gatehouse hook ${adapter.agent}: ${error.message}; evaluated against a blank session state (--on-error open)`);
+        // Never against a blank state (that would reset the session's counters): its state is unknown.
+        warnings.push(`gatehouse hook ${adapter.agent}: ${error.message}; evaluated with the session's state unknown, so its Tier 2 rules answer on_unknown (--on-error open)`);
         stateFailed = true;
-        evaluated = evaluate(null).result;
+        evaluated = evaluate(unknownState(engine.layout, `the state store failed: ${error.message}`)).result;
       }
     }
 

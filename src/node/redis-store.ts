@@ -14,8 +14,8 @@
 // the offline queue is off, commands time out, and the client reconnects in
 // the background, so calls succeed again as soon as Redis is back.
 import type { Redis as RedisClient, RedisOptions } from "ioredis";
-import { decodeRecord, encodeRecord, recordWarning, sessionKey as recordKey } from "../state/record.js";
-import type { SessionState } from "../state/session.js";
+import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey as recordKey } from "../state/record.js";
+import { unknownState, type SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
 
 /** A session untouched this long expires (Redis drops the key). */
@@ -181,9 +181,13 @@ export class RedisSessionStore implements SessionStore {
     if (doc === null) return { state: null, corrupt: false };
     const decoded = decodeRecord(doc, stamp);
     if (decoded.problem === null) return { state: decoded.state, corrupt: false };
-    const corrupt = decoded.problem === "corrupt";
-    warnings.push(recordWarning(this.where, decoded, corrupt ? aside : null));
-    return { state: null, corrupt };
+    if (decoded.problem === "layout") {
+      warnings.push(recordWarning(this.where, decoded, null));
+      return { state: null, corrupt: false };
+    }
+    // Kept aside by the compare-and-set that replaces it; the session's state is unknown from now on, never blank.
+    warnings.push(recordWarning(this.where, decoded, aside));
+    return { state: unknownState(stamp.layout, corruptWhy(decoded.detail, aside)), corrupt: true };
   }
 }
 

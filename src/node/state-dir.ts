@@ -15,8 +15,8 @@
 // once per `sweepIntervalMs` (default a day), each under its own lock.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, closeSync, openSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { decodeRecord, encodeRecord, recordWarning, sessionKey, type DecodedRecord } from "../state/record.js";
-import type { SessionState } from "../state/session.js";
+import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey, type DecodedRecord } from "../state/record.js";
+import { unknownState, type SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
 import { writeFileAtomic } from "./durable-file.js";
 import { acquireFileLock, LockTimeoutError, withFileLock } from "./file-lock.js";
@@ -110,7 +110,13 @@ export class StateDirStore implements SessionStore {
       const decoded: DecodedRecord =
         typeof text === "string" ? decodeRecord(text, stamp) : { state: null, problem: "corrupt", detail: `${text.oversize} bytes, over the ${this.maxRecordBytes}-byte limit` };
       if (decoded.problem === null) state = decoded.state;
-      else warnings.push(recordWarning(file, decoded, decoded.problem === "corrupt" ? this.quarantine(file) : null));
+      else if (decoded.problem === "layout") warnings.push(recordWarning(file, decoded, null));
+      else {
+        // Never restarted blank (that would reset its counters): kept aside, and the session's state is unknown.
+        const aside = this.quarantine(file);
+        warnings.push(recordWarning(file, decoded, aside));
+        state = unknownState(stamp.layout, corruptWhy(decoded.detail, aside));
+      }
     }
     const out = fn(state);
     const encoded = encodeRecord(out.state, stamp, this.now());
@@ -144,14 +150,14 @@ export class StateDirStore implements SessionStore {
     }
   }
 
-  /** Move a corrupt record aside; its new name, or null when it could not be moved (it is then overwritten). */
-  private quarantine(file: string): string | null {
+  /** Move a corrupt record aside and return its new name; a record that cannot be moved is not overwritten either: the call fails. */
+  private quarantine(file: string): string {
     const aside = `${file}.corrupt-${this.now()}-${process.pid}`;
     try {
       renameSync(file, aside);
       return aside;
-    } catch {
-      return null;
+    } catch (error) {
+      throw new StateStoreError(`${file}: corrupt session state, and it cannot be moved aside (${codeOf(error)})`);
     }
   }
 

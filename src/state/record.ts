@@ -2,7 +2,8 @@
 // the value a Redis store keeps): the register file plus the layout and bundle
 // digest it was written under, so a state of another layout is recognised and
 // restarted blank instead of being refused (SPEC §11), and a record that does
-// not parse is recognised as corrupt. Pure: no I/O.
+// not parse is recognised as corrupt (its session's state is then unknown,
+// never blank: SPEC §6.8). Pure: no I/O.
 import * as z from "zod";
 import { sha256Hex } from "../bundle/canonical.js";
 import { sameLayout, type StateLayout } from "./layout.js";
@@ -86,5 +87,10 @@ export function layoutIsEmpty(layout: StateLayout): boolean {
 /** The warning line for a record that could not be used. */
 export function recordWarning(where: string, decoded: Exclude<DecodedRecord, { problem: null }>, quarantinedAs: string | null): string {
   if (decoded.problem === "layout") return `gatehouse: session state ${where} restarts blank: ${decoded.detail}`;
-  return `gatehouse: session state ${where} is corrupt (${decoded.detail}); ${quarantinedAs !== null ? `moved aside to ${quarantinedAs}` : "discarded"}, the session restarts blank`;
+  return `gatehouse: session state ${where} is corrupt (${decoded.detail}); ${quarantinedAs !== null ? `kept as ${quarantinedAs}` : "left in place"}; the session's state is unknown from now on, so its Tier 2 rules answer on_unknown (restore the record, or remove it to restart the session's counters)`;
+}
+
+/** What an unknown state says about a corrupt record (src/state/session.ts `unknownState`). */
+export function corruptWhy(detail: string, quarantinedAs: string | null): string {
+  return `its stored record was corrupt: ${detail}${quarantinedAs === null ? "" : `; kept as ${quarantinedAs}`}`;
 }

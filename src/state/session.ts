@@ -6,12 +6,21 @@
 // is refused with a StateLayoutError, never padded or truncated — two
 // implementations could not agree which counter is which if one of them
 // invented a slot. A *missing* state is `blankState(layout)`.
+//
+// A state may also be *unknown* (`unknown`: why): the store held one for this
+// session but could not read it (a corrupt record, a queued update that did
+// not parse, a store that failed). Its registers are then placeholders that
+// no program reads: every Tier 2 program the event would run is inconclusive
+// and answers the bundle's `on_unknown` (docs/evaluation.md "Unknown state").
+// Restarting such a session blank would let it start counting again from zero.
 import * as z from "zod";
 import type { StateLayout } from "./layout.js";
 
 // zod 4's `.int()` already limits numbers to the safe-integer range
 // [-(2^53−1), 2^53−1]; counters and accumulators are also ≥ 0.
 const Count = z.number().int().min(0);
+/** An unknown state's reason is one line, at most this long. */
+const UNKNOWN_WHY_MAX = 1000;
 
 export const RunStateSchema = z.object({
   /** Lowercase hex SHA-256 of the last tracked action's shape; null before the first. */
@@ -27,6 +36,8 @@ export const SessionStateSchema = z.object({
   t: z.array(z.number().int()),
   a: z.array(Count),
   run: RunStateSchema.nullable(),
+  /** Set when the session's real registers could not be read: one line saying why (absent on a known state). */
+  unknown: z.string().min(1).max(UNKNOWN_WHY_MAX).optional(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
@@ -44,6 +55,17 @@ export function blankState(layout: StateLayout): SessionState {
     a: new Array<number>(layout.a).fill(0),
     run: layout.run ? { shape: null, len: 0 } : null,
   };
+}
+
+/**
+ * The unknown state for a layout: blank placeholders and why the real
+ * registers cannot be read. Once unknown, a session stays unknown (every
+ * program that would run answers `on_unknown`) until its record is restored
+ * or removed by a person.
+ */
+export function unknownState(layout: StateLayout, why: string): SessionState {
+  const line = why.replace(/\s+/g, " ").trim() || "unreadable";
+  return { ...blankState(layout), unknown: line.length <= UNKNOWN_WHY_MAX ? line : `${line.slice(0, UNKNOWN_WHY_MAX - 1)}…` };
 }
 
 /** Whether the state's shape matches the layout. Nothing here pads. */
@@ -65,6 +87,7 @@ export function cloneState(state: SessionState): SessionState {
     t: state.t.slice(),
     a: state.a.slice(),
     run: state.run === null ? null : { shape: state.run.shape, len: state.run.len },
+    ...(state.unknown === undefined ? {} : { unknown: state.unknown }),
   };
 }
 

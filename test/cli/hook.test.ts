@@ -165,7 +165,7 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     expect(readdirSync(join(stateDir, "sessions"))).toHaveLength(2);
   });
 
-  it("a bundle with another layout restarts the session blank with one warning; a corrupt file is quarantined", async () => {
+  it("a bundle with another layout restarts the session blank with one warning; a corrupt file is kept aside and the session's state is unknown, not reset", async () => {
     const stateDir = join(dir, "state-layout");
     const counting = write("counting-1.json", countingBundle(2));
     const wider = write("counting-2.json", { ...countingBundle(2), artifacts: [{ ...countingBundle(2).artifacts[0], body: { ...countingBundle(2).artifacts[0]!.body, registers: { c: 2 } } }] });
@@ -178,18 +178,28 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     writeFileSync(join(stateDir, "sessions", file!), "{torn");
     const corrupt = await runGatehouse(["hook", "claude", "--bundle", wider, "--state-dir", stateDir], payload);
     expect(corrupt.code).toBe(0);
-    expect(corrupt.stderr).toMatch(/is corrupt \(not JSON .*\); moved aside to .+\.corrupt-\d+-\d+, the session restarts blank\n$/);
-    expect(readdirSync(join(stateDir, "sessions")).filter((f) => f.includes(".corrupt-"))).toHaveLength(1);
+    // The count below 2 would allow; the rule cannot read the state, so it answers on_unknown (ask), and says so.
+    expect(JSON.parse(corrupt.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" });
+    expect(JSON.parse(corrupt.stdout).hookSpecificOutput.permissionDecisionReason).toContain("this session's Tier 2 state is unknown");
+    expect(corrupt.stderr).toMatch(/is corrupt \(not JSON .*\); kept as .+\.corrupt-\d+-\d+; the session's state is unknown from now on/);
+    const aside = readdirSync(join(stateDir, "sessions")).filter((f) => f.includes(".corrupt-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(stateDir, "sessions", aside[0]!), "utf8")).toBe("{torn"); // nothing lost
+    // Later calls stay unknown (never a restart from zero), without another warning.
+    const later = await runGatehouse(["hook", "claude", "--bundle", wider, "--state-dir", stateDir], payload);
+    expect(JSON.parse(later.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" });
+    expect(later.stderr).toBe("");
   });
 
-  it("an unwritable state dir: open still evaluates (blank state) and says so; closed denies", async () => {
+  it("an unwritable state dir: open still evaluates (the state unknown, never blank) and says so; closed denies", async () => {
     const blocker = write("not-a-dir", "x");
     const counting = write("counting-3.json", countingBundle(1));
     const stateDir = join(blocker, "state");
     const open = await runGatehouse(["hook", "claude", "--bundle", counting, "--state-dir", stateDir], JSON.stringify(claude.pre("ls")));
-    expect(open.stdout).toBe(claudePre("ask", "bash.count: 1 or more shell commands in this session"));
+    expect(JSON.parse(open.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" });
+    expect(JSON.parse(open.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/^bash\.count: 1 or more shell commands in this session — not checked: this session's Tier 2 state is unknown \(the state store failed: .*ENOTDIR/);
     expect(open.code).toBe(0);
-    expect(open.stderr).toMatch(/cannot create the state directory \(ENOTDIR\); evaluated against a blank session state/);
+    expect(open.stderr).toMatch(/cannot create the state directory \(ENOTDIR\); evaluated with the session's state unknown, so its Tier 2 rules answer on_unknown/);
     const closed = await runGatehouse(["hook", "claude", "--bundle", counting, "--state-dir", stateDir, "--on-error", "closed"], JSON.stringify(claude.pre("ls")));
     expect(closed).toMatchObject({ stdout: "", code: 2 });
     expect(closed.stderr).toMatch(/closed denies it: .*cannot create the state directory/);

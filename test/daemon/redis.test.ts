@@ -1,6 +1,7 @@
 // Session state in a real redis-server (test/support/redis.ts), never a mock:
 // two daemons sharing it count one session exactly, an outage is an error per
-// request and then recovers, unusable stored records restart blank.
+// request and then recovers, a corrupt stored record is kept aside and leaves
+// the session's state unknown (never blank).
 import { Redis } from "ioredis";
 import { claude, countingBundle } from "../support/hook-payloads.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,13 +62,16 @@ describe("Redis session store", () => {
         expect(error.code).toBe("state_unavailable");
         expect(error.message).toContain(`redis://127.0.0.1:${redis.port}/2`);
       }
-      // The hook routes take their error posture: open evaluates on a blank state, and a silent
-      // allow becomes a non-blocking error (503); closed blocks.
+      // The hook routes take their error posture: open evaluates with the session's state unknown (never
+      // blank), so the counting rule answers on_unknown (ask) and says why; closed blocks.
       const closed = await startTestDaemon(engine, { store: redisStore(closedStore), posture: "closed" });
       try {
         const payload = JSON.stringify(claude.pre("ls"));
         const openAnswer = await http(t.daemon.url, { path: "/v1/hook/claude", body: payload });
-        expect([openAnswer.status, openAnswer.headers["gatehouse-exit-code"]]).toEqual([503, "1"]);
+        expect(openAnswer.status).toBe(200);
+        const asked = JSON.parse(openAnswer.body).hookSpecificOutput;
+        expect(asked.permissionDecision).toBe("ask");
+        expect(asked.permissionDecisionReason).toContain("this session's Tier 2 state is unknown (the state store failed: redis://");
         const closedAnswer = await http(closed.daemon.url, { path: "/v1/hook/claude", body: payload });
         expect([closedAnswer.status, JSON.parse(closedAnswer.body).decision]).toEqual([200, "block"]);
       } finally {
@@ -90,7 +94,7 @@ describe("Redis session store", () => {
     }
   });
 
-  it("a stored record that cannot be read, or of another layout, restarts the session blank with a warning", async () => {
+  it("a stored record that cannot be read is kept aside and the session's state is unknown; another layout restarts blank", async () => {
     const raw = new Redis(redis.url(3));
     const store = await RedisSessionStore.connect({ url: redis.url(3) });
     const scope = { layout: engine.layout, bundleDigest: engine.bundleDigest };
@@ -99,12 +103,17 @@ describe("Redis session store", () => {
       expect((await count("c")).result).toBe(1);
       await raw.hset(sessionKey("c"), "doc", "{not json");
       const corrupt = await count("c");
-      expect(corrupt.result).toBe(1);
+      expect(corrupt.result).toBe(0); // nothing counted: the program could not read the state
       expect(corrupt.warnings.join()).toContain("is corrupt (not JSON");
       // Kept aside, as the state directory renames a corrupt file, under the key the warning names.
-      const aside = /moved aside to (\S+),/.exec(corrupt.warnings.join())![1]!;
+      const aside = /kept as (\S+);/.exec(corrupt.warnings.join())![1]!;
       expect(aside.startsWith(`${sessionKey("c")}:corrupt:`)).toBe(true);
       expect(await raw.get(aside)).toBe("{not json");
+      // The session stays unknown: the rule is inconclusive on every later call, not restarted from zero.
+      const stored = JSON.parse((await raw.hget(sessionKey("c"), "doc"))!);
+      expect(stored.state.unknown).toContain(`its stored record was corrupt: not JSON`);
+      const after = await store.update("c", scope, (s) => ({ state: engine.evaluate(bash("c"), s, 0).state, result: engine.evaluate(bash("c"), s, 0).decision }));
+      expect(after.result.inconclusive_facts).toEqual(["session.state"]);
       const other = { format: RECORD_FORMAT, layout: { c: 2, f: 0, t: 0, a: 0, run: false }, bundle_digest: "sha256:x", updated_ms: 0, state: { c: [5, 5], f: [], t: [], a: [], run: null } };
       await raw.hset(sessionKey("c"), "doc", JSON.stringify(other));
       const changed = await count("c");

@@ -3,7 +3,7 @@
 // stored when evaluation throws, stale locks of killed processes taken over,
 // expiry, and unwritable directories reported as StateStoreError.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,18 +37,41 @@ describe("StateDirStore", () => {
     expect(statSync(join(dir, "sessions", names[0]!)).mode & 0o777).toBe(0o600);
   });
 
-  it("a corrupt record is quarantined with a warning and the session restarts blank", async () => {
+  it("a corrupt record is kept aside with a warning and the session's state becomes unknown — never blank", async () => {
     const store = new StateDirStore(fresh());
     const file = store.fileFor("s");
     await store.update("s", stamp, inc);
-    for (const bad of ["{torn", '{"format":"other"}', JSON.stringify({ format: "gatehouse.session-state/1", layout: stamp.layout, bundle_digest: "x", updated_ms: 1, state: { c: [-1], f: [], t: [], a: [], run: null } })]) {
+    const seen: (SessionState | null)[] = [];
+    const look = (state: SessionState | null) => (seen.push(state), { state: state!, result: null });
+    const bads = ["{torn", '{"format":"other"}', JSON.stringify({ format: "gatehouse.session-state/1", layout: stamp.layout, bundle_digest: "x", updated_ms: 1, state: { c: [-1], f: [], t: [], a: [], run: null } })];
+    for (const bad of bads) {
       writeFileSync(file, bad);
-      const r = await store.update("s", stamp, inc);
-      expect(r.result).toBe(0);
+      const r = await store.update("s", stamp, look);
       expect(r.warnings).toHaveLength(1);
-      expect(r.warnings[0]).toMatch(/is corrupt \(.+\); moved aside to .+\.corrupt-\d+-\d+, the session restarts blank$/);
+      expect(r.warnings[0]).toMatch(/is corrupt \(.+\); kept as .+\.corrupt-\d+-\d+; the session's state is unknown from now on/);
+      expect(seen.at(-1)).toMatchObject({ c: [0], unknown: expect.stringMatching(/^its stored record was corrupt: .+; kept as .+\.corrupt-\d+-\d+$/) });
+      // The unknown state is what the session now holds: the next call sees it again, without a warning.
+      const again = await store.update("s", stamp, look);
+      expect(again.warnings).toEqual([]);
+      expect(seen.at(-1)!.unknown).toBe(seen.at(-2)!.unknown);
     }
-    expect(readdirSync(dirname(file)).filter((n) => n.includes(".corrupt-"))).toHaveLength(3);
+    const aside = readdirSync(dirname(file)).filter((n) => n.includes(".corrupt-"));
+    expect(aside.map((n) => readFileSync(join(dirname(file), n), "utf8")).sort()).toEqual([...bads].sort()); // nothing lost
+  });
+
+  it("a corrupt record that cannot be moved aside is left in place and the call fails (StateStoreError)", async () => {
+    if (process.getuid?.() === 0) return; // root renames in a read-only directory
+    const dir = fresh();
+    const store = new StateDirStore(dir);
+    await store.update("s", stamp, inc);
+    writeFileSync(store.fileFor("s"), "{torn");
+    chmodSync(join(dir, "sessions"), 0o500);
+    try {
+      await expect(store.update("s", stamp, inc)).rejects.toThrow(/corrupt session state, and it cannot be moved aside \(EACCES\)/);
+    } finally {
+      chmodSync(join(dir, "sessions"), 0o700);
+    }
+    expect(readFileSync(store.fileFor("s"), "utf8")).toBe("{torn");
   });
 
   it("a record over the size limit is corrupt, not read", async () => {

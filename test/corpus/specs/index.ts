@@ -12,6 +12,7 @@ import engineJoin from "./engine-join.js";
 import engineLoading from "./engine-loading.js";
 import enginePredicates from "./engine-predicates.js";
 import engineTier2 from "./engine-tier2.js";
+import engineStateUnknown from "./engine-state-unknown.js";
 import engineTrees from "./engine-trees.js";
 import hookEvents from "./hook-events.js";
 import guardTouchSet from "./guard-touch-set.js";
@@ -42,6 +43,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-loading": engineLoading,
   "engine-join": engineJoin,
   "engine-tier2": engineTier2,
+  "engine-state-unknown": engineStateUnknown,
   "default-seed003": defaultSeed003,
   "default-benign": defaultBenign,
   "default-bypass": defaultBypass,
