@@ -7,8 +7,12 @@
 // guarded by a short-lived second lock file, so two processes that both find
 // the same stale lock cannot both remove it — the later one would otherwise
 // delete the lock the first one just made.
+//
+// Waiters queue (src/node/lock-queue.ts): the lock goes to them in the order
+// they asked, so a process that arrived early is not starved by later ones.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
+import { LockQueue } from "./lock-queue.js";
 
 export interface LockOptions {
   /** Give up after this long waiting (ms). */
@@ -120,26 +124,55 @@ function breakIfStale(path: string, staleMs: number): boolean {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Acquire the lock file at `path`; resolves to its release function. */
+function releaser(path: string, queue: LockQueue | null): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // The lock first, then the ticket: the waiter the ticket wakes finds the lock free.
+    try {
+      unlinkQuiet(path);
+    } finally {
+      queue?.leave();
+    }
+  };
+}
+
+/**
+ * Acquire the lock file at `path`; resolves to its release function. Waiters
+ * take it in the order they asked (src/node/lock-queue.ts). `timeoutMs: 0` is
+ * a try-lock: one attempt, no place in the line.
+ */
 export async function acquireFileLock(path: string, options: LockOptions = {}): Promise<() => void> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
+  if (timeoutMs <= 0) {
+    if (tryCreate(path) || (breakIfStale(path, staleMs) && tryCreate(path))) return releaser(path, null);
+    throw new LockTimeoutError(`${path}: locked`);
+  }
   const deadline = Date.now() + timeoutMs;
-  let wait = 1;
-  for (;;) {
-    if (tryCreate(path)) {
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        unlinkQuiet(path);
-      };
+  const queue = new LockQueue(`${path}.queue`, staleMs);
+  queue.join();
+  try {
+    let wait = 1;
+    for (;;) {
+      const ahead = queue.ahead();
+      if (ahead === null) {
+        if (tryCreate(path)) return releaser(path, queue);
+        if (breakIfStale(path, staleMs)) continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new LockTimeoutError(`${path}: still locked after ${timeoutMs} ms`);
+      if (ahead !== null) await queue.waitFor(ahead, left);
+      else {
+        // At the front, but held by something outside the line (the sweep, an older Gatehouse): jittered backoff.
+        await sleep(Math.min(left, wait + Math.random() * wait));
+        wait = Math.min(wait * 2, 25);
+      }
     }
-    if (breakIfStale(path, staleMs)) continue;
-    if (Date.now() >= deadline) throw new LockTimeoutError(`${path}: still locked after ${timeoutMs} ms`);
-    // Jittered backoff: many short critical sections (one hook call each) contend here.
-    await sleep(wait + Math.random() * wait);
-    wait = Math.min(wait * 2, 25);
+  } catch (error) {
+    queue.leave();
+    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, utimesSync, writeFileSync, existsSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireFileLock, LockTimeoutError, withFileLock } from "../../src/node/file-lock.js";
@@ -75,6 +75,78 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
     await expect(acquireFileLock(lock, { timeoutMs: 50 })).rejects.toThrow(lock);
     release();
     await withFileLock(lock, () => undefined, { timeoutMs: 50 });
+  });
+});
+
+describe("the line in front of a lock", () => {
+  it("waiters take the lock in the order they asked for it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const lock = join(dir, "q.lock");
+    const first = await acquireFileLock(lock);
+    const order: number[] = [];
+    // Each call joins the line before its first await: in call order.
+    const waiters = Array.from({ length: 12 }, (_, i) => acquireFileLock(lock, { timeoutMs: 60_000 }).then((release) => (order.push(i), release())));
+    first();
+    await Promise.all(waiters);
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(readdirSync(dir)).toEqual([]); // lock, tickets and the line's directory all gone
+  });
+
+  it("processes queue in arrival order: a later one never overtakes an earlier one still waiting", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const lock = join(dir, "p.lock");
+    const log = join(dir, "order");
+    writeFileSync(log, "");
+    const script = join(dir, "take.mts");
+    writeFileSync(
+      script,
+      `import { acquireFileLock } from ${JSON.stringify(join(root, "src/node/file-lock.ts"))};
+import { appendFileSync } from "node:fs";
+const release = await acquireFileLock(${JSON.stringify(lock)}, { timeoutMs: 600_000, staleMs: 600_000 });
+appendFileSync(${JSON.stringify(log)}, process.argv[2] + "\\n");
+release();`,
+    );
+    const holder = await acquireFileLock(lock, { staleMs: 600_000 });
+    const queue = join(`${lock}.queue`);
+    const exits: Promise<number>[] = [];
+    for (let i = 0; i < 4; i++) {
+      exits.push(run("bash", [join(root, "scripts/run-ts.sh"), script, String(i)]));
+      // The next process starts only once this one holds its ticket (holder + i + 1 tickets).
+      while (!existsSync(queue) || readdirSync(queue).length < i + 2) await new Promise((r) => setTimeout(r, 10));
+    }
+    holder();
+    expect(await Promise.all(exits)).toEqual([0, 0, 0, 0]);
+    expect(readFileSync(log, "utf8")).toBe("0\n1\n2\n3\n");
+  });
+
+  it("the ticket of a killed waiter or holder is skipped at once, not waited out", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const lock = join(dir, "k.lock");
+    const dead = await new Promise<number>((resolve) => {
+      const c = spawn(process.execPath, ["-e", "0"]);
+      c.on("exit", () => resolve(c.pid!));
+    });
+    // What a killed holder leaves: its lock file and, ahead of everyone, its ticket (named as lock-queue.ts names them).
+    writeFileSync(lock, JSON.stringify({ pid: dead, host: hostname(), at: Date.now() }));
+    const ours = await acquireFileLock(`${lock}-probe`); // a ticket of this process, to learn the host tag
+    const tag = readdirSync(`${lock}-probe.queue`)[0]!.split("-")[3];
+    ours();
+    mkdirSync(`${lock}.queue`);
+    writeFileSync(join(`${lock}.queue`, `${String(Date.now() - 1000).padStart(15, "0")}-${dead}-000000000-${tag}`), "");
+    const release = await acquireFileLock(lock, { timeoutMs: 60_000, staleMs: 600_000 });
+    expect(JSON.parse(readFileSync(lock, "utf8")).pid).toBe(process.pid);
+    release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a line that cannot be joined (no room for a ticket) still gives the lock, as before the line existed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const lock = join(dir, "f.lock");
+    writeFileSync(`${lock}.queue`, "not a directory");
+    const release = await acquireFileLock(lock, { timeoutMs: 60_000 });
+    expect(existsSync(lock)).toBe(true);
+    release();
+    expect(existsSync(lock)).toBe(false);
   });
 });
 
