@@ -18,6 +18,7 @@ import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import { unknownState, type SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
+import { journalOf } from "../state/journal.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
@@ -131,7 +132,7 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
       evaluated = evaluate(null).result;
     } else {
       try {
-        const stored = await deps.store.update(event.session_id ?? "", { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate);
+        const stored = await deps.store.update(event.session_id ?? "", { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate, journalOf(engine, event, deps.nowMs));
         warnings.push(...stored.warnings);
         evaluated = stored.result;
       } catch (error) {

@@ -7,6 +7,7 @@ import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
+import { journalOf } from "../state/journal.js";
 import { StateStoreError } from "../state/store.js";
 import { EXIT } from "../cli/exit-codes.js";
 import { EXIT_CODE_HEADER, httpOfHookAnswer } from "./hook-answer.js";
@@ -91,7 +92,7 @@ export class DaemonService {
     else {
       const sessionId = typeof event.session_id === "string" ? event.session_id : "";
       try {
-        const stored = await this.options.store.store.update(sessionId, { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate);
+        const stored = await this.options.store.store.update(sessionId, { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate, journalOf(engine, event, now));
         for (const warning of stored.warnings) this.options.log.log("warn", warning);
         evaluated = stored.result;
       } catch (error) {

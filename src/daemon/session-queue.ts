@@ -3,6 +3,7 @@
 // them the contention — 32 in-flight calls of one session would otherwise spin
 // on the lock file or retry the CAS against each other. Sessions do not wait
 // for each other.
+import type { Journal } from "../state/journal.js";
 import type { SessionState } from "../state/session.js";
 import type { SessionStore, SessionUpdate, StateStamp, StoreResult } from "../state/store.js";
 import { KeyedSerial } from "./keyed-serial.js";
@@ -12,8 +13,8 @@ export class SerializedStore implements SessionStore {
 
   constructor(private readonly inner: SessionStore) {}
 
-  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>> {
-    return this.serial.run(sessionId, () => this.inner.update(sessionId, stamp, fn));
+  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>, journal?: Journal): Promise<StoreResult<R>> {
+    return this.serial.run(sessionId, () => this.inner.update(sessionId, stamp, fn, journal));
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,7 @@ export class MemorySessionStore implements SessionStore {
     return this.entries.size;
   }
 
+  // No journal needed: `fn` runs between the read and the write with nothing in between, so no call ever waits.
   async update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>> {
     // Keyed by the id's digest, so a megabyte-long id costs 64 bytes to hold.
     const key = sessionKey(sessionId);

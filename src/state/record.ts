@@ -26,11 +26,13 @@ export const SessionRecordSchema = z.object({
   bundle_digest: z.string(),
   updated_ms: z.number().int(),
   state: z.unknown(),
+  /** Queued calls (src/state/journal.ts) this record already holds, by name, until their files are gone. */
+  applied: z.array(z.string()).optional(),
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
 export type DecodedRecord =
-  | { state: SessionState; problem: null }
+  | { state: SessionState; problem: null; applied: string[] }
   /** Not a record at all: quarantine it. */
   | { state: null; problem: "corrupt"; detail: string }
   /** A good record of another layout: start blank (the bundle changed). */
@@ -40,8 +42,9 @@ function describeLayout(l: StateLayout): string {
   return `c=${l.c} f=${l.f} t=${l.t} a=${l.a} run=${l.run}`;
 }
 
-export function encodeRecord(state: SessionState, stamp: StateStamp, nowMs: number): string {
+export function encodeRecord(state: SessionState, stamp: StateStamp, nowMs: number, applied: readonly string[] = []): string {
   const record: SessionRecord = { format: RECORD_FORMAT, layout: { ...stamp.layout }, bundle_digest: stamp.bundleDigest, updated_ms: nowMs, state };
+  if (applied.length > 0) record.applied = [...applied];
   return `${JSON.stringify(record)}\n`;
 }
 
@@ -65,7 +68,7 @@ export function decodeRecord(text: string, stamp: StateStamp): DecodedRecord {
       detail: `it was written for layout ${describeLayout(record.layout)} by bundle ${record.bundle_digest}; the bundle in use (${stamp.bundleDigest}) needs ${describeLayout(stamp.layout)}`,
     };
   try {
-    return { state: checkState(record.state, stamp.layout), problem: null };
+    return { state: checkState(record.state, stamp.layout), problem: null, applied: record.applied ?? [] };
   } catch (error) {
     return { state: null, problem: "corrupt", detail: error instanceof Error ? error.message : String(error) };
   }

@@ -7,9 +7,11 @@
 // hands `fn` the session's stored state and persists the state `fn` returns,
 // atomically per session, so concurrent calls on one session never lose or
 // double an increment. `fn` must be synchronous and pure (the engine's
-// `evaluate` is): a store built on optimistic concurrency (Redis WATCH/MULTI)
-// may run it more than once and keep only the last run.
+// `evaluate` is): a store may run it more than once and keep only the last
+// run (the state directory evaluates once on the last committed state before
+// it queues for the lock; Redis retries a lost compare-and-set).
 import type { StateLayout } from "./layout.js";
+import type { Journal } from "./journal.js";
 import type { SessionState } from "./session.js";
 
 /** What a stored state must match to be reused: the bundle's register layout. */
@@ -38,10 +40,16 @@ export interface SessionStore {
    * it could not be used (corrupt, another layout: a warning says which) —
    * and store the state it returns, as one atomic step per session.
    * Rejects with a StateStoreError when the store itself fails (unwritable
-   * directory, lock timeout, Redis down); an error thrown by `fn` propagates
-   * as is and nothing is stored.
+   * directory, Redis down); an error thrown by `fn` propagates as is and
+   * nothing is stored.
+   *
+   * Under contention a store waits its turn up to a bound. Past it, the result
+   * is `fn` of the last committed state — never a blank one — and, given a
+   * `journal`, the call is queued for the next committing call to replay
+   * (src/state/journal.ts), so it is still counted exactly once; a warning
+   * says so. Without a journal such a call is not stored (a warning says so).
    */
-  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>): Promise<StoreResult<R>>;
+  update<R>(sessionId: string, stamp: StateStamp, fn: (state: SessionState | null) => SessionUpdate<R>, journal?: Journal): Promise<StoreResult<R>>;
   /** Flush and release resources (a daemon calls this on SIGTERM). */
   close?(): Promise<void>;
 }

@@ -3,12 +3,13 @@
 // stored when evaluation throws, stale locks of killed processes taken over,
 // expiry, and unwritable directories reported as StateStoreError.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, unlinkSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultStateDir, StateDirStore } from "../../src/node/state-dir.js";
 import { blankState, type SessionState } from "../../src/state/session.js";
+import type { Journal } from "../../src/state/journal.js";
 import { StateStoreError, type StateStamp } from "../../src/state/store.js";
 
 const stamp: StateStamp = { layout: { c: 1, f: 0, t: 0, a: 0, run: false }, bundleDigest: "sha256:aaa" };
@@ -19,6 +20,8 @@ const inc = (state: SessionState | null) => {
   const next = { ...s, c: [s.c[0]! + 1] };
   return { state: next, result: s.c[0]! };
 };
+/** The journal of `inc`: a queued call replays as one more count. */
+const journal: Journal = { call: { event: { n: 1 }, now_ms: 0 }, replay: (_, state) => inc(state).state };
 
 describe("StateDirStore", () => {
   it("counts per session; files are named by the id's SHA-256 whatever the id holds", async () => {
@@ -123,11 +126,63 @@ describe("StateDirStore", () => {
     expect((await store.update("s", stamp, inc)).result).toBe(1);
   });
 
-  it("a lock held by a live process times out as a StateStoreError", async () => {
+  it("past the lock's bound: answered from the last committed state (never blank), queued, and counted by the next commit", async () => {
+    const store = new StateDirStore(fresh(), { lockTimeoutMs: 50 });
+    for (let i = 0; i < 3; i++) await store.update("s", stamp, inc);
+    const lock = `${store.fileFor("s")}.lock`;
+    writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: (await import("node:os")).hostname(), at: Date.now() }));
+    // Two calls that cannot get their turn: each sees the committed 3 and the calls queued before it, and is queued.
+    for (let i = 0; i < 2; i++) {
+      const late = await store.update("s", stamp, inc, journal);
+      expect(late.result).toBe(3 + i);
+      expect(late.warnings).toHaveLength(1);
+      expect(late.warnings[0]).toMatch(/its lock was not free within 50 ms \(other calls of this session held it\); answered from its last committed state, and this call's update is queued as .+\.json\.pending\/\d{15}-\d+-\d+\.json for the next call to apply$/);
+    }
+    // A caller without a journal can neither replay the queued calls nor queue its own: it sees the record, and is not stored.
+    const unjournaled = await store.update("s", stamp, inc);
+    expect(unjournaled.result).toBe(3);
+    expect(unjournaled.warnings[0]).toMatch(/this call's update is not stored/);
+    unlinkSync(lock);
+    // The next call that gets the lock applies both queued calls, in order, then its own.
+    expect((await store.update("s", stamp, inc, journal)).result).toBe(5);
+    expect(readdirSync(dirname(store.fileFor("s"))).sort()).toEqual([`${store.fileFor("s").split("/").pop()}`]);
+    expect(JSON.parse(readFileSync(store.fileFor("s"), "utf8")).state.c).toEqual([6]);
+    // Listed as applied until the commit after (written before they were removed); then gone from the record too.
+    expect(JSON.parse(readFileSync(store.fileFor("s"), "utf8")).applied).toHaveLength(2);
+    await store.update("s", stamp, inc, journal);
+    expect(JSON.parse(readFileSync(store.fileFor("s"), "utf8"))).toMatchObject({ state: { c: [7] } });
+    expect(JSON.parse(readFileSync(store.fileFor("s"), "utf8")).applied).toBeUndefined();
+  });
+
+  it("a queued call is applied exactly once even when its removal fails after the commit", async () => {
     const store = new StateDirStore(fresh(), { lockTimeoutMs: 50 });
     await store.update("s", stamp, inc);
-    writeFileSync(`${store.fileFor("s")}.lock`, JSON.stringify({ pid: process.ppid, host: (await import("node:os")).hostname(), at: Date.now() }));
-    await expect(store.update("s", stamp, inc)).rejects.toBeInstanceOf(StateStoreError);
+    const lock = `${store.fileFor("s")}.lock`;
+    writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: (await import("node:os")).hostname(), at: Date.now() }));
+    await store.update("s", stamp, inc, journal);
+    unlinkSync(lock);
+    const pending = `${store.fileFor("s")}.pending`;
+    const [queued] = readdirSync(pending);
+    // As if the committing process died between writing the record and removing the queued call:
+    // the record lists it as applied, so the next commit removes it without applying it again.
+    const record = JSON.parse(readFileSync(store.fileFor("s"), "utf8"));
+    writeFileSync(store.fileFor("s"), JSON.stringify({ ...record, state: { ...record.state, c: [2] }, applied: [queued] }));
+    expect((await store.update("s", stamp, inc, journal)).result).toBe(2);
+    expect(JSON.parse(readFileSync(store.fileFor("s"), "utf8")).state.c).toEqual([3]);
+    expect(existsSync(join(pending, queued!))).toBe(false);
+  });
+
+  it("a queued call that does not parse is kept aside and the session's state becomes unknown", async () => {
+    const store = new StateDirStore(fresh());
+    await store.update("s", stamp, inc);
+    const pending = `${store.fileFor("s")}.pending`;
+    mkdirSync(pending);
+    writeFileSync(join(pending, "001767225600000-1-0.json"), "{torn");
+    const seen: (SessionState | null)[] = [];
+    const r = await store.update("s", stamp, (state) => (seen.push(state), { state: state!, result: null }), journal);
+    expect(r.warnings[0]).toMatch(/a queued call is corrupt \(not JSON .*\); kept as .+; the session's state is unknown from now on$/);
+    expect(seen.at(-1)!.unknown).toMatch(/^a queued update was corrupt: not JSON/);
+    expect(readdirSync(dirname(store.fileFor("s"))).filter((n) => n.includes(".corrupt-")).map((n) => readFileSync(join(dirname(store.fileFor("s")), n), "utf8"))).toEqual(["{torn"]);
   });
 
   it("expired sessions, old quarantined records and stale temp files are swept; fresh ones stay", async () => {

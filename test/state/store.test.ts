@@ -17,10 +17,10 @@ const stateArb = fc.record({
 });
 
 describe("session records", () => {
-  test("decode(encode(state)) is the state", () => {
+  test("decode(encode(state, applied)) is the state and the applied list", () => {
     fc.assert(
-      fc.property(stateArb, fc.integer({ min: 0 }), (state, now) => {
-        expect(decodeRecord(encodeRecord(state, stamp, now), stamp)).toEqual({ state, problem: null });
+      fc.property(stateArb, fc.integer({ min: 0 }), fc.array(fc.string(), { maxLength: 3 }), (state, now, applied) => {
+        expect(decodeRecord(encodeRecord(state, stamp, now, applied), stamp)).toEqual({ state, problem: null, applied });
       }),
     );
   });
