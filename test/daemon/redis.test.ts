@@ -10,7 +10,9 @@ import type { Engine } from "../../src/engine.js";
 import { loadEngine } from "../../src/node/index.js";
 import { redisStore } from "../../src/daemon/stores.js";
 import { RedisSessionStore, sessionKey } from "../../src/node/redis-store.js";
+import { journalOf } from "../../src/state/journal.js";
 import { RECORD_FORMAT } from "../../src/state/record.js";
+import type { SessionState } from "../../src/state/session.js";
 import { StateStoreError } from "../../src/state/store.js";
 import { freePort, startRedis, type RedisServer } from "../support/redis.js";
 import { http, inParallel, postJson, startTestDaemon, waitFor } from "./harness.js";
@@ -122,6 +124,46 @@ describe("Redis session store", () => {
       // Hostile ids become fixed-size keys.
       for (const id of ["../../etc/passwd", "a\u0000b", "x".repeat(100_000), "gatehouse:session:c"]) expect((await count(id)).result).toBe(1);
       expect(await raw.ttl(sessionKey("c"))).toBeGreaterThan(13 * 24 * 3600);
+    } finally {
+      raw.disconnect();
+      await store.close();
+    }
+  });
+
+  it("a call that loses the compare-and-set past the bound answers from the last committed state, is queued, and the next write applies it once", async () => {
+    const raw = new Redis(redis.url(4));
+    const store = await RedisSessionStore.connect({ url: redis.url(4), maxAttempts: 1 });
+    const scope = { layout: engine.layout, bundleDigest: engine.bundleDigest };
+    const event = bash("q");
+    const journal = journalOf(engine, event, 0);
+    const count = (state: SessionState | null) => {
+      const e = engine.evaluate(event, state, 0);
+      return { state: e.state, result: e.state.c[0]! };
+    };
+    try {
+      for (let i = 0; i < 3; i++) await store.update("q", scope, count, journal);
+      // A second call started inside the first one's evaluation: on the store's one connection its read goes
+      // out before the first call's compare-and-set and its own compare-and-set after, so it loses — once,
+      // which is this store's bound — and is queued, answered from the last committed state (4, which the lost
+      // round handed back) as 5.
+      let inner: Promise<{ result: number; warnings: string[] }> | null = null;
+      const outer = await store.update("q", scope, (state) => ((inner ??= store.update("q", scope, count, journal)), count(state)), journal);
+      const late = await inner!;
+      expect(outer).toEqual({ result: 4, warnings: [] });
+      expect(late.result).toBe(5);
+      expect(late.warnings).toEqual([expect.stringMatching(/lost the compare-and-set 1 times in a row to other calls of this session; answered from its last committed state, and this call's update is queued for the next call to apply$/)]);
+      expect(await raw.llen(`${sessionKey("q")}:queued`)).toBe(1);
+      // The next write replays it before its own call and trims exactly it.
+      expect((await store.update("q", scope, count, journal)).result).toBe(6);
+      expect(await raw.llen(`${sessionKey("q")}:queued`)).toBe(0);
+      expect(JSON.parse((await raw.hget(sessionKey("q"), "doc"))!).state.c).toEqual([6]);
+      // A queued call that does not parse is kept aside and leaves the state unknown (the count is no longer exact).
+      await raw.rpush(`${sessionKey("q")}:queued`, "{torn");
+      const after = await store.update("q", scope, (state) => ({ state: engine.evaluate(event, state, 0).state, result: engine.evaluate(event, state, 0).decision }), journal);
+      expect(after.result.inconclusive_facts).toEqual(["session.state"]);
+      const aside = /kept as (\S+);/.exec(after.warnings.join())![1]!;
+      expect(await raw.get(aside)).toBe("{torn");
+      expect(await raw.llen(`${sessionKey("q")}:queued`)).toBe(0);
     } finally {
       raw.disconnect();
       await store.close();
