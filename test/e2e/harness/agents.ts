@@ -121,7 +121,44 @@ export function acpAgent(pkg: string, bin: string, gate: "none" | "hook" | "libr
   };
 }
 
-export const AGENTS = { claude, gemini } as const;
+/**
+ * Codex: `codex exec` with approvals and its sandbox off (as Claude Code's bypassPermissions and Gemini's
+ * --yolo: Gatehouse is then the only gate), against an OpenAI Responses endpoint declared as a model
+ * provider. The model name is one Codex knows (it offers apply_patch only to those). Nothing is trusted:
+ * a test trusts the project and the hook with the lines `gatehouse install codex` prints
+ * (harness/codex.ts), as a person following them would.
+ */
+export const codex: AgentSpec = {
+  installName: "codex",
+  pkg: "@openai/codex",
+  configure(box, server) {
+    // Nothing trusted yet (no [projects] entry): a test trusts what `gatehouse install codex` says to.
+    const toml = [
+      `model = "gpt-5.5"`,
+      `model_provider = "e2e"`,
+      `check_for_update_on_startup = false`,
+      `[model_providers.e2e]`,
+      `name = "e2e"`,
+      `base_url = "${server.url}/v1"`,
+      `env_key = "E2E_OPENAI_API_KEY"`,
+      `wire_api = "responses"`,
+      `[analytics]`,
+      `enabled = false`,
+      ``,
+    ];
+    mkdirSync(join(box.home, ".codex"), { recursive: true });
+    writeFileSync(join(box.home, ".codex/config.toml"), toml.join("\n"));
+  },
+  command(box, _server, prompt) {
+    return {
+      bin: agentBin("codex"),
+      args: ["exec", "--dangerously-bypass-approvals-and-sandbox", "--skip-git-repo-check", "--color", "never", "--json", "-C", box.project, prompt],
+      env: { E2E_OPENAI_API_KEY: "sk-e2e-not-a-key", CODEX_HOME: join(box.home, ".codex"), RUST_LOG: "warn" },
+    };
+  },
+};
+
+export const AGENTS = { claude, gemini, codex } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
   const c = spec.command(box, server, prompt);

@@ -16,7 +16,8 @@ import type { AddressInfo } from "node:net";
 /** One model turn: a tool call built from the tools the request offers, or the closing text. */
 export type Step =
   | { shell: string; label?: string }
-  | { tool: (offered: string[]) => { name: string; input: Record<string, unknown> } | null; label?: string }
+  /** A tool call built from the tools offered; a string input is a freeform (custom) tool's, as Codex's apply_patch. */
+  | { tool: (offered: string[]) => { name: string; input: Record<string, unknown> | string } | null; label?: string }
   | { text: string };
 
 export interface Script {
@@ -49,7 +50,7 @@ export interface ModelServer {
   port: number;
   requests: LoggedRequest[];
   /** Every tool call the model made, in order: its id, tool name, step label and the script it came from. */
-  calls: { id: string; name: string; label: string; script: string; input: Record<string, unknown> }[];
+  calls: { id: string; name: string; label: string; script: string; input: Record<string, unknown> | string }[];
   /** Every tool result any request carried, by call id (the last one seen wins). */
   results(): Map<string, ToolResult>;
   /** The result of the call made for the step labelled `label` (in `script`, default the first script), or undefined. */
@@ -149,7 +150,7 @@ export async function startModelServer(scripts: Record<string, Script>, options:
   let counter = 0;
 
   /** The script and step for a conversation, and the tool call (or text) to answer with. */
-  function plan(reading: Reading): { script: string | null; step: number | null; call: { id: string; name: string; input: Record<string, unknown>; label: string } | null; text: string } {
+  function plan(reading: Reading): { script: string | null; step: number | null; call: { id: string; name: string; input: Record<string, unknown> | string; label: string } | null; text: string } {
     const ofName = new Map<string | null, number>();
     for (const r of reading.results) {
       const k = ofName.get(r.name) ?? 0;
@@ -275,7 +276,7 @@ export function shellCallFor(offered: string[]): (command: string) => { name: st
   };
 }
 
-type Call = { id: string; name: string; input: Record<string, unknown> } | null;
+type Call = { id: string; name: string; input: Record<string, unknown> | string } | null;
 
 function answerAnthropic(res: ServerResponse, body: any, call: Call, text: string): void {
   const model = typeof body?.model === "string" ? body.model : "claude-sonnet-4-5";
@@ -304,7 +305,9 @@ function answerResponses(res: ServerResponse, body: any, call: Call, text: strin
   const id = `resp_e2e_${Date.now()}`;
   const usage = { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: 6, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 18 };
   const item =
-    call !== null
+    call !== null && typeof call.input === "string"
+      ? { type: "custom_tool_call", id: `ctc_${call.id}`, call_id: call.id, name: call.name, input: call.input, status: "completed" }
+      : call !== null
       ? { type: "function_call", id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: JSON.stringify(call.input), status: "completed" }
       : { type: "message", id: `m_${id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
   const response = { id, object: "response", created_at: Math.floor(Date.now() / 1000), model: body?.model ?? "gpt-5-codex", status: "completed", output: [item], usage };

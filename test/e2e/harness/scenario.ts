@@ -36,8 +36,8 @@ export interface TrialOptions {
   install: string[] | null;
   /** More scripts, by marker (a sub-agent's). */
   scripts?: Record<string, Script>;
-  /** Between install and the run (start a daemon, trust a hook, …). */
-  before?: (box: Sandbox, as: RunAs | null) => Promise<void> | void;
+  /** Between install and the run (start a daemon, trust a hook, …); `installed` is the install's own run (null without one). */
+  before?: (box: Sandbox, as: RunAs | null, installed: AgentRun | null) => Promise<void> | void;
   env?: Record<string, string>;
   prompt?: string;
 }
@@ -49,8 +49,8 @@ export async function trial(spec: AgentSpec, label: string, steps: Step[], optio
   const server = await startModelServer({ main: { steps }, ...options.scripts });
   spec.configure(box, server);
   box.chown();
-  if (options.install !== null) await installGatehouse(inject("gatehouse").bin, spec, box, as, options.install);
-  await options.before?.(box, as);
+  const installed = options.install === null ? null : await installGatehouse(inject("gatehouse").bin, spec, box, as, options.install);
+  await options.before?.(box, as, installed);
   const run = await runAgent(spec, box, server, as, options.prompt ?? "[[e2e:main]] Run the commands you are given.", options.env);
   await server.close();
   return { box, server, run, as };
