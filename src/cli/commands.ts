@@ -163,7 +163,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "install",
     summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
     usage: [
-      `${agents} [--project DIR | --user | --managed] [--daemon URL] [--bundle B] [--state-dir D] [--on-error open|closed]`,
+      `${agents} [--project DIR | --user | --managed] [--daemon URL] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed]`,
       "claude [--project DIR | --user | --managed] --http URL",
       "claude [--project DIR] [options] --touch-set GLOB [--touch-set GLOB …] [--record-file F]",
     ],
@@ -174,6 +174,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { ...bundle, help: "the bundle the hook uses (checked to load; default: the embedded bundle)" },
       { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
+      ...LEDGER_OPTIONS.map((o) => ({ ...o, help: `the hook's: ${o.help}` })),
       { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at URL (route /v1/hook/claude) instead of a command" },
       { name: "daemon", value: "URL", help: "the hook command hands each call to the daemon at this loopback URL and evaluates in-process only when it does not answer (hook --daemon)" },
       {
@@ -185,7 +186,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${INSTALL_AGENTS.join(", ")})` },
-    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["touch-set", "user"], ["touch-set", "managed"]],
+    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["http", "ledger"], ["touch-set", "user"], ["touch-set", "managed"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> …, wrapped in",
@@ -194,6 +195,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       "http handler POSTing to /v1/hook/<agent>; install replaces them, and never touches another hook.",
       "--touch-set adds a second PreToolUse entry on Write|Edit|MultiEdit|NotebookEdit running '<node>' '<package>/bin/gatehouse.js'",
       "guard --config <state dir>/guard/<project hash>/spec.json --record-file …; installing without --touch-set removes it.",
+      "Each install is recorded in <state dir>/installs.json (the settings file, what the hook runs, its bundle, state, ledger and daemon):",
+      "the hook hands that footprint to the classifier, and deleting, moving or rewriting any of it through a tool asks (docs/spec.md §6.8).",
     ],
   },
   {

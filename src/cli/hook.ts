@@ -14,6 +14,8 @@ import type { Engine } from "../engine.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 import { markPartialRun } from "./code-cache-hint.js";
+import { composeEnrich, footprintEnricher, hostFootprint } from "../node/footprint.js";
+import { resolve } from "node:path";
 
 /** The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture. */
 export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore {
@@ -59,11 +61,31 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     posture: posture as ErrorPosture,
     grantAllow: args.flags.has("grant-allow"),
     inputName: "stdin",
-    enrich: withGitBranch,
+    enrich: composeEnrich(withGitBranch, hookFootprint(args.values, ledger?.path ?? null, io)),
     onDecision,
   });
   if (!engineLoaded) markPartialRun();
   return write(io, outcome.answer, outcome.warnings);
+}
+
+/** The footprint this hook hands the classifier as `host.gate` (SPEC §6.8, src/node/footprint.ts). */
+function hookFootprint(values: ReadonlyMap<string, string>, ledger: string | null, io: Io) {
+  let stateDir: string | null;
+  try {
+    stateDir = resolve(io.cwd, values.get("state-dir") ?? defaultStateDir(io.env));
+  } catch {
+    stateDir = null;
+  }
+  const bundle = values.get("bundle");
+  const daemon = values.get("daemon");
+  const base = hostFootprint({
+    env: io.env,
+    stateDir,
+    bundle: bundle === undefined || bundle.startsWith("gatehouse:") ? null : resolve(io.cwd, bundle),
+    ledger: ledger === null ? null : resolve(io.cwd, ledger),
+    daemons: daemon === undefined ? [] : [daemon],
+  });
+  return footprintEnricher(base, io.cwd);
 }
 
 function write(io: Io, answer: { stdout: string; stderr: string | null; exitCode: number }, warnings: readonly string[]): number {

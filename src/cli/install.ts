@@ -23,6 +23,8 @@ import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
+import { updateInstallRecord } from "../node/install-record.js";
+import { ledgerTargetOf } from "./ledger-flags.js";
 
 export interface Target {
   settings: AgentSettings;
@@ -108,6 +110,12 @@ async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
   if (stateDir !== undefined) out.push("--state-dir", resolve(io.cwd, stateDir));
   const onError = args.values.get("on-error");
   if (onError !== undefined) out.push("--on-error", onError);
+  const ledger = ledgerTargetOf(args);
+  if (ledger !== null) {
+    out.push("--ledger", resolve(io.cwd, ledger.path));
+    if (ledger.events) out.push("--ledger-events");
+    if (ledger.redact) out.push("--ledger-redact");
+  }
   const daemon = args.values.get("daemon");
   if (daemon !== undefined) {
     // The hook process forwards to the daemon and evaluates in-process only when it does not answer (docs/daemon.md).
@@ -222,7 +230,11 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   }
   const guard = guardInstallOf(args, io, target, request);
   const entries = [...managedEntries(settings, request), ...(guard === null ? [] : [guard.entry])];
-  if (target.scope === "managed") return installManaged(target, entries, runsOf(request, entries), io);
+  if (target.scope === "managed") {
+    const code = await installManaged(target, entries, runsOf(request, entries), io);
+    if (code === EXIT.OK) recordInstall(args, io, target, request);
+    return code;
+  }
   const oldSpecs = installedGuardSpecs(target);
   // The spec goes first, so the entry never names a missing file; a settings
   // file that is then refused gets the old spec back (or none).
@@ -247,6 +259,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   removeStaleSpecs(oldSpecs, guard?.specFile ?? null, io);
   const guardLine = guard === null ? null : `  guard: touch set in ${guard.specFile}${oldSpecText !== null && oldSpecText !== guard.specText ? " (updated)" : ""}; records in ${guard.recordFile}`;
   for (const w of plan!.warnings) io.err(`gatehouse install: warning: ${target.path}: ${w}`);
+  recordInstall(args, io, target, request);
   const runs = runsOf(request, entries);
   if (!plan!.changed) {
     io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
@@ -264,9 +277,57 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   return EXIT.OK;
 }
 
+/** The state directory an install names (`--state-dir`, else the hook's default); null when none can be named. */
+function recordDir(args: ParsedArgs, io: Io): string | null {
+  const option = args.values.get("state-dir");
+  if (option !== undefined) return resolve(io.cwd, option);
+  try {
+    return defaultStateDir(io.env);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keep what this install wrote and what its hook runs in the state directory's
+ * install record (src/node/install-record.ts): the footprint every hook hands
+ * the classifier. A record that cannot be written costs only the entries the
+ * hook cannot see of itself — said, not fatal (the hook is installed).
+ */
+function recordInstall(args: ParsedArgs, io: Io, target: Target, request: InstallRequest): void {
+  const dir = recordDir(args, io);
+  if (dir === null) return;
+  const option = (name: string) => {
+    const i = request.hookOptions.indexOf(name);
+    return i < 0 ? null : request.hookOptions[i + 1]!;
+  };
+  try {
+    updateInstallRecord(dir, target.path, {
+      agent: target.settings.agent,
+      scope: target.scope,
+      settings: target.path,
+      runs: request.http === null ? [request.node, request.cli] : [],
+      bundle: option("--bundle"),
+      stateDir: option("--state-dir"),
+      ledger: option("--ledger"),
+      daemon: request.http ?? option("--daemon"),
+    });
+  } catch (error) {
+    io.err(`gatehouse install: warning: ${dir}: cannot record the install (${(error as NodeJS.ErrnoException).code ?? String(error)}); the hook protects its own files but not this install's other ones`);
+  }
+}
+
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
   const target = targetOf(args, io);
   const { settings } = target;
+  const dir = recordDir(args, io);
+  if (dir !== null) {
+    try {
+      updateInstallRecord(dir, target.path, null);
+    } catch {
+      // no record to update: nothing recorded there
+    }
+  }
   if (target.scope === "managed") return uninstallManaged(target, io);
   const guardSpecs = installedGuardSpecs(target);
   const { plan, existed } = apply(target, (text) => (text === null ? null : planUninstall(text, settings)));

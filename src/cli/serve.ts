@@ -10,6 +10,9 @@ import { AddressRefusedError, DEFAULT_LIMITS, startDaemon, type Limits } from ".
 import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
 import { GitBranchReader } from "../node/git-branch.js";
+import { composeEnrich, footprintEnricher, hostFootprint } from "../node/footprint.js";
+import { defaultStateDir } from "../node/state-dir.js";
+import { resolve } from "node:path";
 import { CLASSIFICATION_CACHE_DEFAULTS } from "../classification-cache.js";
 import type { Engine } from "../engine.js";
 import { RedisSessionStore } from "../node/redis-store.js";
@@ -45,6 +48,18 @@ async function openStore(args: ParsedArgs, log: Logger): Promise<DaemonStore> {
   return memoryStore(integer("max-sessions", args.values.get("max-sessions"), 10_000, 1));
 }
 
+/** What this daemon runs from and writes (src/node/footprint.ts); its own address is added when it listens. */
+function daemonFootprint(args: ParsedArgs, ledger: string | null, io: Io): string[] {
+  let stateDir: string | null;
+  try {
+    stateDir = resolve(io.cwd, args.values.get("state-dir") ?? defaultStateDir(io.env));
+  } catch {
+    stateDir = null;
+  }
+  const bundle = args.values.get("bundle");
+  return hostFootprint({ env: io.env, stateDir, bundle: bundle === undefined || bundle.startsWith("gatehouse:") ? null : resolve(io.cwd, bundle), ledger: ledger === null ? null : resolve(io.cwd, ledger) });
+}
+
 /** The bundle's skipped items and warnings as log lines (the daemon's stderr is JSON, one object a line). */
 function logSkipped(engine: Engine, log: Logger): void {
   for (const s of engine.skipped) log.log("warn", "artifact skipped", { kind: s.kind, id: s.id, reason: s.reason, detail: s.detail });
@@ -72,6 +87,8 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const engine = await engineFromArgs(bundlePath, implementation, classificationCache);
   logSkipped(engine, log);
   const store = await openStore(args, log);
+  // The footprint handed to the classifier as host.gate (SPEC §6.8); this daemon's own URL and pid join it once it listens.
+  const footprint = daemonFootprint(args, ledger?.path ?? null, io);
   const service = new DaemonService(engine, {
     store,
     log,
@@ -82,7 +99,7 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     // As the stdin hook does, with this daemon's environment; `binding.mode` says the call came over http.
     host: hostEnvFrom(io.env, io.cwd, "http"),
     // Per cwd, where its `.git` was found (a hint re-checked on every call: src/node/git-branch.ts).
-    enrich: new GitBranchReader().enrich,
+    enrich: composeEnrich(new GitBranchReader().enrich, footprintEnricher(footprint, io.cwd)),
     onDecision: ledger === null ? undefined : ledgerRecorder(ledger),
   });
   let daemon;
@@ -94,6 +111,8 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(`cannot listen on ${host}:${port} (${code ?? String(error)})`, EXIT.FAILURE);
   }
+
+  footprint.push(daemon.url, `pid:${process.pid}`);
 
   let reloading = Promise.resolve();
   const reload = () => {
