@@ -4,7 +4,7 @@
 // answer byte for byte in that agent's protocol; Tier 2 state carried across
 // processes through --state-dir.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -203,6 +203,33 @@ describe("Tier 2 state across hook processes (--state-dir)", () => {
     const closed = await runGatehouse(["hook", "claude", "--bundle", counting, "--state-dir", stateDir, "--on-error", "closed"], JSON.stringify(claude.pre("ls")));
     expect(closed).toMatchObject({ stdout: "", code: 2 });
     expect(closed.stderr).toMatch(/closed denies it: .*cannot create the state directory/);
+  });
+
+  it("a session record that cannot be read (a directory in its place): its Tier 2 rule answers on_unknown, never a blank count; closed denies; restored, the count goes on", async () => {
+    const stateDir = join(dir, "state-unreadable");
+    const counting = write("counting-4.json", countingBundle(2));
+    const payload = JSON.stringify(claude.pre("ls"));
+    const args = ["hook", "claude", "--bundle", counting, "--state-dir", stateDir];
+    expect(await runGatehouse(args, payload)).toMatchObject({ stdout: "", code: 0 }); // count 1: below the rule
+    const [name] = readdirSync(join(stateDir, "sessions")).filter((f) => f.endsWith(".json"));
+    const record = join(stateDir, "sessions", name!);
+    const kept = readFileSync(record, "utf8");
+    rmSync(record);
+    mkdirSync(record); // readable by nobody as a record, root included
+    // A blank state would count 1 again and allow silently; the rule cannot read the state, so it asks.
+    const open = await runGatehouse(args, payload);
+    expect(open.code).toBe(0);
+    expect(JSON.parse(open.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" });
+    expect(JSON.parse(open.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/this session's Tier 2 state is unknown \(the state store failed: .*cannot read session state \(EISDIR\)/);
+    expect(open.stderr).toMatch(/cannot read session state \(EISDIR\); evaluated with the session's state unknown/);
+    const closed = await runGatehouse([...args, "--on-error", "closed"], payload);
+    expect(closed).toMatchObject({ stdout: "", code: 2 });
+    rmSync(record, { recursive: true });
+    writeFileSync(record, kept);
+    // Nothing was reset or counted while it could not be read: the next call is the session's second.
+    const next = await runGatehouse(args, payload);
+    expect(JSON.parse(next.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: "bash.count: 2 or more shell commands in this session" });
+    expect(JSON.parse(readFileSync(record, "utf8")).state.c).toEqual([2]);
   });
 });
 
