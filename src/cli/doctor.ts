@@ -31,6 +31,7 @@ import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
+import { openCodeFindings } from "./install-opencode.js";
 
 export const FindingSchema = z.object({
   level: z.enum(["ok", "info", "warn", "error"]),
@@ -368,7 +369,9 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     return [...distinct.values()].map((handler) => ({ entry, handler }));
   });
   for (const { entry, handler } of handlers) findings.push(...(await checkHandler(entry, handler, project, io, bundles)));
-  if (installed.length === 0) {
+  const openCode = await openCodeFindings(project, io);
+  findings.push(...openCode.findings);
+  if (installed.length === 0 && openCode.installed.length === 0) {
     const subject = "not installed";
     findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
     findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
@@ -380,7 +383,10 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
   return {
     healthy: !findings.some((f) => f.level === "error"),
     findings,
-    installed: installed.flatMap((i) => i.entries.map((e) => ({ agent: i.settings.agent, scope: i.scope, path: i.path, event: e.event, matcher: e.matcher, handler: e.handler }))),
+    installed: [
+      ...installed.flatMap((i) => i.entries.map((e) => ({ agent: i.settings.agent, scope: i.scope, path: i.path, event: e.event, matcher: e.matcher, handler: e.handler }))),
+      ...openCode.installed.map((p) => ({ agent: "opencode", scope: p.scope, path: p.path, event: "tool.execute.before", matcher: null, handler: { plugin: p.path } })),
+    ],
   };
 }
 

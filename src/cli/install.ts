@@ -21,6 +21,7 @@ import { projectDirArg } from "./project-dir.js";
 import { daemonEndpoint } from "../node/hook-forward.js";
 import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
+import { installOpenCode, uninstallOpenCode } from "./install-opencode.js";
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
 import { updateInstallRecord } from "../node/install-record.js";
@@ -41,7 +42,7 @@ export function launcherPath(): string {
 
 function targetOf(args: ParsedArgs, io: Io): Target {
   const agent = args.positionals[0]!;
-  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${INSTALL_AGENTS.join(", ")})`);
+  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${[...INSTALL_AGENTS, "opencode"].join(", ")})`);
   const settings = AGENT_SETTINGS[agent];
   const scope: Scope = args.flags.has("managed") ? "managed" : args.flags.has("user") ? "user" : "project";
   let base: string;
@@ -204,6 +205,7 @@ function trustStep(target: Target, io: Io): void {
 
 
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
+  if (args.positionals[0] === "opencode") return installOpenCode(args, io);
   const target = targetOf(args, io);
   const { settings } = target;
   const httpValue = args.values.get("http");
@@ -318,6 +320,7 @@ function recordInstall(args: ParsedArgs, io: Io, target: Target, request: Instal
 }
 
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
+  if (args.positionals[0] === "opencode") return uninstallOpenCode(args, io);
   const target = targetOf(args, io);
   const { settings } = target;
   const dir = recordDir(args, io);
