@@ -82,6 +82,8 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     notes: [
       "A line that is an agent's hook JSON (hook_event_name, no event_type) is an error line naming gatehouse hook <agent>, with",
       "one warning on stderr: it is never evaluated as an event of unknown type, which would be a silent allow.",
+      "A known event_type in another spelling (PreToolUse, pre-tool-use, PRE_TOOL_USE) is read as that type with a warning on stderr;",
+      "any other event_type is an error line, never evaluated (docs/spec.md §11).",
       "With --ledger, each decision is appended and fsynced before its envelope is printed; one the ledger cannot record (a full",
       'disk, say) is an error line ("not recorded: …"), and its session\'s state does not advance.',
     ],

@@ -13,6 +13,7 @@ import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "./exit-codes.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
+import { normaliseEventType } from "../model/event-type.js";
 
 interface Frame {
   event: unknown;
@@ -63,6 +64,13 @@ export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
         throw new Error(`this is an agent's hook JSON (hook_event_name ${JSON.stringify((value as { hook_event_name: string }).hook_event_name)}, no event_type), not an event: use ${hookCommandFor(value)}`);
       }
       const frame = frameOf(value);
+      // A known event type in another spelling is read as that type, with a warning; an unknown one fails the line (never a silent allow).
+      if (typeof frame.event === "object" && frame.event !== null) {
+        const read = normaliseEventType(frame.event);
+        if ("error" in read) throw new Error(read.error);
+        if (read.warning !== null) io.err(`gatehouse eval: warning: line ${lineNo}: ${read.warning}`);
+        frame.event = read.event;
+      }
       const sessionId = typeof (frame.event as { session_id?: unknown }).session_id === "string" ? (frame.event as { session_id: string }).session_id : "";
       const state = frame.state !== undefined ? frame.state : (sessions.get(sessionId) ?? null);
       const nowMs = frame.now_ms ?? io.now();

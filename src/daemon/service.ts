@@ -1,6 +1,7 @@
 // What the daemon does with a request once it has been read: the engine with
 // session state from the store, the decision record (the ledger's seam), and
 // the answer. No HTTP here — the server (server.ts) turns a Reply into bytes.
+import { normaliseEventType } from "../model/event-type.js";
 import { ADAPTERS, handleHook, type DecisionRecord, type ErrorPosture, type HookAgent, type HostEnv } from "../adapters/index.js";
 import type { Engine } from "../engine.js";
 import type { Envelope } from "../model/envelope.js";
@@ -78,8 +79,11 @@ export class DaemonService {
   /** POST /v1/evaluate: an event (SPEC §2) → its envelope, with the session's state read and written atomically. */
   async evaluate(body: unknown): Promise<Reply> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return errorReply(400, "bad_event", "the body must be a JSON object (an event)");
-    // The caller's event as given (no edge enrichment): the envelope is the library's for it.
-    const event = body as EventInput;
+    // The caller's event as given (no edge enrichment): the envelope is the library's for it. A known event type in
+    // another spelling is read as that type (a `warnings` entry says so); an unknown one is refused, never a silent allow.
+    const read = normaliseEventType(body);
+    if ("error" in read) return errorReply(400, "bad_event", read.error);
+    const event = read.event as EventInput;
     const engine = this.current;
     const now = this.options.now();
     const evaluate = (state: SessionState | null) => {
@@ -107,7 +111,7 @@ export class DaemonService {
         return errorReply(503, "ledger_unavailable", error instanceof Error ? error.message : String(error));
       }
     }
-    return jsonReply(200, evaluated.envelope, { verdict: evaluated.envelope.decision.verdict });
+    return jsonReply(200, read.warning === null ? evaluated.envelope : { ...evaluated.envelope, warnings: [read.warning] }, { verdict: evaluated.envelope.decision.verdict });
   }
 
   /**
