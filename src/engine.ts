@@ -373,7 +373,8 @@ export class Engine {
           const c = unknownStateContribution(a, bundle.on_unknown, state.unknown);
           if (c !== null) contributions.push(c);
           if (rec !== null) {
-            rec.artifact(a, "not_fired", record, { ran: false, fired: false, anomalies: [], inconclusive: [STATE_UNKNOWN_FACT] });
+            // It decides when its on_unknown answer joins (the decision names it): the trace says it fired, as for a Tier 1 ⊥.
+            rec.artifact(a, c !== null ? "fired" : "not_fired", record, { ran: false, fired: c !== null, anomalies: [], inconclusive: [STATE_UNKNOWN_FACT] });
             t = rec.lap("tier2", t);
           }
           continue;
