@@ -14,7 +14,7 @@
 // client. Ask and allow print nothing — the client asks its person as it
 // would anyway — and the exit code says which (0 allow, 3 ask, 2 deny), with
 // an ask's reason on stderr.
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
 import { placePermission } from "./acp-permission.js";

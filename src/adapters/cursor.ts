@@ -10,7 +10,7 @@
 // the name is `cursor` (match Cursor MCP calls with `mcp__cursor__*`).
 import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { failOpen, failureLine, SILENCE } from "./failure.js";
 import { bindingOf, eventEnv, isObject, mcpToolName, stringList, text, textOr, type JsonObject } from "./payload.js";
 import type { AnswerOptions, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv, Mapping } from "./types.js";

@@ -2,7 +2,7 @@
 // answers: open lets the call through with a non-blocking exit code and one
 // line on stderr; closed blocks through the agent's exit-2 channel (adapters
 // whose protocol blocks differently build their own closed answer).
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { failureReason } from "./verdict.js";
 import type { FailureKind, HookAnswer, HookFailure } from "./types.js";
 

@@ -18,7 +18,7 @@
 // ask or hold blocks with a reason that says a person must approve the action.
 import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { failOpen, SILENCE } from "./failure.js";
 import { bindingOf, eventEnv, isObject, resolveUnder, text, type JsonObject } from "./payload.js";
 import type { ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv, Mapping } from "./types.js";

@@ -19,7 +19,7 @@ import { layoutIsEmpty } from "../state/record.js";
 import { unknownState, type SessionState } from "../state/session.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
 import { journalOf } from "../state/journal.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
 import type { AdapterName, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv } from "./types.js";

@@ -5,7 +5,7 @@
 // when the file cannot be read.
 import type { ParsedArgs } from "./args.js";
 import { loadBundleArgument, skippedLine } from "./bundle-load.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 export async function bundleLintCommand(args: ParsedArgs, io: Io): Promise<number> {

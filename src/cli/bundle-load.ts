@@ -6,7 +6,7 @@ import { DEFAULT_BUNDLE_REF } from "../bundle/compose.js";
 import { loadBundle, type LoadedBundle } from "../bundle/load.js";
 import { bundleFileSource, bundleIdentity, fileBaseResolver } from "../node/bundle-file.js";
 import { CliError, readBundleArg } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 
 export function loadBundleArgument(file: string): LoadedBundle {
   const source = file === DEFAULT_BUNDLE_REF ? bundleFileSource() : { bundle: readBundleArg(file), bundleKey: bundleIdentity(file), resolveBase: fileBaseResolver() };

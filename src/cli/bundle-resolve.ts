@@ -5,7 +5,7 @@
 import { canonicalJson } from "../bundle/canonical.js";
 import type { ParsedArgs } from "./args.js";
 import { loadBundleArgument, skippedLine } from "./bundle-load.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 export async function bundleResolveCommand(args: ParsedArgs, io: Io): Promise<number> {

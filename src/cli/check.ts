@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { shellQuote } from "../shell-words.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { formatDecision } from "./format.js";
 import type { Io } from "./io.js";
 

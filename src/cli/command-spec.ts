@@ -2,7 +2,7 @@
 // One description per command (src/cli/commands.ts) drives the parser
 // (args.ts), `gatehouse <command> --help` and the command reference in
 // docs/cli.md (renderCommandDocs, checked by test/cli/help.test.ts).
-import { EXIT_MEANINGS, type ExitCode } from "./exit-codes.js";
+import { EXIT_MEANINGS, type ExitCode } from "../model/exit-codes.js";
 
 export interface OptionSpec {
   name: string;

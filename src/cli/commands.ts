@@ -6,7 +6,7 @@ import { HOOK_AGENTS } from "../adapters/types.js";
 import { INSTALL_AGENTS } from "../install/agents.js";
 import { LOG_LEVELS } from "../daemon/log.js";
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
-import { EXIT, type ExitCode } from "./exit-codes.js";
+import { EXIT, type ExitCode } from "../model/exit-codes.js";
 import { LEDGER_OPTIONS } from "./ledger-flags.js";
 
 const bundle: OptionSpec = { name: "bundle", value: "B", help: "the policy bundle file (default: the embedded bundles/default.json)" };

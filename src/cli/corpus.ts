@@ -8,7 +8,7 @@ import { readGrammarFiles } from "../node/grammar.js";
 import { packageRoot } from "../node/package-root.js";
 import type { ParsedArgs } from "./args.js";
 import { unreadable } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 /** Corpus bundles named by path, and relative `extends` in inline bundles, resolve against the package root. */

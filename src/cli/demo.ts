@@ -2,7 +2,7 @@
 // default bundle and print each decision readably.
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { formatDecision } from "./format.js";
 import type { Io } from "./io.js";
 

@@ -25,7 +25,7 @@ import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { commandSpec } from "./commands.js";
 import { engineFromArgs } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";

@@ -8,7 +8,7 @@ import type { Engine, EngineOptions } from "../engine.js";
 import { bundleIdentity } from "../node/bundle-file.js";
 import { loadEngine } from "../node/load-engine.js";
 import { CliError } from "./cli-error.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { PRECOMPILED_DEFAULT } from "./precompiled-default.js";
 
 export { CliError } from "./cli-error.js";

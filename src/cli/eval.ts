@@ -10,7 +10,7 @@ import { appendDecision, LedgerError } from "../ledger/append.js";
 import type { SessionState } from "../state/session.js";
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 import { normaliseEventType } from "../model/event-type.js";

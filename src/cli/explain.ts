@@ -12,7 +12,7 @@ import { UsageError, type ParsedArgs } from "./args.js";
 import { bashEvent, commandFromArgs } from "./check.js";
 import { CliError, engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { frameOf } from "./eval.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { formatTrace } from "./format-trace.js";
 import type { Io } from "./io.js";
 

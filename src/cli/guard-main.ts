@@ -6,7 +6,7 @@
 import { parseCommandArgs, UsageError } from "./args.js";
 import { renderHelp } from "./command-spec.js";
 import { commandSpec } from "./commands.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { GUARD_RUNNERS } from "./guard.js";
 import { processIo, type Io } from "./io.js";
 

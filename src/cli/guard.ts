@@ -14,7 +14,7 @@ import { resolveExistingPrefix } from "../guard/resolve-path.js";
 import { GuardSpecError, loadGuardSpec, TOUCH_SET_GATE, type GuardSpec } from "../guard/spec.js";
 import { sweep, SweepError } from "../guard/sweep.js";
 import { UsageError, type ParsedArgs } from "./args.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 /** Where records go when the spec cannot name its own record file. */

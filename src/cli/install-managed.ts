@@ -10,7 +10,7 @@ import { addRequiredKeys, MANAGED, readManagedRecord, recordPathOf, removeAddedK
 import { planInstall, planUninstall, SettingsRefused, skeletonText } from "../install/plan.js";
 import { readSettings, SettingsUnreadable, writeSettings } from "../install/settings-file.js";
 import { CliError } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { entryCount, type Target } from "./install.js";
 import type { Io } from "./io.js";
 

@@ -15,7 +15,7 @@ import { packageRoot } from "../node/package-root.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { daemonEndpoint } from "../node/hook-forward.js";

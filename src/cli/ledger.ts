@@ -9,7 +9,7 @@ import { readLedgerLine } from "../ledger/line.js";
 import { verifyLedger, verifyPassed, type Finding, type VerifyReport } from "../ledger/verify.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { unreadable } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { printable } from "./printable.js";
 

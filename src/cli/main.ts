@@ -6,7 +6,7 @@ import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { CliError } from "./cli-error.js";
 import { renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
 import { COMMAND_SPECS } from "./commands.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { processIo, type Io } from "./io.js";
 
 export { savesCodeCache } from "./code-cache-hint.js";

@@ -8,7 +8,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { packageRoot } from "../node/package-root.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 export const DEFAULT_PLAYGROUND_PORT = 7431;

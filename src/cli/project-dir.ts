@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { CliError, unreadable } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 /** The absolute project directory `--project` names (default: the current directory); 66 when it is not one. */

@@ -8,7 +8,7 @@ import { ENGINE_VERSION } from "../version.js";
 import { replayLedger, type ReplayOutcome } from "../ledger/replay.js";
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { readingLedger } from "./ledger.js";
 import { printable } from "./printable.js";

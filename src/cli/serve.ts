@@ -20,7 +20,7 @@ import { StateStoreError } from "../state/store.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 
 export const DEFAULT_PORT = 4283;

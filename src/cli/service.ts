@@ -12,7 +12,7 @@ import { defaultStateDir } from "../node/state-dir.js";
 import { launchdPlist, LAUNCHD_LABEL, serviceFile, servicePlatform, servicePort, SERVICE_NAME, systemdUnit, type ServicePlatform } from "../install/service-unit.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { DEFAULT_PORT } from "./serve.js";

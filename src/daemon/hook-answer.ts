@@ -3,7 +3,7 @@
 // body as a hook's stdout and treats any other status, a timeout or a refused
 // connection as a non-blocking error: the call goes ahead.
 import type { HookAnswer } from "../adapters/index.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { errorReply, type Reply } from "./service.js";
 
 export const EXIT_CODE_HEADER = "gatehouse-exit-code";

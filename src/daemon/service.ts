@@ -10,7 +10,7 @@ import { layoutIsEmpty } from "../state/record.js";
 import type { SessionState } from "../state/session.js";
 import { journalOf } from "../state/journal.js";
 import { StateStoreError } from "../state/store.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import { EXIT_CODE_HEADER, httpOfHookAnswer } from "./hook-answer.js";
 import type { Refusal } from "./guard.js";
 import type { Logger } from "./log.js";

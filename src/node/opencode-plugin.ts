@@ -13,7 +13,7 @@ import { hostEnvFrom } from "../adapters/host.js";
 import { openCodeAdapter, type OpenCodeToolCall } from "../adapters/opencode.js";
 import { handlePayload } from "../adapters/respond.js";
 import type { ErrorPosture } from "../adapters/types.js";
-import { EXIT } from "../cli/exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Engine } from "../engine.js";
 import { MemorySessionStore } from "../state/memory-store.js";
 import type { SessionStore } from "../state/store.js";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseCommandArgs, UsageError } from "../../src/cli/args.js";
 import { COMMAND_SPECS } from "../../src/cli/commands.js";
 import { generatedBlock, generatedBlocks } from "../../src/cli/docs-block.js";
-import { EXIT } from "../../src/cli/exit-codes.js";
+import { EXIT } from "../../src/model/exit-codes.js";
 import { main, RUNNERS } from "../../src/cli/main.js";
 import { packageRoot } from "../../src/node/package-root.js";
 import { memoryIo } from "../support/io.js";

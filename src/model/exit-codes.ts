@@ -1,5 +1,7 @@
-// The one exit-code table of the `gatehouse` command. Every subcommand returns
-// one of these; `--help` and docs/cli.md list them from here (src/cli/commands.ts).
+// The one exit-code table of the `gatehouse` process. Every subcommand returns
+// one of these, and so does every hook an agent runs (adapters, the daemon's
+// hook answers, the OpenCode plugin), so it sits below all of them; `--help`
+// and docs/cli.md list them from here (src/cli/commands.ts).
 export const EXIT = {
   /** Success; `check`: the verdict is allow. */
   OK: 0,
