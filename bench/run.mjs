@@ -656,7 +656,7 @@ async function memoryConstants() {
     const { build } = await import("esbuild");
     const out = await build({
       stdin: {
-        contents: 'export { PER_EVENT_MEMORY_BYTES, INPUT_CAP, HAYSTACK_CAP, BITSET_CAP } from "./src/hotpath/limits.ts";\nexport { sessionStateBytes } from "./src/state/layout.ts";\n',
+        contents: 'export { PER_EVENT_MEMORY_BYTES, INPUT_CAP, HAYSTACK_CAP, BITSET_CAP } from "./src/hotpath/limits.ts";\nexport { sessionStateBytes } from "./src/model/state-layout.ts";\n',
         resolveDir: root,
         loader: "ts",
         sourcefile: "bench-memory-entry.ts",
@@ -669,13 +669,13 @@ async function memoryConstants() {
       logLevel: "silent",
     });
     const m = await import("data:text/javascript;base64," + Buffer.from(out.outputFiles[0].contents).toString("base64"));
-    return { ...m, source: "src/hotpath/limits.ts + src/state/layout.ts (bundled in memory; not exported from dist)" };
+    return { ...m, source: "src/hotpath/limits.ts + src/model/state-layout.ts (bundled in memory; not exported from dist)" };
   } catch (error) {
-    // Last resort: the formula documented in src/state/layout.ts.
+    // Last resort: the formula documented in src/model/state-layout.ts.
     return {
       PER_EVENT_MEMORY_BYTES: null,
       sessionStateBytes: (l) => 8 * (l.c + l.t + l.a) + l.f + (l.run ? 40 : 0),
-      source: `formula of src/state/layout.ts (esbuild unavailable: ${error instanceof Error ? error.message : error})`,
+      source: `formula of src/model/state-layout.ts (esbuild unavailable: ${error instanceof Error ? error.message : error})`,
     };
   }
 }

@@ -1,6 +1,6 @@
 // What a host hands `Engine.load`: the bundle, where the grammars and the
 // bundles it extends come from, and the switches tests and benches use.
-import type { PrecompiledBundle } from "./bundle/precompiled.js";
+import type { PrecompiledBundle } from "./bundle/load.js";
 import type { BaseResolver } from "./bundle/compose.js";
 import type { GrammarBytes, ShellParser } from "./classify/shell/index.js";
 import type { InlineGrammarSource } from "./classify/inline-code/index.js";

@@ -2,7 +2,8 @@
 // pure, synchronous `evaluate(event, state, now_ms)`. No clock, no I/O, no
 // globals: the same inputs give byte-identical output, which is what makes the
 // ledger replayable (SPEC §1).
-import { BundleLoadError, loadBundle, type LoadedArtifact, type LoadedBundle } from "./bundle/load.js";
+import { BundleLoadError, loadBundle, type LoadedBundle } from "./bundle/load.js";
+import type { LoadedArtifact } from "./evaluate/compiled.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
@@ -29,8 +30,8 @@ import { eventFeatures } from "./evaluate/features.js";
 import { STATE_UNKNOWN_FACT, unknownContribution, unknownStateContribution } from "./evaluate/unknown.js";
 import { boundedJson, compileAutomaton, createHotPath, type HotPath } from "./hotpath/index.js";
 import { instantiateGatehouseWasm } from "./hotpath/instance.js";
-import { blankState, checkState, cloneState, type SessionState } from "./state/session.js";
-import type { StateLayout } from "./state/layout.js";
+import { blankState, checkState, cloneState, type SessionState } from "./model/session-state.js";
+import type { StateLayout } from "./model/state-layout.js";
 import { ENGINE_VERSION } from "./version.js";
 import type { EngineOptions } from "./engine-options.js";
 import type { ClassificationCache, ClassificationCacheStats } from "./classification-cache.js";

@@ -16,7 +16,7 @@ import type { DecisionRecord as LedgerDecisionRecord } from "../ledger/append.js
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
-import { unknownState, type SessionState } from "../state/session.js";
+import { unknownState, type SessionState } from "../model/session-state.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
 import { journalOf } from "../state/journal.js";
 import { EXIT } from "../model/exit-codes.js";

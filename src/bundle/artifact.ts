@@ -7,16 +7,20 @@ import type { Effect } from "../model/classification.js";
 import type { HoldRequest } from "../model/decision.js";
 import { validateT2Body } from "../evaluate/tier2/index.js";
 import { BUNDLE_CAPABILITY } from "../version.js";
-import { compileTree, type CompiledNode, type FactRead, type KeywordTable } from "./compile-tree.js";
+import { compileTree, type FactRead, type KeywordTable } from "./compile-tree.js";
 import { at, describeIssue, located, placeOf, zodDetail, type Where } from "./detail.js";
 import { firstFloat } from "./float.js";
-import type { EffectClassEntry, KindFields } from "./load.js";
-import { parseOptimizeDirective, type OptimizeDirective } from "./optimize.js";
-import { ARTIFACT_KINDS, ArtifactEnvelopeSchema, EffectClassEntrySchema, ExceptionBodySchema, T1BodySchema, T3BodySchema, type ArtifactKind } from "./schema.js";
+import { ARTIFACT_KINDS, type ArtifactKind, type CompiledNode, type EffectClassEntry, type LoadedArtifact, type OptimizeDirective } from "../evaluate/compiled.js";
+import { parseOptimizeDirective } from "./optimize.js";
+import { ArtifactEnvelopeSchema, EffectClassEntrySchema, ExceptionBodySchema, T1BodySchema, T3BodySchema } from "./schema.js";
 import type { SkipReason } from "./skip.js";
 import { TreeSchema, type TreeNode } from "./tree.js";
-import { parseField } from "./vocabulary.js";
+import { parseField } from "../evaluate/vocabulary.js";
 import type { SchemaCheck } from "../model/schema-check.js";
+
+/** What every artifact has, whatever its kind (filled in by load.ts). */
+export type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf">;
+export type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 export type Rejection = { reason: SkipReason; detail: string };
 const reject = (reason: SkipReason, where: Where, text: string): Rejection => ({ reason, detail: located(where, text) });

@@ -1,38 +1,15 @@
 // Compile an authored tree into evaluable nodes, checking it in the order the
 // skip reasons are ranked (SPEC §4): value shapes (body_parse_error), then
 // fields (unknown_field), predicates (unknown_predicate), patterns (bad_pattern).
-import { compileFieldAccessor, type FieldAccessor } from "../evaluate/fields.js";
-import { checkPredicateValue, compilePredicate, type Matcher } from "../evaluate/predicates.js";
+import type { CompiledNode, Matcher, NodeKind } from "../evaluate/compiled.js";
+import { compileFieldAccessor } from "../evaluate/fields.js";
+import { checkPredicateValue, compilePredicate } from "../evaluate/predicates.js";
 import type { SkipReason } from "./skip.js";
 import { describeValue } from "./detail.js";
 import { isLeaf, leavesOf, type LeafNode, type PlacedLeaf, type TreeNode } from "./tree.js";
 import { leafClauses } from "./requirements.js";
-import { booleanEvaluator, type BooleanEvaluator } from "../evaluate/tree.js";
-import { bottomIdOf, fieldHint, isPredicate, parseField, PREDICATES, type FieldRef } from "./vocabulary.js";
-
-export type NodeKind = "all" | "any" | "not" | "kw" | "exists" | "leaf";
-
-/**
- * One evaluable node. Every node has every field (one object shape), so the
- * evaluator's property reads stay monomorphic across thousands of artifacts.
- *  - `all` / `any`: `c` holds the children; `not`: `c` holds the one child.
- *  - `kw`: `content keyword` — bit `index` of the event's hit bitset.
- *  - `exists`: presence of `get`'s field is `want`; never ⊥ (it is the presence question).
- *  - `leaf`: `match` over `get`'s values; `bottom` is the ⊥ id when the field can be unknown.
- */
-export interface CompiledNode {
-  t: NodeKind;
-  c: CompiledNode[];
-  get: FieldAccessor | null;
-  match: Matcher | null;
-  bottom: string | null;
-  index: number;
-  want: boolean;
-  /** For a leaf that can only hold when the event has these features (clauses: one of each, `verb:delete`, `program:rm`, …): the prefilter's keys. */
-  clauses: string[][] | null;
-  /** The node's value as a plain boolean function when nothing under it can be ⊥ (src/evaluate/tree.ts), else null. */
-  fast: BooleanEvaluator | null;
-}
+import { booleanEvaluator } from "../evaluate/tree.js";
+import { bottomIdOf, fieldHint, isPredicate, parseField, PREDICATES, type FieldRef } from "../evaluate/vocabulary.js";
 
 function makeNode(t: NodeKind, parts: Partial<Omit<CompiledNode, "t" | "fast">>): CompiledNode {
   const node: CompiledNode = {

@@ -19,7 +19,7 @@ import {
   T3BodySchema,
 } from "./schema.js";
 import { LeafSchema, TreeSchema } from "./tree.js";
-import { EXACT_FIELD_NAMES, FIELD_FAMILIES, PREDICATES } from "./vocabulary.js";
+import { EXACT_FIELD_NAMES, FIELD_FAMILIES, PREDICATES } from "../evaluate/vocabulary.js";
 
 export const BUNDLE_SCHEMA_ID = "https://gatehouse.dev/schema/bundle-2.json";
 

@@ -1,7 +1,7 @@
 // Warnings about the bundle as a whole, computed after loading: a bundle that
 // enforces nothing, and reason templates that can render empty or stay literal.
 import { at, located, type Where } from "./detail.js";
-import type { EffectClassEntry, LoadedArtifact } from "./load.js";
+import type { EffectClassEntry, LoadedArtifact } from "../evaluate/compiled.js";
 import { emptyBecause, PLACEHOLDERS, placeholdersIn, witnesses, type Placeholder } from "./placeholders.js";
 import { formatPath } from "./detail.js";
 import type { TreeNode } from "./tree.js";

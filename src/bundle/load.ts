@@ -5,70 +5,24 @@
 import type { Effect } from "../model/classification.js";
 import type { Dimension, HoldRequest, Mode, Verdict } from "../model/decision.js";
 import type { FactType } from "../evaluate/context.js";
+import type { EffectClassEntry, LoadedArtifact } from "../evaluate/compiled.js";
 import { compileProgram, unionLayout, type CompiledProgram, type T2Body } from "../evaluate/tier2/index.js";
-import type { StateLayout } from "../state/layout.js";
-import { idOf, parseArtifact, parseEffectClassEntry, type Candidate } from "./artifact.js";
+import type { StateLayout } from "../model/state-layout.js";
+import { idOf, parseArtifact, parseEffectClassEntry, type ArtifactBase, type Candidate, type KindFields } from "./artifact.js";
 import { bundleDigest } from "./canonical.js";
-import { KeywordTable, type CompiledNode } from "./compile-tree.js";
+import { KeywordTable } from "./compile-tree.js";
 import { composeBundle, type ComposeOptions, type Origin } from "./compose.js";
 import { at, located, type Where } from "./detail.js";
 import { lintWarnings } from "./lint.js";
 import { requirementsOf } from "./requirements.js";
-import type { OptimizeDirective } from "./optimize.js";
-import { TOP_LEVEL_KEYS, type ArtifactKind, type OnUnknown } from "./schema.js";
+import { TOP_LEVEL_KEYS, type OnUnknown } from "./schema.js";
 import { EFFECT_CLASS_ENTRY_KIND, type SkippedItem } from "./skip.js";
 import { parseTopLevel } from "./top-level.js";
 import type { BundleWarning } from "./warning.js";
-import type { PrecompiledBundle } from "./precompiled.js";
 import { replayCheck, zodCheck } from "../model/schema-check.js";
 
 export { BundleLoadError } from "./top-level.js";
 export { containsFloat } from "./float.js";
-
-/**
- * One activated artifact. Every artifact has every field (kind-specific ones
- * null when they do not apply) and is built by `makeArtifact` in one key
- * order: a bundle of thousands of artifacts then shares one object shape, and
- * the evaluator's loop over them stays monomorphic.
- */
-export interface LoadedArtifact {
-  kind: ArtifactKind;
-  /** Position in the bundle's artifact list: the join's last tie-break. */
-  order: number;
-  artifact_id: string;
-  atom_id: string | null;
-  policy_public_id: string | null;
-  dimension: Dimension | null;
-  /** Composed: `monitor` for every artifact when enforcement is disabled. */
-  mode: Mode;
-  layer_path: string[];
-  /** The prefilter: `content` keyword indices the tree cannot be true without. */
-  required: Uint32Array;
-  /** The prefilter: event features (src/evaluate/features.ts) the tree cannot be true without. */
-  requiredFeatures: string[];
-  /** The prefilter: clauses of two or more atoms (`k:<keyword index>` or a feature), one of each needed (src/bundle/requirements.ts). */
-  requiredOneOf: string[][];
-  /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
-  when: CompiledNode | null;
-  /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
-  verdict: Verdict;
-  reason: string;
-  /** t1 only. */
-  optimize: OptimizeDirective | null;
-  /** t3 only. */
-  hold: HoldRequest | null;
-  /** exception only. */
-  ground_key: string | null;
-  applies_to: { artifact_ids?: string[]; policy_public_ids?: string[]; dimensions?: Dimension[] } | null;
-  expires_at_ms: number | null;
-  /** t2 only: the event types it runs on, its body and its compiled program. */
-  on: string[] | null;
-  body: T2Body | null;
-  program: CompiledProgram | null;
-}
-
-type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf">;
-export type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
   return {
@@ -95,12 +49,6 @@ function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
     body: f.body ?? null,
     program: f.program ?? null,
   };
-}
-
-export interface EffectClassEntry {
-  tool: (name: string) => boolean;
-  effects: Effect[];
-  selectors: CompiledNode[];
 }
 
 export interface LoadedBundle {
@@ -140,6 +88,15 @@ function findLayerConflicts(candidates: Candidate[], mode: (c: Candidate) => Mod
 
 const whereOf = (origin: Origin | undefined, list: PropertyKey[], index: number): Where =>
   origin === undefined ? { source: null, path: [...list, index] } : { source: origin.source, path: [...list, origin.index] };
+
+/** A bundle precompiled at build time (precompiled.ts makes one): its text, digest and schema-check tape. */
+export interface PrecompiledBundle {
+  /** The bundle's JSON text, exactly: the form applies to this input only. */
+  text: string;
+  digest: string;
+  /** The schema checks' results in order, as JSON (parsed afresh by each load: loaded bundles share no objects). */
+  tape: string;
+}
 
 export interface LoadOptions extends ComposeOptions {
   /**

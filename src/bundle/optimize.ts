@@ -2,6 +2,7 @@
 // shape. A directive that does not fit its lever is `invalid_optimize_directive`.
 import * as z from "zod";
 import { LeverSchema, type Lever } from "../model/decision.js";
+import type { OptimizeDirective } from "../evaluate/compiled.js";
 import { canonicalJson } from "./canonical.js";
 import { at, zodDetail, type Where } from "./detail.js";
 import { zodCheck, type SchemaCheck } from "../model/schema-check.js";
@@ -23,13 +24,6 @@ export const LEVER_PARAMS = {
 } satisfies Record<Lever, z.ZodType>;
 
 export const OptimizeDirectiveSchema = z.object({ lever: z.string(), params: z.unknown() }).strict();
-
-export interface OptimizeDirective {
-  lever: Lever;
-  params: Record<string, unknown>;
-  /** Canonical text of lever + params: two directives conflict when these differ. */
-  identity: string;
-}
 
 /** A directive, or the one-line problem with it (`where` is the directive's place). */
 export function parseOptimizeDirective(value: unknown, where: Where, check: SchemaCheck = zodCheck): { directive: OptimizeDirective } | { detail: string } {

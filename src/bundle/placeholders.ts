@@ -7,7 +7,7 @@
 // tuple, another field's value, or none at all (a tree true through a content
 // keyword, a `not`, `exists: false` or an empty `all`) — and so which
 // placeholders can come out empty.
-import type { EffectClassEntry } from "./load.js";
+import type { EffectClassEntry } from "../evaluate/compiled.js";
 import { isLeaf, type TreeNode } from "./tree.js";
 
 export const PLACEHOLDERS = ["target", "program", "class", "match"] as const;

@@ -6,16 +6,8 @@
 // Nothing here is read from a file at run time: the form lives in the same
 // build output as the loader that replays it, so it cannot be stale or
 // corrupt; and it is used only for input equal to its text.
-import { BundleLoadError, loadBundle, type LoadedBundle } from "./load.js";
+import { BundleLoadError, loadBundle, type LoadedBundle, type PrecompiledBundle } from "./load.js";
 import { recordingCheck, type TapeEntry } from "../model/schema-check.js";
-
-export interface PrecompiledBundle {
-  /** The bundle's JSON text, exactly: the form applies to this input only. */
-  text: string;
-  digest: string;
-  /** The schema checks' results in order, as JSON (parsed afresh by each load: loaded bundles share no objects). */
-  tape: string;
-}
 
 /**
  * Load `text` (throws BundleLoadError as `loadBundle` does) and keep what a

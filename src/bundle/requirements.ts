@@ -7,7 +7,7 @@
 // (these leaves never read session/spend/fact values, and a clean false child
 // settles an `all`), so skipping the artifact changes nothing. The equivalence
 // is property-tested (test/evaluate/prefilter.test.ts).
-import type { CompiledNode } from "./compile-tree.js";
+import type { CompiledNode } from "../evaluate/compiled.js";
 import type { LeafNode } from "./tree.js";
 import { FEATURE_BY_FIELD } from "../evaluate/features.js";
 

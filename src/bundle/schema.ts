@@ -4,8 +4,7 @@ import * as z from "zod";
 import { DimensionSchema, ModeSchema, VerdictSchema } from "../model/decision.js";
 import { TargetClassSchema, VerbSchema, AttrValueSchema } from "../model/classification.js";
 import { TreeSchema, LeafSchema } from "./tree.js";
-
-export const FACT_TYPES = ["string", "integer", "boolean", "string_list"] as const;
+import { FACT_TYPES } from "../evaluate/context.js";
 
 export const FactDeclarationSchema = z.object({ id: z.string().min(1), type: z.enum(FACT_TYPES) }).strict();
 
@@ -48,9 +47,6 @@ export const BundleTopSchema = z.object({
 });
 export type BundleTop = z.infer<typeof BundleTopSchema>;
 export const TOP_LEVEL_KEYS = Object.keys(BundleTopSchema.shape);
-
-export const ARTIFACT_KINDS = ["t1_predicate_tree", "t2_program", "t3_hold", "exception"] as const;
-export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
 
 /** Stage 1: the artifact envelope. Unknown envelope keys are ignored. */
 export const ArtifactEnvelopeSchema = z.object({

@@ -6,7 +6,7 @@ import { shellQuote } from "../shell-words.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
-import { formatDecision } from "./format.js";
+import { formatDecision } from "../render/decision.js";
 import type { Io } from "./io.js";
 
 /** A word that reads like a whole command line: `--` made it one word, a program named e.g. `ls; rm`. */

@@ -3,7 +3,7 @@
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
-import { formatDecision } from "./format.js";
+import { formatDecision } from "../render/decision.js";
 import type { Io } from "./io.js";
 
 const CWD = "/home/dev/project";

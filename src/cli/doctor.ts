@@ -26,20 +26,13 @@ import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { commandSpec } from "./commands.js";
 import { engineFromArgs } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
+import { FindingSchema, type Finding } from "./finding.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
 import { openCodeFindings } from "./install-opencode.js";
-
-export const FindingSchema = z.object({
-  level: z.enum(["ok", "info", "warn", "error"]),
-  /** What the finding is about: `claude project`, `bundle …`, `daemon`. */
-  subject: z.string(),
-  message: z.string(),
-});
-export type Finding = z.infer<typeof FindingSchema>;
 
 export const DoctorReportSchema = z.object({
   healthy: z.boolean(),

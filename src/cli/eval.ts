@@ -7,7 +7,7 @@
 // line, and its session's state does not advance.
 import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
 import { appendDecision, LedgerError } from "../ledger/append.js";
-import type { SessionState } from "../state/session.js";
+import type { SessionState } from "../model/session-state.js";
 import type { ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";

@@ -7,13 +7,13 @@ import { ADAPTERS } from "../adapters/index.js";
 import { hostEnvFrom } from "../adapters/host.js";
 import type { HookAgent } from "../adapters/types.js";
 import { withGitBranch } from "../node/git-branch.js";
-import { StateLayoutError } from "../state/session.js";
+import { StateLayoutError } from "../model/session-state.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { bashEvent, commandFromArgs } from "./check.js";
 import { CliError, engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { frameOf } from "./eval.js";
 import { EXIT } from "../model/exit-codes.js";
-import { formatTrace } from "./format-trace.js";
+import { formatTrace } from "../render/trace.js";
 import type { Io } from "./io.js";
 
 const WARM_UP = 3;

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { judgeWrite } from "../guard/judge.js";
 import { resolveExistingPrefix } from "../guard/resolve-path.js";
 import { GuardSpecError, loadGuardSpec } from "../guard/spec.js";
-import type { Finding } from "./doctor.js";
+import type { Finding } from "./finding.js";
 import type { Io } from "./io.js";
 import { runShell } from "./run-shell.js";
 

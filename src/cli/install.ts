@@ -10,7 +10,7 @@ import { installedEntries, planInstall, planUninstall, SettingsRefused, type Pla
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
 import { guardFilesFor, guardFilesOfCommand, readGuardSpecText, removeGuardSpecFile, writeGuardSpecFile } from "../guard/guard-files.js";
 import { projectTouchSetGuard } from "../guard/projection.js";
-import { isLoopbackAddress } from "../daemon/guard.js";
+import { isLoopbackAddress } from "../node/loopback.js";
 import { packageRoot } from "../node/package-root.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";

@@ -1,7 +1,7 @@
 // The default bundle as scripts/build.mjs precompiled it into dist/cli.cjs
 // (src/bundle/precompiled.ts); null when the CLI runs from source (tests),
 // which then loads the default bundle the ordinary way.
-import type { PrecompiledBundle } from "../bundle/precompiled.js";
+import type { PrecompiledBundle } from "../bundle/load.js";
 
 declare const GATEHOUSE_PRECOMPILED_DEFAULT_BUNDLE: PrecompiledBundle | undefined;
 

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { writeFileAtomic } from "../node/durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { launchdPlist, LAUNCHD_LABEL, serviceFile, servicePlatform, servicePort, SERVICE_NAME, systemdUnit, type ServicePlatform } from "../install/service-unit.js";
 import { UsageError, type ParsedArgs } from "./args.js";

@@ -7,18 +7,8 @@
 // these, so each is refused. (`Sec-Fetch-Mode` alone is not: Node's own fetch
 // sends it; `Sec-Fetch-Site: none` is a person typing the URL.)
 import type { IncomingHttpHeaders } from "node:http";
-import { isIPv4, isIPv6 } from "node:net";
-import { parseIPv6 } from "../net/ip.js";
+import { isLoopbackAddress } from "../node/loopback.js";
 
-/** 127.0.0.0/8 or ::1 — the only addresses the daemon binds. */
-export function isLoopbackAddress(host: string): boolean {
-  if (isIPv4(host)) return host.startsWith("127.");
-  if (isIPv6(host)) {
-    const hextets = parseIPv6(host);
-    return hextets !== null && hextets.slice(0, 7).every((h) => h === 0) && hextets[7] === 1;
-  }
-  return false;
-}
 
 /** Why the daemon will not bind `host`, or null for a loopback address. */
 export function bindRefusal(host: string): string | null {

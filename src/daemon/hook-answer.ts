@@ -4,7 +4,7 @@
 // connection as a non-blocking error: the call goes ahead.
 import type { HookAnswer } from "../adapters/index.js";
 import { EXIT } from "../model/exit-codes.js";
-import { errorReply, type Reply } from "./service.js";
+import { errorReply, type Reply } from "./reply.js";
 
 export const EXIT_CODE_HEADER = "gatehouse-exit-code";
 

@@ -7,7 +7,8 @@ import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
 import { allowedHosts, bindRefusal, refuseByHeaders, refuseContentType, type Refusal } from "./guard.js";
 import type { Logger } from "./log.js";
-import { clip, errorReply, type DaemonService, type Reply } from "./service.js";
+import { errorReply, type Reply } from "./reply.js";
+import { clip, type DaemonService } from "./service.js";
 
 export interface Limits {
   /** Largest request body accepted (bytes); more → 413. */

@@ -7,7 +7,7 @@ import type { Engine } from "../engine.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";
-import type { SessionState } from "../state/session.js";
+import type { SessionState } from "../model/session-state.js";
 import { journalOf } from "../state/journal.js";
 import { StateStoreError } from "../state/store.js";
 import { EXIT } from "../model/exit-codes.js";

@@ -4,7 +4,7 @@
 // on the lock file or retry the CAS against each other. Sessions do not wait
 // for each other.
 import type { Journal } from "../state/journal.js";
-import type { SessionState } from "../state/session.js";
+import type { SessionState } from "../model/session-state.js";
 import type { SessionStore, SessionUpdate, StateStamp, StoreResult } from "../state/store.js";
 import { KeyedSerial } from "./keyed-serial.js";
 

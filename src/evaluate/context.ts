@@ -3,7 +3,9 @@
 import type { Classification } from "../model/classification.js";
 import type { Event } from "../model/event.js";
 
-export type FactType = "string" | "integer" | "boolean" | "string_list";
+/** The types a bundle may declare a fact as (SPEC §4 `facts`). */
+export const FACT_TYPES = ["string", "integer", "boolean", "string_list"] as const;
+export type FactType = (typeof FACT_TYPES)[number];
 
 export interface EventView {
   readonly event: Event;

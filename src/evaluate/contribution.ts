@@ -1,7 +1,6 @@
 // What one artifact contributed, before exceptions and the join (seed 001
 // `Contribution`), and the helpers that turn contributions into a decision.
-import type { CompiledNode } from "../bundle/compile-tree.js";
-import type { LoadedArtifact } from "../bundle/load.js";
+import type { CompiledNode, LoadedArtifact } from "./compiled.js";
 import type { Anomaly, Dimension, HoldRequest, Mode, Verdict } from "../model/decision.js";
 import { severity } from "../model/decision.js";
 

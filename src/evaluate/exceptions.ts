@@ -2,7 +2,7 @@
 // order that targets it, has not expired and whose tree holds rewrites its
 // verdict and records the ground key. Each exception's tree is evaluated at
 // most once per event, and only when some contribution is a target.
-import type { LoadedArtifact } from "../bundle/load.js";
+import type { LoadedArtifact } from "./compiled.js";
 import type { Contribution } from "./contribution.js";
 import type { TreeOutcome } from "./tree.js";
 

@@ -1,11 +1,10 @@
 // Field accessors: a field reference compiled once into a function from the
 // event view to its values. `null` means absent; a multi-valued field yields
 // every value (a leaf matches when any value matches).
-import type { FieldRef } from "../bundle/vocabulary.js";
+import type { FieldRef } from "./vocabulary.js";
+import type { FieldAccessor, FieldValues } from "./compiled.js";
 import type { EventView, FactType } from "./context.js";
 
-export type FieldValues = readonly unknown[] | null;
-export type FieldAccessor = (view: EventView) => FieldValues;
 
 const nonEmpty = (values: readonly unknown[]): FieldValues => (values.length > 0 ? values : null);
 const one = (value: unknown): FieldValues => (value === undefined || value === null || value === "" ? null : [value]);

@@ -1,6 +1,6 @@
 // MCP tools get their effects from the bundle's `effect_classes.entries[]`
 // (SPEC §6.6): every entry whose tool glob matches and whose selectors all hold.
-import type { EffectClassEntry } from "../bundle/load.js";
+import type { EffectClassEntry } from "./compiled.js";
 import type { EventView } from "./context.js";
 import { evaluateTree } from "./tree.js";
 import type { Effect } from "../model/classification.js";

@@ -2,7 +2,7 @@
 // directive, the deepest layer path (then bundle order) is `actual` among the
 // enforcing and `monitor` among the monitoring; every other is `shadowed`.
 // Parameters never enter the evidence; `rewrite` mirrors `actual`.
-import type { LoadedArtifact } from "../bundle/load.js";
+import type { LoadedArtifact } from "./compiled.js";
 import type { OptimizeCandidate, OptimizeContext, Rewrite } from "../model/decision.js";
 
 /** A t1 LoadedArtifact whose `optimize` directive is set. */

@@ -7,9 +7,8 @@ import { matchKeyword } from "../hotpath/index.js";
 import { inCidr, parseCidr, type Cidr } from "../net/ip.js";
 import { TARGET_CLASSES, VERBS } from "../model/classification.js";
 import { compileTouchSet } from "../model/touch-set.js";
-import type { Predicate } from "../bundle/vocabulary.js";
-
-export type Matcher = (value: unknown) => boolean;
+import type { Matcher } from "./compiled.js";
+import type { Predicate } from "./vocabulary.js";
 
 export type PredicateCompilation =
   | { ok: true; match: Matcher }

@@ -10,7 +10,7 @@
 // requirement check (one atom of every clause) before its tree runs. An
 // artifact filed under nothing present cannot hold — so 10,000 artifacts that
 // cannot match an event cost that event a few lookups, not 10,000 checks.
-import type { LoadedArtifact } from "../bundle/load.js";
+import type { LoadedArtifact } from "./compiled.js";
 import type { Classification } from "../model/classification.js";
 import type { Event } from "../model/event.js";
 import { FEATURE_KINDS, type FeatureKind } from "./features.js";

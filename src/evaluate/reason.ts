@@ -3,7 +3,7 @@
 // the tree's first effect leaf (its `attrs.target`, `attrs.program`,
 // `target_class`); `{{match}}` is that witness value as text. Rendered only for
 // the contribution that decides, so the hot path never pays for it.
-import type { CompiledNode } from "../bundle/compile-tree.js";
+import type { CompiledNode } from "./compiled.js";
 import type { EventView } from "./context.js";
 import { evaluateTree } from "./tree.js";
 import { boundedJson } from "../hotpath/bounded-json.js";

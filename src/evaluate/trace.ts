@@ -3,8 +3,7 @@
 // Trace (src/model/trace.ts) from what that evaluation saw — tree outcomes
 // recorded by evaluateTree itself, the shell analysis the classifier produced,
 // the contributions the join chose from. It decides nothing.
-import type { LoadedArtifact } from "../bundle/load.js";
-import type { CompiledNode } from "../bundle/compile-tree.js";
+import type { CompiledNode, LoadedArtifact } from "./compiled.js";
 import type { ShellAnalysis } from "../classify/shell/types.js";
 import type { Decision } from "../model/decision.js";
 import type { Event } from "../model/event.js";

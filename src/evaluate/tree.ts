@@ -2,7 +2,7 @@
 // value is false *and* unknown; a node reports the ⊥ ids its outcome actually
 // depended on — an `any` already true elsewhere, or an `all` already false
 // for a known reason, reports none.
-import type { CompiledNode } from "../bundle/compile-tree.js";
+import type { BooleanEvaluator, CompiledNode } from "./compiled.js";
 import type { EventView } from "./context.js";
 
 export interface TreeOutcome {
@@ -81,8 +81,6 @@ function combine(children: CompiledNode[], view: EventView, hits: Uint32Array, d
   if (otherBottoms === null) return decisive ? FALSE : TRUE;
   return { value: !decisive, bottoms: otherBottoms };
 }
-
-export type BooleanEvaluator = (view: EventView, hits: Uint32Array) => boolean;
 
 /**
  * A node's value as a plain boolean function, when no leaf under it reads a

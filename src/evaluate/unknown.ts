@@ -3,7 +3,7 @@
 // that verdict at tier 1 — and joins like any other, so a confident `deny`
 // elsewhere still wins. It sorts after every bundle artifact in ties. And the
 // Tier 2 twin of a gap: a program that cannot read an unknown session state.
-import type { LoadedArtifact, LoadedBundle } from "../bundle/load.js";
+import type { LoadedArtifact } from "./compiled.js";
 import type { Classification } from "../model/classification.js";
 import { severity, type Verdict } from "../model/decision.js";
 import { contributionOf, type Contribution } from "./contribution.js";
@@ -13,7 +13,7 @@ import { gapShapeTitle } from "../model/gap-shapes.js";
 export function unknownContribution(
   event: Event,
   classification: Classification,
-  bundle: Pick<LoadedBundle, "on_unknown" | "enforcement_enabled">,
+  bundle: { on_unknown: Verdict; enforcement_enabled: boolean },
   order: number,
 ): Contribution | null {
   if (event.event_type !== "pre_tool_use" || classification.unknown.length === 0 || bundle.on_unknown === "allow") return null;

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { writeFileAtomic } from "../node/durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 import { shellWords } from "../shell-words.js";
 import { GuardSpecError, parseGuardSpec } from "./spec.js";
 

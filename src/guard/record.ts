@@ -5,8 +5,8 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
 import { dirname } from "node:path";
 import * as z from "./zod.js";
-import { appendDurable } from "../node/durable-file.js";
-import { withFileLock } from "../node/file-lock.js";
+import { appendDurable } from "../files/durable-file.js";
+import { withFileLock } from "../files/file-lock.js";
 import { GUARD_SPEC_VERSION } from "./spec.js";
 
 export const RECORD_VERDICTS = [

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { getNodeValue } from "jsonc-parser/lib/esm/main.js";
 import * as z from "zod";
-import { writeFileAtomic } from "../node/durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 import type { InstallAgent } from "./agents.js";
 import { addProperty, detectLayout, parseDocument, propertyValue, removeChild, type JsonNode } from "./json-edit.js";
 

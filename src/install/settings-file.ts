@@ -3,7 +3,7 @@
 // file it points at (dotfile managers link these files).
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { writeFileAtomic } from "../node/durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 import type { AgentSettings } from "./agents.js";
 
 export type Scope = "project" | "user" | "managed";

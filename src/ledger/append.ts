@@ -13,10 +13,10 @@
 import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, realpathSync, statSync, truncateSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { clipDepth, tooDeepAt } from "../bundle/depth.js";
-import type { Envelope } from "../model/envelope.js";
+import type { DecisionRecord, Envelope } from "../model/envelope.js";
 import { parseEvent } from "../model/event.js";
-import { appendDurable, fsyncDir } from "../node/durable-file.js";
-import { acquireFileLock, LockTimeoutError } from "../node/file-lock.js";
+import { appendDurable, fsyncDir } from "../files/durable-file.js";
+import { acquireFileLock, LockTimeoutError } from "../files/file-lock.js";
 import { scanBackward } from "./file-lines.js";
 import { sha256Digest } from "./hash.js";
 import { MAX_EVENT_DEPTH, MAX_ROW_BYTES, readLedgerLine } from "./line.js";
@@ -32,15 +32,6 @@ export interface LedgerTarget {
   redact?: boolean;
   /** How long to wait for another process's append (default 10 s). */
   lockTimeoutMs?: number;
-}
-
-/** One decision as the engine made it: exactly what was passed to `evaluate`, and what it returned. */
-export interface DecisionRecord {
-  event: unknown;
-  /** The state given to `evaluate` (null or undefined: a blank state). */
-  state_in: unknown;
-  now_ms: number;
-  envelope: Envelope;
 }
 
 export interface AppendResult {

@@ -8,7 +8,7 @@
 //   - `--against B`: every row is replayed against B, whatever it was recorded
 //     with — a bundle change reviewed as the decisions it would have changed.
 import type { Engine } from "../engine.js";
-import { StateLayoutError } from "../state/session.js";
+import { StateLayoutError } from "../model/session-state.js";
 import { fileLines } from "./file-lines.js";
 import { readLedgerLine } from "./line.js";
 

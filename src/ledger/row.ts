@@ -11,7 +11,7 @@
 import * as z from "zod";
 import { canonicalJson } from "../bundle/canonical.js";
 import { DecisionSchema } from "../model/decision.js";
-import { SessionStateSchema } from "../state/session.js";
+import { SessionStateSchema } from "../model/session-state.js";
 
 /** `sha256:` + 64 lowercase hex digits: every digest in a row. */
 export const DigestSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/, "a digest is sha256: + 64 lowercase hex digits");

@@ -11,7 +11,7 @@
 import { request } from "node:http";
 import { readFileSync } from "node:fs";
 import { isHookAgent } from "../adapters/types.js";
-import { isLoopbackAddress } from "../daemon/guard.js";
+import { isLoopbackAddress } from "./loopback.js";
 
 /** What the in-process hook would have printed and returned. */
 export interface HookAnswer {

@@ -2,11 +2,11 @@
 // (shell grammar from the installed packages, bundles from disk).
 export { Engine, type EngineOptions } from "../engine.js";
 export { BundleLoadError } from "../bundle/load.js";
-export { StateLayoutError } from "../state/session.js";
+export { StateLayoutError } from "../model/session-state.js";
 export type { Decision, Verdict } from "../model/decision.js";
 export type { Envelope } from "../model/envelope.js";
 export type { EventInput } from "../model/event.js";
-export type { SessionState } from "../state/session.js";
+export type { SessionState } from "../model/session-state.js";
 export type { Classification, Effect } from "../model/classification.js";
 export { bundleFileSource, defaultBundlePath, fileBaseResolver, readBundleFile } from "./bundle-file.js";
 export { loadEngine, type NodeEngineOptions } from "./load-engine.js";

@@ -23,7 +23,7 @@
 import type { Redis as RedisClient, RedisOptions } from "ioredis";
 import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey as recordKey } from "../state/record.js";
 import { decodeQueued, encodeQueued, type Journal } from "../state/journal.js";
-import { unknownState, type SessionState } from "../state/session.js";
+import { unknownState, type SessionState } from "../model/session-state.js";
 import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
 
 /** A session untouched this long expires (Redis drops the key). */

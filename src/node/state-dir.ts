@@ -23,7 +23,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey, type DecodedRecord } from "../state/record.js";
-import { unknownState, type SessionState } from "../state/session.js";
+import { unknownState, type SessionState } from "../model/session-state.js";
 import { decodeQueued, encodeQueued, type Journal } from "../state/journal.js";
 import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
 import { writeFileAtomic } from "./durable-file.js";

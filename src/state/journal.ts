@@ -8,8 +8,8 @@
 // op: the state is always that of some serial order of the calls answered.
 // Pure: no I/O.
 import * as z from "zod";
-import { sameLayout, type StateLayout } from "./layout.js";
-import type { SessionState } from "./session.js";
+import { sameLayout, type StateLayout } from "../model/state-layout.js";
+import type { SessionState } from "../model/session-state.js";
 import type { StateStamp } from "./store.js";
 
 export const QUEUED_FORMAT = "gatehouse.queued-call/1";

@@ -4,9 +4,9 @@
 // exactly what a missing state means (SPEC §8). `update` runs `fn`
 // synchronously between reading and writing its entry, so it is atomic per
 // session within the process.
-import { sameLayout, type StateLayout } from "./layout.js";
+import { sameLayout, type StateLayout } from "../model/state-layout.js";
 import { sessionKey } from "./record.js";
-import type { SessionState } from "./session.js";
+import type { SessionState } from "../model/session-state.js";
 import type { SessionStore, SessionUpdate, StateStamp, StoreResult } from "./store.js";
 
 interface Entry {

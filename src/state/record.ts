@@ -6,8 +6,8 @@
 // never blank: SPEC §6.8). Pure: no I/O.
 import * as z from "zod";
 import { sha256Hex } from "../bundle/canonical.js";
-import { sameLayout, type StateLayout } from "./layout.js";
-import { checkState, type SessionState } from "./session.js";
+import { sameLayout, type StateLayout } from "../model/state-layout.js";
+import { checkState, type SessionState } from "../model/session-state.js";
 import type { StateStamp } from "./store.js";
 
 export const RECORD_FORMAT = "gatehouse.session-state/1";

@@ -10,9 +10,9 @@
 // `evaluate` is): a store may run it more than once and keep only the last
 // run (the state directory evaluates once on the last committed state before
 // it queues for the lock; Redis retries a lost compare-and-set).
-import type { StateLayout } from "./layout.js";
+import type { StateLayout } from "../model/state-layout.js";
 import type { Journal } from "./journal.js";
-import type { SessionState } from "./session.js";
+import type { SessionState } from "../model/session-state.js";
 
 /** What a stored state must match to be reused: the bundle's register layout. */
 export interface StateStamp {

@@ -15,11 +15,11 @@ export { Engine, type EngineOptions } from "../engine.js";
 export { fetchedInlineGrammars } from "./inline-grammars.js";
 export type { InlineGrammarSource, InlineLanguage } from "../classify/inline-code/grammars.js";
 export { BundleLoadError } from "../bundle/load.js";
-export { StateLayoutError } from "../state/session.js";
+export { StateLayoutError } from "../model/session-state.js";
 export type { Decision, Verdict } from "../model/decision.js";
 export type { Envelope } from "../model/envelope.js";
 export type { EventInput } from "../model/event.js";
-export type { SessionState } from "../state/session.js";
+export type { SessionState } from "../model/session-state.js";
 export type { Classification, Effect } from "../model/classification.js";
 
 /** The default bundle embedded in this build (SPEC §4). */

@@ -15,7 +15,7 @@ import { canonicalJson } from "../../src/bundle/canonical.js";
 import { bundleJsonSchema } from "../../src/bundle/json-schema.js";
 import { loadBundle } from "../../src/bundle/load.js";
 import { SKIP_REASONS } from "../../src/bundle/skip.js";
-import { EXACT_FIELD_NAMES, FIELD_FAMILIES, PREDICATES } from "../../src/bundle/vocabulary.js";
+import { EXACT_FIELD_NAMES, FIELD_FAMILIES, PREDICATES } from "../../src/evaluate/vocabulary.js";
 import { WARNING_CODES } from "../../src/bundle/warning.js";
 import { T2OpSchema } from "../../src/evaluate/tier2/schema.js";
 import { fileBaseResolver } from "../../src/node/bundle-file.js";

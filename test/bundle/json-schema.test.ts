@@ -6,7 +6,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { bundleJsonSchema } from "../../src/bundle/json-schema.js";
 import { loadBundle } from "../../src/bundle/load.js";
-import { EXACT_FIELD_NAMES, PREDICATES } from "../../src/bundle/vocabulary.js";
+import { EXACT_FIELD_NAMES, PREDICATES } from "../../src/evaluate/vocabulary.js";
 import { defaultBundlePath } from "../../src/node/bundle-file.js";
 import { generateBundle } from "../../bench/gen-bundle.mjs";
 import { ONE_OF_EACH } from "../support/bundles.js";

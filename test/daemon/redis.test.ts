@@ -12,7 +12,7 @@ import { redisStore } from "../../src/daemon/stores.js";
 import { RedisSessionStore, sessionKey } from "../../src/node/redis-store.js";
 import { journalOf } from "../../src/state/journal.js";
 import { RECORD_FORMAT } from "../../src/state/record.js";
-import type { SessionState } from "../../src/state/session.js";
+import type { SessionState } from "../../src/model/session-state.js";
 import { StateStoreError } from "../../src/state/store.js";
 import { freePort, startRedis, type RedisServer } from "../support/redis.js";
 import { http, inParallel, postJson, startTestDaemon, waitFor } from "./harness.js";

@@ -5,7 +5,8 @@
 // path, explain the interpreter) on random bundles.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileTree, KeywordTable, type CompiledNode } from "../../src/bundle/compile-tree.js";
+import { compileTree, KeywordTable } from "../../src/bundle/compile-tree.js";
+import type { CompiledNode } from "../../src/evaluate/compiled.js";
 import type { TreeNode } from "../../src/bundle/tree.js";
 import type { EventView } from "../../src/evaluate/context.js";
 import { evaluateTree } from "../../src/evaluate/tree.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultStateDir, StateDirStore } from "../../src/node/state-dir.js";
-import { blankState, type SessionState } from "../../src/state/session.js";
+import { blankState, type SessionState } from "../../src/model/session-state.js";
 import type { Journal } from "../../src/state/journal.js";
 import { StateStoreError, type StateStamp } from "../../src/state/store.js";
 

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import { MemorySessionStore } from "../../src/state/memory-store.js";
 import { decodeRecord, encodeRecord, layoutIsEmpty, sessionKey } from "../../src/state/record.js";
-import { blankState, type SessionState } from "../../src/state/session.js";
+import { blankState, type SessionState } from "../../src/model/session-state.js";
 import type { StateStamp } from "../../src/state/store.js";
 
 const stamp: StateStamp = { layout: { c: 2, f: 1, t: 1, a: 1, run: true }, bundleDigest: "sha256:abc" };

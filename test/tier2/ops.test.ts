@@ -11,7 +11,7 @@ import {
   unionLayout,
 } from "../../src/evaluate/tier2/index.js";
 import { instantiateGatehouseWasm } from "../../src/hotpath/instance.js";
-import { blankState, StateLayoutError, type SessionState } from "../../src/state/session.js";
+import { blankState, StateLayoutError, type SessionState } from "../../src/model/session-state.js";
 import { compileAlone, input, runBoth, twin, validBody, wasm } from "./vms.js";
 
 function withState(blank: SessionState, over: Partial<SessionState>): SessionState {

@@ -18,8 +18,8 @@ import {
   type T2Cond,
   type T2Input,
 } from "../../src/evaluate/tier2/index.js";
-import type { StateLayout } from "../../src/state/layout.js";
-import { stateMatches, type SessionState } from "../../src/state/session.js";
+import type { StateLayout } from "../../src/model/state-layout.js";
+import { stateMatches, type SessionState } from "../../src/model/session-state.js";
 import { compileAlone, input, runBoth, twin, wasm } from "./vms.js";
 
 // ── Generators ──────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_LAYOUT, sameLayout, sessionStateBytes, type StateLayout } from "../../src/state/layout.js";
+import { EMPTY_LAYOUT, sameLayout, sessionStateBytes, type StateLayout } from "../../src/model/state-layout.js";
 import {
   blankState,
   checkState,
@@ -8,7 +8,7 @@ import {
   SessionStateSchema,
   StateLayoutError,
   stateMatches,
-} from "../../src/state/session.js";
+} from "../../src/model/session-state.js";
 
 const LAYOUT: StateLayout = { c: 2, f: 1, t: 3, a: 1, run: true };
 

@@ -12,7 +12,7 @@ import {
   type T2Input,
   type T2Result,
 } from "../../src/evaluate/tier2/index.js";
-import { blankState, type SessionState } from "../../src/state/session.js";
+import { blankState, type SessionState } from "../../src/model/session-state.js";
 
 export const wasm = createTier2Vm({ kind: "wasm" });
 export const twin = createTier2Vm({ kind: "twin" });

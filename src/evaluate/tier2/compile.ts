@@ -52,7 +52,7 @@
 // order); the VMs report indices and the host maps them back to strings.
 // (schema.ts and this module import each other; both only use the other's
 // values inside functions, so either may load first.)
-import type { StateLayout } from "../../state/layout.js";
+import type { StateLayout } from "../../model/state-layout.js";
 import type { T2Body, T2Cond } from "./schema.js";
 import { MAX_REGS_PER_CLASS, MAX_SAT, parseRegName, T2_SOURCES, declaredRegisters } from "./schema.js";
 

@@ -7,6 +7,7 @@ import { createWasmTier2Vm } from "./vm-wasm.js";
 
 export * from "./schema.js";
 export * from "./compile.js";
+export * from "./validate.js";
 export * from "./vm-twin.js";
 export * from "./vm-wasm.js";
 

@@ -31,8 +31,8 @@
 // may be negative (ADD_SAT then subtracts, flooring at 0).
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { SessionState } from "../../state/session.js";
-import { cloneState, StateLayoutError } from "../../state/session.js";
+import type { SessionState } from "../../model/session-state.js";
+import { cloneState, StateLayoutError } from "../../model/session-state.js";
 import type { CompiledProgram } from "./compile.js";
 import {
   C_CONST,

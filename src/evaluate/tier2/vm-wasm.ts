@@ -14,8 +14,8 @@
 // re-created from the current memory.buffer.
 import type { GatehouseWasm } from "../../hotpath/instance.js";
 import { instantiateGatehouseWasm } from "../../hotpath/instance.js";
-import type { SessionState } from "../../state/session.js";
-import { cloneState } from "../../state/session.js";
+import type { SessionState } from "../../model/session-state.js";
+import { cloneState } from "../../model/session-state.js";
 import type { CompiledProgram } from "./compile.js";
 import {
   FLAG_RUN_OP,

@@ -14,7 +14,7 @@
 // and answers the bundle's `on_unknown` (docs/evaluation.md "Unknown state").
 // Restarting such a session blank would let it start counting again from zero.
 import * as z from "zod";
-import type { StateLayout } from "./layout.js";
+import type { StateLayout } from "./state-layout.js";
 
 // zod 4's `.int()` already limits numbers to the safe-integer range
 // [-(2^53−1), 2^53−1]; counters and accumulators are also ≥ 0.

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSy
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireFileLock, LockTimeoutError, withFileLock } from "../../src/node/file-lock.js";
-import { appendDurable, writeFileAtomic } from "../../src/node/durable-file.js";
+import { acquireFileLock, LockTimeoutError, withFileLock } from "../../src/files/file-lock.js";
+import { appendDurable, writeFileAtomic } from "../../src/files/durable-file.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const root = join(here, "../..");
@@ -25,8 +25,8 @@ describe("file lock", () => {
     const script = join(dir, "inc.mts");
     writeFileSync(
       script,
-      `import { withFileLock } from ${JSON.stringify(join(root, "src/node/file-lock.ts"))};
-import { writeFileAtomic } from ${JSON.stringify(join(root, "src/node/durable-file.ts"))};
+      `import { withFileLock } from ${JSON.stringify(join(root, "src/files/file-lock.ts"))};
+import { writeFileAtomic } from ${JSON.stringify(join(root, "src/files/durable-file.ts"))};
 import { readFileSync } from "node:fs";
 for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".lock")}, () => {
   const n = Number(readFileSync(${JSON.stringify(counter)}, "utf8"));

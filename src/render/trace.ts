@@ -1,6 +1,7 @@
-// Human-readable rendering of a trace (`gatehouse explain` without --json).
+// Human-readable rendering of a trace: `gatehouse explain` without --json, and
+// the page's explain pane (the same text in both).
 import type { Trace, TraceNode, TracedContribution } from "../model/trace.js";
-import { formatDecision, formatEffect } from "./format.js";
+import { formatDecision, formatEffect } from "./decision.js";
 
 const clip = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}…` : s);
 const json = (v: unknown) => clip(JSON.stringify(v) ?? "null");

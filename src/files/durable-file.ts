@@ -1,7 +1,7 @@
 // Writes that survive a crash: a whole file replaced atomically (temp file in
 // the same directory, fsync, rename, fsync of the directory), and a line
 // appended and fsynced before the caller answers. Callers that several
-// processes share take a file lock around these (src/node/file-lock.ts).
+// processes share take a file lock around these (src/files/file-lock.ts).
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 

@@ -1,4 +1,5 @@
-// Human-readable rendering of a decision for the terminal.
+// Human-readable rendering of a decision: the terminal (`check`, `demo`) and
+// the trace text below (`explain`, the page). Pure: no I/O, no Node.
 import type { Effect } from "../model/classification.js";
 import type { Decision } from "../model/decision.js";
 
