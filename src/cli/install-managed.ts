@@ -11,7 +11,7 @@ import { planInstall, planUninstall, SettingsRefused, skeletonText } from "../in
 import { readSettings, SettingsUnreadable, writeSettings } from "../install/settings-file.js";
 import { CliError } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
-import { entryCount, type Target } from "./install.js";
+import { entryCount, type Target } from "./install-target.js";
 import type { Io } from "./io.js";
 
 function layerOf(target: Target): ManagedLayer {

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { codexTrust } from "../install/codex-trust.js";
-import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent, type AgentSettings } from "../install/agents.js";
+import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent } from "../install/agents.js";
 import { hookCommand, managedEntries, type InstallRequest, type ManagedEntry } from "../install/entries.js";
 import { installedEntries, planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
@@ -22,18 +22,11 @@ import { daemonEndpoint } from "../node/hook-forward.js";
 import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
 import { installOpenCode, uninstallOpenCode } from "./install-opencode.js";
+import { entryCount, type Target } from "./install-target.js";
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
 import { updateInstallRecord } from "../node/install-record.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
-
-export interface Target {
-  settings: AgentSettings;
-  scope: Scope;
-  /** The project directory (project scope) or the home directory (user scope). */
-  base: string;
-  path: string;
-}
 
 /** The absolute path of this installation's launcher: what the hook command runs. */
 export function launcherPath(): string {
@@ -186,8 +179,6 @@ function removeStaleSpecs(specs: readonly string[], keep: string | null, io: Io)
 }
 
 const runsOf = (request: InstallRequest, entries: readonly ManagedEntry[]) => (request.http === null ? hookCommand(request) : (entries[0]!.handler.url as string));
-
-export const entryCount = (n: number) => `${n} Gatehouse hook ${n === 1 ? "entry" : "entries"}`;
 
 /**
  * Codex runs a hook only once a person trusts it (and a project's .codex/ only in a trusted project):
