@@ -14,7 +14,7 @@
 // a glob component matches as the shell would expand it (`.c*` holds
 // `.claude`; `*` does not match a leading dot).
 import type { HostFacts } from "../model/event.js";
-import type { Abstract } from "./paths.js";
+import type { Abstract } from "./abstract-path.js";
 
 export interface GateFootprint {
   /** The footprint's paths, as given (absolute). */

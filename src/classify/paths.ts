@@ -46,6 +46,7 @@
 //   `holdsGate` — deleting or moving it takes the footprint with it.
 import type { EventEnv } from "../model/event.js";
 import type { TargetClass } from "../model/classification.js";
+import type { Abstract, BaseKind } from "./abstract-path.js";
 import { gateRelation, parseGatePaths } from "./gate.js";
 import { envDeclared, hostOf } from "./host-env.js";
 import { expandPrefix } from "./path-vars.js";
@@ -77,16 +78,6 @@ export interface ResolveOptions {
   names?: boolean;
 }
 
-type BaseKind = "posix" | "win" | "unc" | "home" | "rel" | "tmpdir";
-
-export interface Abstract {
-  base: BaseKind;
-  /** For win: the uppercase drive letter; for rel: the drive a drive-relative path (`C:x`) is on, else "". */
-  drive: string;
-  segs: string[];
-  /** Leading `..` that climbed above a non-rooted base (home/rel/tmpdir). */
-  up: number;
-}
 
 const SYSTEM_ROOTS = ["usr", "bin", "sbin", "etc", "lib", "lib32", "lib64", "libx32", "boot", "sys", "proc", "dev", "opt"];
 const WIN_SYSTEM_ROOTS = ["windows", "program files", "program files (x86)", "programdata"];
