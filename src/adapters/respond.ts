@@ -12,7 +12,7 @@
 // `on_unknown` (never a blank state) — and says so on stderr; a decision the
 // ledger cannot record is still answered under `open` (a deny stays a deny).
 import type { Engine } from "../engine.js";
-import type { DecisionRecord as LedgerDecisionRecord } from "../ledger/append.js";
+import type { DecisionRecord as LedgerDecisionRecord } from "../model/envelope.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
 import { layoutIsEmpty } from "../state/record.js";

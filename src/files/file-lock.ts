@@ -8,7 +8,7 @@
 // the same stale lock cannot both remove it — the later one would otherwise
 // delete the lock the first one just made.
 //
-// Waiters queue (src/node/lock-queue.ts): the lock goes to them in the order
+// Waiters queue (src/files/lock-queue.ts): the lock goes to them in the order
 // they asked, so a process that arrived early is not starved by later ones.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
@@ -140,7 +140,7 @@ function releaser(path: string, queue: LockQueue | null): () => void {
 
 /**
  * Acquire the lock file at `path`; resolves to its release function. Waiters
- * take it in the order they asked (src/node/lock-queue.ts). `timeoutMs: 0` is
+ * take it in the order they asked (src/files/lock-queue.ts). `timeoutMs: 0` is
  * a try-lock: one attempt, no place in the line.
  */
 export async function acquireFileLock(path: string, options: LockOptions = {}): Promise<() => void> {

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "./durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 
 export const INSTALL_RECORD_FILE = "installs.json";
 

@@ -6,7 +6,7 @@
 // `applied` until they are gone, so a crash in between applies none twice).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./durable-file.js";
+import { writeFileAtomic } from "../files/durable-file.js";
 
 const NAME = /^\d{15}-\d+-\d+\.json$/;
 let counter = 0;

@@ -3,7 +3,7 @@
 //
 //   <dir>/sessions/<sha256(session id)>.json        one record per session (src/state/record.ts)
 //   <dir>/sessions/<…>.json.lock                    held while one process commits its call
-//   <dir>/sessions/<…>.json.lock.queue/             the line of processes waiting for it (src/node/lock-queue.ts)
+//   <dir>/sessions/<…>.json.lock.queue/             the line of processes waiting for it (src/files/lock-queue.ts)
 //   <dir>/sessions/<…>.json.pending/                calls that could not wait, for the next commit to apply
 //   <dir>/sessions/<…>.json.corrupt-<ms>-<pid>      a record that did not parse, kept aside
 //   <dir>/.last-sweep                               mtime = when expired sessions were last swept
@@ -26,8 +26,8 @@ import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey, type
 import { unknownState, type SessionState } from "../model/session-state.js";
 import { decodeQueued, encodeQueued, type Journal } from "../state/journal.js";
 import { StateStoreError, type SessionStore, type SessionUpdate, type StateStamp, type StoreResult } from "../state/store.js";
-import { writeFileAtomic } from "./durable-file.js";
-import { acquireFileLock, LockTimeoutError } from "./file-lock.js";
+import { writeFileAtomic } from "../files/durable-file.js";
+import { acquireFileLock, LockTimeoutError } from "../files/file-lock.js";
 import { listQueued, pendingDirOf, quarantineQueued, readQueued, removeQueued, tidyQueued, writeQueued } from "./queued-calls.js";
 import { sweepSessions } from "./state-sweep.js";
 

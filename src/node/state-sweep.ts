@@ -4,7 +4,7 @@
 // processes left: temp files, queue tickets, emptied directories. Never throws.
 import { readdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { acquireFileLock } from "./file-lock.js";
+import { acquireFileLock } from "../files/file-lock.js";
 import { listQueued } from "./queued-calls.js";
 
 const HOUR_MS = 3_600_000;
