@@ -10,7 +10,7 @@
 import * as z from "zod";
 import { sameLayout, type StateLayout } from "../model/state-layout.js";
 import type { SessionState } from "../model/session-state.js";
-import type { StateStamp } from "./store.js";
+import type { StateStamp } from "./stamp.js";
 
 export const QUEUED_FORMAT = "gatehouse.queued-call/1";
 

@@ -15,11 +15,8 @@ import type { Journal } from "./journal.js";
 import type { SessionState } from "../model/session-state.js";
 
 /** What a stored state must match to be reused: the bundle's register layout. */
-export interface StateStamp {
-  layout: StateLayout;
-  /** Recorded beside the state (for the warning when the layout changes, and for people reading the file); not compared. */
-  bundleDigest: string;
-}
+export type { StateStamp } from "./stamp.js";
+import type { StateStamp } from "./stamp.js";
 
 export interface SessionUpdate<R> {
   /** The state to store: the envelope's `state`. */
