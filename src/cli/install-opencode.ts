@@ -9,7 +9,7 @@ import { isOpenCodePluginText, openCodePluginModule, openCodePluginPath, openCod
 import { packageRoot } from "../node/package-root.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError, engineFromArgs } from "./engine-options.js";
-import { EXIT } from "./exit-codes.js";
+import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { shellQuote } from "../shell-words.js";
