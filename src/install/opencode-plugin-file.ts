@@ -8,7 +8,8 @@
 // uninstall deletes only such a file.
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ErrorPosture } from "../adapters/types.js";
+/** The hook's --on-error posture (adapters/types.ts ErrorPosture, a layer above: spelled here as the value it writes). */
+type ErrorPosture = "open" | "closed";
 
 export const OPENCODE_MARK = "// gatehouse-managed:";
 
