@@ -39,8 +39,10 @@ const artifacts = [
   rule("git.force_push_protected", "safety", "critical", "deny",
     // Issue 7c: a push naming no branch pushes the checked-out one; the hook adapters say which it is (`fact.git.branch`).
     any(...PROTECTED.flatMap((b) => [eff("push", "vcs_remote", { force: true, branch: b }), eff("push", "vcs_remote", { delete: true, branch: b })]),
+      // Issue 20: every branch (`--all`, `--mirror`, `+refs/heads/*:refs/heads/*`) includes main — deny, like naming it.
+      eff("push", "vcs_remote", { force: true, scope: "all" }),
       all(eff("push", "vcs_remote", { force: true, scope: "current" }), leaf("fact.git.branch", "in", PROTECTED))),
-    "git.force_push_protected: `git {{target}}` force-pushes or deletes a protected branch (main/master), rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
+    "git.force_push_protected: `git {{target}}` force-pushes or deletes a protected branch (main/master) — by name, or as one of every branch (`--all`, `--mirror`, a wildcard refspec) — rewriting history other people already depend on. Push to a feature branch and open a pull request, or use `git revert` on the protected branch."),
   rule("git.reset_hard", "safety", "high", "deny",
     eff("discard", "workspace_file", { operation: "reset --hard" }),
     "git.reset_hard: `git {{target}}` discards every uncommitted change in the working tree irreversibly. Use `git stash` (recoverable) or `git reset --soft`/`--mixed`, which keep the files."),
@@ -172,10 +174,10 @@ const artifacts = [
 
   // ── issue 7c: pushes that name no branch, persistence and the agent's own controls, deletes nobody can place ──
   rule("git.force_push_unknown_branch", "safety", "high", "ask",
-    any(eff("push", "vcs_remote", { force: true, scope: "all" }), eff("push", "vcs_remote", { force: true, scope: "dynamic" }),
+    any(eff("push", "vcs_remote", { force: true, scope: "some" }), eff("push", "vcs_remote", { force: true, scope: "dynamic" }),
       // The checked-out branch, unless the adapter said which it is (a protected one is git.force_push_protected's).
       all(eff("push", "vcs_remote", { force: true, scope: "current" }), not(leaf("fact.git.branch", "regex_lite", ".")))),
-    "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, every branch, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
+    "git.force_push_unknown_branch: `git {{target}}` force-pushes without naming the branch (the current one, a folder of branches, or one chosen at run time), so it may rewrite main or master. Name the branch: `git push --force-with-lease origin my-branch`."),
   rule("persist.autorun", "security", "high", "ask",
     // Deleting one counts too (`unlink ~/.bashrc`, `rm ~/.ssh/authorized_keys`): what runs at login or who may log in changes (late effects).
     any(...["shell_startup", "scheduler", "service", "ssh_access", "git_hooks", "program_startup", "ci_pipeline"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),

@@ -36,6 +36,9 @@ interface Var {
 const POSIX: readonly Var[] = [
   { names: ["HOME"], base: "home" },
   { names: ["PWD"], base: "cwd" },
+  // The directory before the last `cd`: an agent's shell starts in the workspace, so
+  // that is where `cd /tmp && rm -rf "$OLDPWD"` points (docs/classifier.md, "Other spellings").
+  { names: ["OLDPWD"], base: "cwd" },
   { names: ["TMPDIR"], base: "tmpdir" },
   { names: ["XDG_CONFIG_HOME"], base: "home", segs: [".config"] },
   { names: ["XDG_DATA_HOME"], base: "home", segs: [".local", "share"] },
@@ -69,6 +72,9 @@ interface Compiled {
 
 const COMPILED: readonly Compiled[] = [
   { re: new RegExp(`^~${END}`), v: { names: ["HOME"], base: "home" }, win: false },
+  // Bash's `~+` is $PWD and `~-` is $OLDPWD.
+  { re: new RegExp(`^~\\+${END}`), v: { names: ["PWD"], base: "cwd" }, win: false },
+  { re: new RegExp(`^~-${END}`), v: { names: ["OLDPWD"], base: "cwd" }, win: false },
   ...POSIX.map((v) => ({ re: new RegExp(`^(\\$(${v.names.map(esc).join("|")})|\\$\\{(${v.names.map(esc).join("|")})\\})${END}`), v, win: false })),
   // `%HOMEDRIVE%%HOMEPATH%` is the profile directory, spelled in two parts.
   { re: new RegExp(`^%HOMEDRIVE%%HOMEPATH%${END}`, "i"), v: { names: ["USERPROFILE"], base: "home" }, win: true },
@@ -81,6 +87,18 @@ const COMPILED: readonly Compiled[] = [
 /** Is `$NAME` a POSIX variable the resolver expands (or places) by itself? */
 export function isKnownVariable(name: string): boolean {
   return POSIX.some((v) => v.names.includes(name));
+}
+
+/**
+ * Does the path start with the declared working directory as the walker
+ * leaves it? `cd` rewrites `$PWD`/`$OLDPWD` for the rest of the text
+ * (shell/launchers/builtins.ts), so one left as written is the directory the
+ * text started in; `~-` the walker does not rewrite — the declared directory
+ * is one of the places it may be.
+ */
+export function startsAtDeclaredCwd(s: string): "only" | "also" | null {
+  if (/^(\$(PWD|OLDPWD)|\$\{(PWD|OLDPWD)\})(?=$|\/)/.test(s)) return "only";
+  return /^~-(?=$|\/)/.test(s) ? "also" : null;
 }
 
 /** The known variable a path starts with, or null. */
@@ -100,5 +118,6 @@ export const EXPANSION_EXAMPLES: ReadonlyArray<readonly [string, ExpansionBase |
   ["%appdata%\\Microsoft", "home", ["AppData", "Roaming"]], ["$env:TEMP\\x", "home", ["AppData", "Local", "Temp"]],
   ["%SystemRoot%\\System32", "drive", ["Windows"]], ["$env:windir", "drive", ["Windows"]], ["%SystemDrive%\\", "drive", []],
   ["%ProgramFiles(x86)%\\x", "drive", ["Program Files (x86)"]], ["%HOMEDRIVE%%HOMEPATH%", "home", []],
+  ["~+/src", "cwd", []], ["~-", "cwd", []], ["$OLDPWD/x", "cwd", []], ["~+x", null, []],
   ["$HOMEX/y", null, []], ["$DIR/x", null, []], ["%FOO%\\x", null, []], ["~user/x", null, []],
 ];

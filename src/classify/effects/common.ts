@@ -5,7 +5,7 @@
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, mutatedPersistence, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
-import { isKnownVariable } from "../path-vars.js";
+import { isKnownVariable, startsAtDeclaredCwd } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import type { Arg } from "../programs/args.js";
@@ -88,6 +88,8 @@ export interface SharedState {
   cwds: Array<string | undefined>;
   kubeContext: string | null;
   tfWorkspace: string | null;
+  /** Plan files an earlier `terraform plan -destroy -out=F` wrote: a later `terraform apply F` tears down (families/iac.ts). */
+  tfDestroyPlans: Set<string>;
   /** Normalised paths a downloader wrote (`curl -o x.sh`), for `bash x.sh` → remote_code. */
   downloaded: Set<string>;
   /** Per command index: classes of the files it reads (for stdin → send). */
@@ -103,7 +105,7 @@ export interface SharedState {
 }
 
 export function newSharedState(env: EventEnv | null): SharedState {
-  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set(), stagedSecrets: [], aliases: new Map() };
+  return { cwds: [env?.cwd], kubeContext: null, tfWorkspace: null, tfDestroyPlans: new Set(), downloaded: new Set(), reads: new Map(), writes: new Map(), secretCopies: new Set(), stagedSecrets: [], aliases: new Map() };
 }
 
 /** Record that this command reads something of `cls` (also for reads that emit no effect, such as an environment dump). */
@@ -180,6 +182,9 @@ export type TargetRole = "mutate" | "consequential" | "plain";
  */
 export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = false): ResolvedPathDetailed[] {
   const out: ResolvedPathDetailed[] = [];
+  const declared = startsAtDeclaredCwd(value);
+  if (declared === "only") return withAliases(ctx, [resolvePathDetailed(value, ctx.env, { literal, names })], value, names);
+  if (declared === "also" && ctx.state.cwds[0] !== ctx.env?.cwd) out.push(resolvePathDetailed(value, ctx.env, { literal, names }));
   ctx.state.cwds.forEach((cwd, i) => {
     // The declared directory leads the list, unless a `cd DIR &&` left only DIR (cd-chain.ts).
     if (i === 0 && cwd === ctx.env?.cwd) {
@@ -193,7 +198,11 @@ export function resolveAll(ctx: Ctx, value: string, literal: boolean, names = fa
     else if (abs.class === "workspace_root" || abs.class === "workspace_file") out.push({ ...abs, class: "unknown" }); // `.` of an unknown directory
     else out.push(abs); // unknown, or placed without a cwd (`$TMPDIR/x`, a secret basename)
   });
-  // Through a symlink or bind mount made earlier in the text, the path also reaches what it stands for.
+  return withAliases(ctx, out, value, names);
+}
+
+/** Through a symlink or bind mount made earlier in the text, the path also reaches what it stands for. */
+function withAliases(ctx: Ctx, out: ResolvedPathDetailed[], value: string, names: boolean): ResolvedPathDetailed[] {
   if (ctx.state.aliases.size > 0) {
     for (const r of [...out]) {
       const through = throughAlias(ctx.state.aliases, r.normalized, value);

@@ -67,11 +67,22 @@ const PUSH_SPEC: OptionSpec = {
  */
 function destinationOf(dst: string): { branch?: string; tag?: string; scope: PushScope } {
   if (dst === "" || dst === "HEAD" || dst === "@") return { scope: "current" };
-  if (dst.includes("*")) return { scope: "all" };
+  if (dst.includes("*")) return { scope: wildcardScope(dst) };
   if (dst.startsWith("refs/heads/")) return { branch: dst.slice("refs/heads/".length), scope: "branch" };
   if (dst.startsWith("refs/tags/")) return { tag: dst.slice("refs/tags/".length), scope: "tag" };
   if (dst.startsWith("refs/")) return { scope: "branch" };
   return { branch: dst, scope: "branch" };
+}
+
+/**
+ * A wildcard destination confined to a folder of branches
+ * (`refs/heads/feature/*`) can only update branches in that folder (`some`);
+ * any other (`refs/heads/*`, `*`, `refs/*`, `refs/heads/ma*`) may reach main
+ * or master (`all`).
+ */
+function wildcardScope(dst: string): PushScope {
+  const fixed = dst.slice(0, dst.indexOf("*"));
+  return /^refs\/heads\/[^*]+\/$/.test(fixed) ? "some" : "all";
 }
 
 /**
@@ -80,10 +91,11 @@ function destinationOf(dst: string): { branch?: string; tag?: string; scope: Pus
  * (no refspec, `HEAD`, `@`: git's default `push.default=simple` pushes it to
  * its same-named upstream; the adapters' `fact.git.branch` says which it is);
  * `all` — every branch (`--all`, `--branches`, `--mirror`, a wildcard
- * refspec; protected ones included); `tag` — tags only; `dynamic` — a refspec
+ * refspec; protected ones included); `some` — the branches of one folder
+ * (`refs/heads/feature/*`); `tag` — tags only; `dynamic` — a refspec
  * known only at run time (`"$BRANCH"`).
  */
-type PushScope = "branch" | "current" | "all" | "tag" | "dynamic";
+type PushScope = "branch" | "current" | "all" | "some" | "tag" | "dynamic";
 
 function push(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, PUSH_SPEC);

@@ -51,6 +51,9 @@ export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
   FCEDIT: row("fc"),
   PROMPT_COMMAND: row("interactive bash, before every prompt"),
   GIT_CONFIG_PARAMETERS: row("git: `-c` settings in the environment", gitConfigParameters),
+  // Not a command but arguments: what they make the next `apply` do is judged as that apply (`-destroy` tears down).
+  TF_CLI_ARGS: row("terraform, tofu, terragrunt: arguments added to every command", terraformApply),
+  TF_CLI_ARGS_apply: row("terraform, tofu, terragrunt: arguments added to `apply`", terraformApply),
   BASH_ENV: fileRow("script", "non-interactive bash sources the file before it runs anything"),
   ENV: fileRow("script", "sh/dash and bash in POSIX mode source the file when interactive"),
   ZDOTDIR: fileRow("search-path", "zsh reads its startup files from this directory"),
@@ -66,6 +69,12 @@ export const COMMAND_VARIABLES: Readonly<Record<string, CommandVariable>> = {
   PERL5LIB: fileRow("search-path", "perl: modules used from there first"),
   RUBYLIB: fileRow("search-path", "ruby: libraries required from there first"),
 };
+
+/** `TF_CLI_ARGS_apply="-destroy -auto-approve"`: the apply those arguments make, each word quoted (they are arguments, never shell text). */
+function terraformApply(value: string): string | null {
+  const words = value.trim().split(/\s+/).filter((w) => w !== "");
+  return words.length ? `terraform apply ${words.map((w) => `'${w.replace(/'/g, "'\\''")}'`).join(" ")}` : null;
+}
 
 /** `GIT_CONFIG_PARAMETERS="'core.pager'='cmd'"`: the command settings among them, as shell text. */
 function gitConfigParameters(value: string): string | null {
@@ -122,6 +131,8 @@ export const COMMAND_VARIABLE_EXAMPLES: ReadonlyArray<readonly [string, string, 
   ["GIT_CONFIG_PARAMETERS", "'core.pager'='rm -rf ~' 'user.name'='x'", "rm -rf ~"],
   ["GIT_CONFIG_PARAMETERS", "'color.ui'='true'", null],
   ["EDITOR", "", null],
+  ["TF_CLI_ARGS_apply", "-destroy -auto-approve", "terraform apply '-destroy' '-auto-approve'"],
+  ["TF_CLI_ARGS", " ", null],
   ["BASH_ENV", "/tmp/evil.sh", "/tmp/evil.sh"],
   ["LD_PRELOAD", "/tmp/evil.so", "/tmp/evil.so"],
 ];

@@ -35,6 +35,7 @@ import redteamR2 from "./redteam-r2.js";
 import redteamR3 from "./redteam-r3.js";
 import redteamR4 from "./redteam-r4.js";
 import selfProtection from "./self-protection.js";
+import accuracy from "./accuracy.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -71,4 +72,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "redteam-r2": redteamR2,
   "redteam-r3": redteamR3,
   "redteam-r4": redteamR4,
+  accuracy: accuracy,
 };

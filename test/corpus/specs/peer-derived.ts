@@ -39,7 +39,7 @@ export const specs: CaseSpec[] = [
   // Remote branch deletion (the default bundle had no rule; protected branches deny like a force push).
   c("deleting a remote branch with --delete asks", "git push upstream --delete release-1", at("ask", "git.remote_delete")),
   c("deleting a remote branch with an empty source asks", "git push upstream :refs/heads/spike", at("ask", "git.remote_delete")),
-  c("a mirror push deletes and force-updates remote refs: ask", "git push --mirror backup", at("ask", "git.remote_delete")),
+  c("a mirror push force-updates every remote ref, main included: deny (issue 20)", "git push --mirror backup", at("deny", "git.force_push_protected")),
   c("deleting the remote master is refused like a force push", "git push upstream :master", at("deny", "git.force_push_protected")),
   // Another user's home is an expansion only the host's user database resolves.
   c("rm -rf ~alice/cache is a non-literal operand (shape 8)", "rm -rf ~alice/cache", gap(8)),

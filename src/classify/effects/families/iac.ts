@@ -3,7 +3,8 @@
 // down what a configuration manages is `destroy × infrastructure` with
 // `teardown: "stack"` (infra.destroy denies terraform/tofu/pulumi by name,
 // cloud.wipe the rest). A plan, preview, diff or synth is a read — never
-// destructive, `plan -destroy` included. Applying with the confirmation
+// destructive, `plan -destroy` included — but applying a plan file that a
+// `plan -destroy -out=F` earlier in the text saved tears down. Applying with the confirmation
 // skipped (`-auto-approve`, `--yes`), tainting, moving state and breaking a
 // lock are `write × infrastructure {disrupts: true}`; dropping resources
 // from state (`state rm`) and deleting a workspace are `destroy`.
@@ -35,16 +36,24 @@ function terraformRows(names: (m: Match) => Attrs, example: string) {
       [tf("destroy -help"), ""],
     ]),
     row("apply", (m) => {
-      if (m.has("destroy")) return stackTeardown(names)(m);
+      // `-destroy`, or a plan file an earlier `plan -destroy -out=F` in the same text saved.
+      if (m.has("destroy") || m.rest.some((o) => m.ctx.state.tfDestroyPlans.has(o.value))) return stackTeardown(names)(m);
       return m.has("auto-approve") ? disrupt(names, { auto_approve: true })(m) : eff("write", "infrastructure", names(m));
     }, [
       [tf("apply -destroy"), "destroy infrastructure teardown=stack"],
       [tf("apply -auto-approve -var-file=prod.tfvars"), "write infrastructure disrupts auto_approve is_production"],
       [tf("apply tfplan"), "write infrastructure"],
       [tf("apply -destroy=false"), "write infrastructure"],
+      [`${example} plan -destroy -out=gone.tfplan && ${example} apply gone.tfplan`, "read infrastructure; destroy infrastructure teardown=stack"],
+      [`${example} plan -destroy -out gone.tfplan; ${example} apply -auto-approve gone.tfplan`, "read infrastructure; destroy infrastructure teardown=stack"],
+      [`${example} plan -out=next.tfplan && ${example} apply next.tfplan`, "read infrastructure; write infrastructure"],
     ]),
-    row("plan|show|output|validate|fmt|graph|providers|version|init|get|console|test", eff("read", "infrastructure"), [
-      [tf("plan -destroy -out=teardown.tfplan"), "read infrastructure"],
+    row("plan", (m) => {
+      const out = m.value("out");
+      if (out !== null && m.has("destroy")) m.ctx.state.tfDestroyPlans.add(out);
+      return eff("read", "infrastructure");
+    }, [[tf("plan -destroy -out=teardown.tfplan"), "read infrastructure"]]),
+    row("show|output|validate|fmt|graph|providers|version|init|get|console|test", eff("read", "infrastructure"), [
       [tf("init -upgrade"), "read infrastructure"],
     ]),
     row("state list|show|pull", eff("read", "infrastructure"), [[tf("state list"), "read infrastructure"]]),

@@ -1,0 +1,62 @@
+// Issue 20 (accuracy): the classes held-out sets still found, each stated by
+// hand with its harmless lookalikes — forced pushes that include main without
+// naming it, destruction by a saved plan or by TF_CLI_ARGS, other spellings of
+// the workspace (`~+`, `~-`, `$OLDPWD`), …
+import type { CaseSpec } from "../spec.js";
+import { cleanAllow as allow, defaultBash as c, firedWith } from "./helpers.js";
+
+const deny = (artifact_id: string, unknown: number[] = []) => firedWith("deny", artifact_id, unknown);
+const ask = (artifact_id: string, unknown: number[] = []) => firedWith("ask", artifact_id, unknown);
+
+export const specs: CaseSpec[] = [
+  // ── forced pushes of every branch: main is in the set ──
+  c("accuracy: push --force --all", "git push --force --all origin", deny("git.force_push_protected")),
+  c("accuracy: push --all -f, flags after the remote", "git push origin --all -f", deny("git.force_push_protected")),
+  c("accuracy: push --branches --force-with-lease", "git push --force-with-lease --branches origin", deny("git.force_push_protected")),
+  c("accuracy: push --mirror (forces every ref)", "git push --mirror git@github.com:org/app.git", deny("git.force_push_protected")),
+  c("accuracy: a forced wildcard refspec of every branch", "git push origin '+refs/heads/*:refs/heads/*'", deny("git.force_push_protected")),
+  c("accuracy: a forced catch-all refspec", "git push origin '+*:*'", deny("git.force_push_protected")),
+  c("accuracy: -f with refs/*", "git push -f upstream 'refs/*:refs/*'", deny("git.force_push_protected")),
+  c("accuracy: a wildcard that can match main", "git push -f origin '+refs/heads/ma*:refs/heads/ma*'", deny("git.force_push_protected")),
+  c("accuracy: filter-branch then push --force --all", "git filter-branch --force --index-filter 'git rm --cached -r --ignore-unmatch secrets' -- --all && git push origin --force --all", deny("git.force_push_protected")),
+  c("accuracy: a forced push of one folder of branches asks", "git push -f origin '+refs/heads/feature/*:refs/heads/feature/*'", ask("git.force_push_unknown_branch")),
+  c("accuracy: push --all without force stays allowed", "git push --all origin", allow),
+  c("accuracy: a wildcard push without force stays allowed", "git push origin 'refs/heads/*:refs/heads/*'", allow),
+  c("accuracy: push --force --tags is not every branch", "git push --force --tags origin", allow),
+  c("accuracy: push --all --dry-run stays allowed", "git push --all --force --dry-run origin", allow),
+  c("accuracy: a forced push of a named feature branch stays allowed", "git push --force-with-lease origin feature/login", allow),
+
+  // ── destruction by a saved plan or by the environment ──
+  c("accuracy: terraform apply of a saved destroy plan", "terraform plan -destroy -out=tf.plan && terraform apply tf.plan", deny("infra.destroy")),
+  c("accuracy: -out with a space, apply -auto-approve", "terraform plan -destroy -out gone.tfplan; terraform apply -auto-approve gone.tfplan", deny("infra.destroy")),
+  c("accuracy: tofu apply of a saved destroy plan", "tofu plan -destroy -out=p.bin && tofu apply p.bin", deny("infra.destroy")),
+  c("accuracy: terraform -chdir plan -destroy then apply", "terraform -chdir=infra plan -destroy -out=x && terraform -chdir=infra apply x", deny("infra.destroy")),
+  c("accuracy: terragrunt apply of a saved destroy plan", "terragrunt plan -destroy -out=p && terragrunt apply p", deny("cloud.wipe")),
+  c("accuracy: TF_CLI_ARGS=-destroy before an apply", "TF_CLI_ARGS=-destroy terraform apply -auto-approve", deny("infra.destroy")),
+  c("accuracy: TF_CLI_ARGS_apply with -destroy", "TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply", deny("infra.destroy")),
+  c("accuracy: export TF_CLI_ARGS_apply=-destroy then apply", "export TF_CLI_ARGS_apply=-destroy; terraform apply", deny("infra.destroy")),
+  c("accuracy: env TF_CLI_ARGS=-destroy tofu apply", "env TF_CLI_ARGS=-destroy tofu apply", deny("infra.destroy")),
+  c("accuracy: TF_CLI_ARGS_apply=-auto-approve asks", "TF_CLI_ARGS_apply=-auto-approve terraform apply", ask("infra.disrupt")),
+  c("accuracy: a saved plan without -destroy stays allowed", "terraform plan -out=next.tfplan && terraform apply next.tfplan", allow),
+  c("accuracy: plan -destroy alone stays allowed", "terraform plan -destroy -out=teardown.tfplan", allow),
+  c("accuracy: show of a destroy plan stays allowed", "terraform plan -destroy -out=t.plan && terraform show t.plan", allow),
+  c("accuracy: TF_CLI_ARGS=-no-color stays allowed", "TF_CLI_ARGS=-no-color terraform plan", allow),
+  c("accuracy: TF_CLI_ARGS_plan with -destroy stays allowed", "TF_CLI_ARGS_plan=-destroy terraform plan", allow),
+
+  // ── other spellings of the workspace and home ──
+  c("accuracy: rm -rf ~+ (the working directory)", "rm -rf ~+", deny("fs.wipe")),
+  c("accuracy: rm -rf ~+/ with a slash", "rm -rf ~+/", deny("fs.wipe")),
+  c("accuracy: rm -rf ~- (the previous directory)", "rm -rf ~-", deny("fs.wipe")),
+  c("accuracy: cd away, then rm -rf ~-", "cd /tmp && rm -rf ~-", deny("fs.wipe")),
+  c("accuracy: cd away, then rm -rf \"$OLDPWD\"", "cd /tmp; rm -rf \"$OLDPWD\"", deny("fs.wipe")),
+  c("accuracy: cd into src, then rm -rf ${OLDPWD}", "cd src && rm -rf \"${OLDPWD}\"", deny("fs.wipe")),
+  c("accuracy: rm -rf \"${PWD}/..\" (home)", "rm -rf \"${PWD}/..\"", deny("fs.wipe")),
+  c("accuracy: rm -rf \"$OLDPWD\" with no cd", "rm -rf \"$OLDPWD\"", deny("fs.wipe")),
+  c("accuracy: rm -rf ~+/build stays allowed", "rm -rf ~+/build", allow),
+  c("accuracy: cd away, rm -rf ~-/dist stays allowed", "cd /tmp && rm -rf ~-/dist", allow),
+  c("accuracy: cd into src, rm -rf \"$PWD\" (src) stays allowed", "cd src && rm -rf \"$PWD\"", allow),
+  c("accuracy: ls ~+ stays allowed", "ls ~+", allow),
+  c("accuracy: cd - stays allowed", "cd - && ls", allow),
+];
+
+export default specs;
