@@ -100,7 +100,7 @@ describe("the line in front of a lock", () => {
     const script = join(dir, "take.mts");
     writeFileSync(
       script,
-      `import { acquireFileLock } from ${JSON.stringify(join(root, "src/node/file-lock.ts"))};
+      `import { acquireFileLock } from ${JSON.stringify(join(root, "src/files/file-lock.ts"))};
 import { appendFileSync } from "node:fs";
 const release = await acquireFileLock(${JSON.stringify(lock)}, { timeoutMs: 600_000, staleMs: 600_000 });
 appendFileSync(${JSON.stringify(log)}, process.argv[2] + "\\n");
@@ -110,9 +110,16 @@ release();`,
     const queue = join(`${lock}.queue`);
     const exits: Promise<number>[] = [];
     for (let i = 0; i < 4; i++) {
-      exits.push(run("bash", [join(root, "scripts/run-ts.sh"), script, String(i)]));
-      // The next process starts only once this one holds its ticket (holder + i + 1 tickets).
-      while (!existsSync(queue) || readdirSync(queue).length < i + 2) await new Promise((r) => setTimeout(r, 10));
+      let exited: number | null = null;
+      const exit = run("bash", [join(root, "scripts/run-ts.sh"), script, String(i)]);
+      void exit.then((code) => (exited = code));
+      exits.push(exit);
+      // The next process starts only once this one holds its ticket (holder + i + 1 tickets); one that
+      // exits first (a broken script) fails the test at once instead of leaving this loop spinning.
+      while (!existsSync(queue) || readdirSync(queue).length < i + 2) {
+        if (exited !== null) throw new Error(`waiter ${i} exited with ${exited} before taking its ticket`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
     }
     holder();
     expect(await Promise.all(exits)).toEqual([0, 0, 0, 0]);
