@@ -15,10 +15,9 @@ import type { Engine } from "../engine.js";
 import type { DecisionRecord as LedgerDecisionRecord } from "../model/envelope.js";
 import type { Envelope } from "../model/envelope.js";
 import type { EventInput } from "../model/event.js";
-import { layoutIsEmpty } from "../state/record.js";
-import { unknownState, type SessionState } from "../model/session-state.js";
+import { layoutIsEmpty } from "../model/state-layout.js";
+import type { SessionState } from "../model/session-state.js";
 import { StateStoreError, type SessionStore } from "../state/store.js";
-import { journalOf } from "../state/journal.js";
 import { EXIT } from "../model/exit-codes.js";
 import { misdirectedTo } from "./detect.js";
 import { OPEN_FAILURE_EXIT } from "./failure.js";
@@ -132,6 +131,8 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
       evaluated = evaluate(null).result;
     } else {
       try {
+        // Imported here, with the engine already loaded: the hook's start-up graph stays without zod.
+        const { journalOf } = await import("../state/journal.js");
         const stored = await deps.store.update(event.session_id ?? "", { layout: engine.layout, bundleDigest: engine.bundleDigest }, evaluate, journalOf(engine, event, deps.nowMs));
         warnings.push(...stored.warnings);
         evaluated = stored.result;
@@ -141,6 +142,8 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
         // Never against a blank state (that would reset the session's counters): its state is unknown.
         warnings.push(`gatehouse hook ${adapter.agent}: ${error.message}; evaluated with the session's state unknown, so its Tier 2 rules answer on_unknown (--on-error open)`);
         stateFailed = true;
+        // Imported here: the engine (and zod with it) is loaded by now; the hook's start-up graph stays without it.
+        const { unknownState } = await import("../model/session-state.js");
         evaluated = evaluate(unknownState(engine.layout, `the state store failed: ${error.message}`)).result;
       }
     }

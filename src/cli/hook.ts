@@ -7,18 +7,20 @@ import { handleHook, ADAPTERS, type DecisionRecord } from "../adapters/index.js"
 import { ERROR_POSTURES, HOOK_AGENTS, isHookAgent, type ErrorPosture } from "../adapters/types.js";
 import { hostEnvFrom } from "../adapters/host.js";
 import { withGitBranch } from "../node/git-branch.js";
-import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { StateStoreError, unavailableStore, type SessionStore } from "../state/store.js";
 import { parseArgs, UsageError } from "./args.js";
 import type { Engine } from "../engine.js";
 import type { Io } from "./io.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 import { markPartialRun } from "./code-cache-hint.js";
-import { composeEnrich, footprintEnricher, hostFootprint } from "../node/footprint.js";
 import { resolve } from "node:path";
 
-/** The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture. */
-export function stateStoreOf(stateDir: string | undefined, io: Io): SessionStore {
+/**
+ * The state directory store `--state-dir` (or the default) names; an unusable default fails per call, under the posture.
+ * Imported when a hook runs, not at the top: the record format's zod stays off the start-up graph (test/cli/lazy-commands.test.ts).
+ */
+export async function stateStoreOf(stateDir: string | undefined, io: Io): Promise<SessionStore> {
+  const { defaultStateDir, StateDirStore } = await import("../node/state-dir.js");
   try {
     return new StateDirStore(stateDir ?? defaultStateDir(io.env));
   } catch (error) {
@@ -55,21 +57,28 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     // The engine's code (classifier tables, grammars, zod schemas: ~15 ms of module initialisation) is loaded only
     // for an event the adapter gates; a SessionStart or an ungated tool answers without it.
     engine: () => ((engineLoaded = true), import("./engine-options.js")).then(({ engineFromArgs }) => engineFromArgs(bundlePath, implementation)).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
-    store: stateStoreOf(args.values.get("state-dir"), io),
+    store: await stateStoreOf(args.values.get("state-dir"), io),
     host: hostEnvFrom(io.env, io.cwd, "hook"),
     nowMs: io.now(),
     posture: posture as ErrorPosture,
     grantAllow: args.flags.has("grant-allow"),
     inputName: "stdin",
-    enrich: composeEnrich(withGitBranch, hookFootprint(args.values, ledger?.path ?? null, io)),
+    enrich: await hookEnrich(args.values, ledger?.path ?? null, io),
     onDecision,
   });
   if (!engineLoaded) markPartialRun();
   return write(io, outcome.answer, outcome.warnings);
 }
 
-/** The footprint this hook hands the classifier as `host.gate` (SPEC §6.8, src/node/footprint.ts). */
-function hookFootprint(values: ReadonlyMap<string, string>, ledger: string | null, io: Io) {
+/**
+ * The git branch and the footprint this hook hands the classifier as `host.gate`
+ * (SPEC §6.8, src/node/footprint.ts). The footprint reads the installers' tables
+ * (agents, managed paths, service units): imported here, not at the top, so the
+ * hook's static graph keeps out install/ (test/cli/lazy-commands.test.ts).
+ */
+async function hookEnrich(values: ReadonlyMap<string, string>, ledger: string | null, io: Io) {
+  const { composeEnrich, footprintEnricher, hostFootprint } = await import("../node/footprint.js");
+  const { defaultStateDir } = await import("../node/state-dir.js");
   let stateDir: string | null;
   try {
     stateDir = resolve(io.cwd, values.get("state-dir") ?? defaultStateDir(io.env));
@@ -85,7 +94,7 @@ function hookFootprint(values: ReadonlyMap<string, string>, ledger: string | nul
     ledger: ledger === null ? null : resolve(io.cwd, ledger),
     daemons: daemon === undefined ? [] : [daemon],
   });
-  return footprintEnricher(base, io.cwd);
+  return composeEnrich(withGitBranch, footprintEnricher(base, io.cwd));
 }
 
 function write(io: Io, answer: { stdout: string; stderr: string | null; exitCode: number }, warnings: readonly string[]): number {

@@ -36,3 +36,8 @@ export function sessionStateBytes(layout: StateLayout): number {
 export function sameLayout(x: StateLayout, y: StateLayout): boolean {
   return x.c === y.c && x.f === y.f && x.t === y.t && x.a === y.a && x.run === y.run;
 }
+
+/** True when the layout has no registers: such a bundle needs no stored state at all. */
+export function layoutIsEmpty(layout: StateLayout): boolean {
+  return layout.c === 0 && layout.f === 0 && layout.t === 0 && layout.a === 0 && !layout.run;
+}

@@ -82,10 +82,7 @@ export function sessionKey(sessionId: string): string {
   return sha256Hex(sessionId);
 }
 
-/** True when the layout has no registers: such a bundle needs no stored state at all. */
-export function layoutIsEmpty(layout: StateLayout): boolean {
-  return layout.c === 0 && layout.f === 0 && layout.t === 0 && layout.a === 0 && !layout.run;
-}
+export { layoutIsEmpty } from "../model/state-layout.js";
 
 /** The warning line for a record that could not be used. */
 export function recordWarning(where: string, decoded: Exclude<DecodedRecord, { problem: null }>, quarantinedAs: string | null): string {
