@@ -12,7 +12,7 @@
 // they asked, so a process that arrived early is not starved by later ones.
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { LockQueue } from "./lock-queue.js";
+import { LockQueue, pidAlive } from "./lock-queue.js";
 
 export interface LockOptions {
   /** Give up after this long waiting (ms). */
@@ -72,15 +72,6 @@ function readOwner(path: string): { owner: Owner | null; text: string; mtimeMs: 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

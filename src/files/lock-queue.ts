@@ -40,7 +40,8 @@ const hostTag = (): string => {
 };
 let counter = 0;
 
-function pidAlive(pid: number): boolean {
+/** Whether a process of this host lives (EPERM: it does, owned by another user). Shared with file-lock.ts. */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
