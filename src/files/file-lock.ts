@@ -2,8 +2,9 @@
 // session's state file, the ledger, the guard's records. Node has no flock(2),
 // so the lock is a file created with O_EXCL holding its owner's pid and host.
 //
-// A lock whose owner process is gone (same host, pid no longer alive) or that
-// is older than `staleMs` is stale and may be taken over. Taking over is itself
+// A lock whose owner process is gone (same host, pid no longer alive), or one
+// of another host older than `staleMs`, is stale and may be taken over; a live
+// owner on this host is never taken over for being slow. Taking over is itself
 // guarded by a short-lived second lock file, so two processes that both find
 // the same stale lock cannot both remove it — the later one would otherwise
 // delete the lock the first one just made.
@@ -17,7 +18,7 @@ import { LockQueue, pidAlive } from "./lock-queue.js";
 export interface LockOptions {
   /** Give up after this long waiting (ms). */
   timeoutMs?: number;
-  /** A lock held longer than this is considered abandoned even if its pid lives (ms). */
+  /** A lock held longer than this is abandoned when its owner cannot be asked: another host's, or torn (ms). */
   staleMs?: number;
 }
 
@@ -30,6 +31,8 @@ let host: string | null = null;
 const hostName = (): string => (host ??= hostname());
 /** A takeover holds its guard for microseconds; a guard older than this belongs to a dead process. */
 const GUARD_STALE_MS = 2_000;
+/** A lock held by a live process on this host is taken over only after this long: a reused pid, not a slow owner. */
+export const LIVE_OWNER_STALE_MS = 600_000;
 
 interface Owner {
   pid: number;
@@ -76,10 +79,15 @@ function readOwner(path: string): { owner: Owner | null; text: string; mtimeMs: 
 }
 
 function isStale(seen: { owner: Owner | null; mtimeMs: number }, staleMs: number, now: number): boolean {
-  if (now - seen.mtimeMs > staleMs) return true;
+  const age = now - seen.mtimeMs;
   const o = seen.owner;
-  if (o === null) return now - seen.mtimeMs > GUARD_STALE_MS; // torn: give its writer a moment
-  return o.host === hostName() && o.pid !== process.pid && !pidAlive(o.pid);
+  if (o === null) return age > Math.min(staleMs, GUARD_STALE_MS); // torn: give its writer a moment
+  if (o.host !== hostName()) return age > staleMs; // no way to ask another host: age alone
+  // A live owner on this host is still working, however slowly (a loaded machine can stall a holder for
+  // many seconds). Taking its lock for its age let two writers in at once and lost increments; only a pid
+  // reused after its owner died is caught by the long bound.
+  if (o.pid === process.pid || pidAlive(o.pid)) return age > LIVE_OWNER_STALE_MS;
+  return true;
 }
 
 function unlinkQuiet(path: string): void {

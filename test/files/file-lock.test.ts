@@ -54,7 +54,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
     expect(existsSync(lock)).toBe(false);
   });
 
-  it("takes over a torn (unparsable) lock once it is old, and an old lock of a live pid after staleMs", async () => {
+  it("takes over a torn (unparsable) lock once it is old, and another host's old lock after staleMs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
     const torn = join(dir, "a.lock");
     writeFileSync(torn, "{\"pi");
@@ -65,6 +65,18 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
     writeFileSync(held, JSON.stringify({ pid: process.ppid, host: "elsewhere", at: 0 }));
     utimesSync(held, old, old);
     (await acquireFileLock(held, { timeoutMs: 2000, staleMs: 30_000 }))();
+  });
+
+  it("never takes over the lock of a live process on this host for its age alone", async () => {
+    // A slow holder on a loaded machine is not an abandoned one: taking its lock let two writers in.
+    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const lock = join(dir, "d.lock");
+    writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: hostname(), at: 0 }));
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(lock, old, old);
+    await expect(acquireFileLock(lock, { timeoutMs: 300, staleMs: 1000 })).rejects.toThrow(LockTimeoutError);
+    await expect(acquireFileLock(lock, { timeoutMs: 0, staleMs: 1000 })).rejects.toThrow(LockTimeoutError);
+    expect(JSON.parse(readFileSync(lock, "utf8")).pid).toBe(process.ppid);
   });
 
   it("times out with a one-line error naming the lock while a live owner holds it", async () => {
