@@ -53,6 +53,20 @@ export function renderHelp(spec: CommandSpec): string {
   return lines.join("\n");
 }
 
+/** `gatehouse <group> --help` for a group of subcommands (`ledger`, `bundle`, `service`): each subcommand and its summary. */
+export function renderGroupHelp(group: string, specs: readonly CommandSpec[]): string {
+  const members = specs.filter((s) => s.name.startsWith(`${group} `));
+  return [
+    `usage: gatehouse ${group} <subcommand> [options]   (gatehouse ${group} <subcommand> --help for its options and exit codes)`,
+    ...columns(members.map((s) => [s.name, s.summary])),
+  ].join("\n");
+}
+
+/** The top-level words a user types first: every one-word command and every group of subcommands. */
+export function commandWords(specs: readonly CommandSpec[]): string[] {
+  return [...new Set(specs.map((s) => s.name.split(" ")[0]!))];
+}
+
 /** The overview printed by `gatehouse --help`. */
 export function renderOverview(specs: readonly CommandSpec[]): string {
   return [

@@ -4,7 +4,7 @@
 import { ENGINE_VERSION } from "../version.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
 import { CliError } from "./cli-error.js";
-import { renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
+import { renderGroupHelp, renderHelp, renderOverview, type CommandSpec } from "./command-spec.js";
 import { COMMAND_SPECS } from "./commands.js";
 import { EXIT } from "../model/exit-codes.js";
 import { processIo, type Io } from "./io.js";
@@ -59,8 +59,10 @@ const OVERVIEW = renderOverview(COMMAND_SPECS);
 /** Errors are one line: a message that spans lines keeps its first, marked. */
 const oneLine = (message: string) => (message.includes("\n") ? `${message.split("\n")[0]!.trimEnd()} …` : message);
 
+const isHelpWord = (word: string | undefined) => word === "--help" || word === "-h";
+
 /** The command argv names (one word, or a group and its subcommand) and the words after it. */
-function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: string[] } | { error: string } {
+function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: string[] } | { group: string } | { error: string } {
   const [first = "", second] = argv;
   // A two-word name first: `guard` is a command and `guard records` another.
   const pair = COMMAND_SPECS.find((s) => s.name === `${first} ${second}`);
@@ -69,6 +71,8 @@ function findCommand(argv: readonly string[]): { spec: CommandSpec; rest: string
   if (exact !== undefined) return { spec: exact, rest: argv.slice(1) };
   const group = COMMAND_SPECS.filter((s) => s.name.startsWith(`${first} `));
   if (group.length === 0) return { error: `unknown command ${JSON.stringify(first)}` };
+  // `gatehouse ledger --help` asks about the group: its subcommands, exit 0.
+  if (isHelpWord(second)) return { group: first };
   return { error: `${first} needs a subcommand: ${group.map((s) => s.name).join(", ")}${second === undefined ? "" : ` (got ${JSON.stringify(second)})`}` };
 }
 
@@ -78,7 +82,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.err(OVERVIEW);
     return EXIT.USAGE;
   }
-  if (name === "--help" || name === "-h" || (name === "help" && argv.length === 1)) {
+  if (isHelpWord(name) || (name === "help" && (argv.length === 1 || (argv.length === 2 && (isHelpWord(argv[1]) || argv[1] === "help"))))) {
     io.out(OVERVIEW);
     return EXIT.OK;
   }
@@ -86,7 +90,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.out(`gatehouse ${VERSION}`);
     return EXIT.OK;
   }
-  const found = findCommand(name === "help" ? argv.slice(1) : argv);
+  // `gatehouse help ledger` is `gatehouse ledger --help`.
+  const found = findCommand(name === "help" && argv.length === 2 ? [argv[1]!, "--help"] : name === "help" ? argv.slice(1) : argv);
+  if ("group" in found) {
+    io.out(renderGroupHelp(found.group, COMMAND_SPECS));
+    return EXIT.OK;
+  }
   if ("error" in found) {
     io.err(`gatehouse: ${found.error}\n${OVERVIEW}`);
     return EXIT.USAGE;

@@ -11,6 +11,8 @@ import { generatedBlock, generatedBlocks } from "../../src/cli/docs-block.js";
 import { EXIT } from "../../src/model/exit-codes.js";
 import { main, RUNNERS } from "../../src/cli/main.js";
 import { packageRoot } from "../../src/node/package-root.js";
+import { commandWords } from "../../src/cli/command-spec.js";
+import { runGatehouse } from "../support/bin.js";
 import { memoryIo } from "../support/io.js";
 
 const documented = new Set<number>(Object.values(EXIT));
@@ -65,6 +67,38 @@ describe("every command describes itself once", () => {
   it("docs/cli.md carries the generated command reference and agent table as they are now", () => {
     const docs = readFileSync(join(packageRoot(), "docs", "cli.md"), "utf8");
     for (const [name, block] of generatedBlocks()) expect(generatedBlock(docs, name), `${name}: run scripts/run-ts.sh scripts/cli-docs.ts`).toBe(block);
+  });
+});
+
+describe("every word a user types first answers --help with exit 0", () => {
+  // Every one-word command, every group of subcommands (`ledger`, `bundle`, `service`) and `help` itself (issue 22).
+  const words = [...commandWords(COMMAND_SPECS), "help"];
+  it("covers the groups", () => {
+    expect(words).toEqual(expect.arrayContaining(["ledger", "bundle", "service", "guard", "check"]));
+  });
+  for (const word of words) {
+    it(`${word} --help, ${word} -h, help ${word}`, async () => {
+      for (const argv of [[word, "--help"], [word, "-h"], ["help", word]]) {
+        const { io, out, err } = memoryIo();
+        expect(await main(argv, io), argv.join(" ")).toBe(0);
+        expect(err, argv.join(" ")).toEqual([]);
+        expect(out.join("\n")).toMatch(/usage:/);
+      }
+    });
+  }
+  it("a group's help names each of its subcommands", async () => {
+    for (const group of ["ledger", "bundle", "service"]) {
+      const { io, out } = memoryIo();
+      expect(await main([group, "--help"], io)).toBe(0);
+      for (const spec of COMMAND_SPECS.filter((s) => s.name.startsWith(`${group} `))) expect(out.join("\n")).toContain(spec.name);
+    }
+  });
+  it("the installed command too: each word's --help exits 0 through bin/gatehouse.js", async () => {
+    for (const word of words) {
+      const run = await runGatehouse([word, "--help"]);
+      expect(run.status, `${word} --help: ${run.stderr}`).toBe(0);
+      expect(run.stderr).toBe("");
+    }
   });
 });
 
