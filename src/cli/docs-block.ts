@@ -12,7 +12,7 @@ const end = (name: string) => `<!-- END generated ${name} -->`;
 function renderAgentTable(): string {
   const rows = INSTALL_AGENTS.map((agent) => {
     const s = AGENT_SETTINGS[agent];
-    const timeout = s.timeout === null ? "none documented" : `${timeoutValue(s)} (${s.timeout.unit})`;
+    const timeout = s.timeout === null ? "none documented" : `${timeoutValue(s)} (${s.timeout.unit}): ${s.timeout.why}`;
     const events = s.events.map((e) => `\`${e.event}\`${e.matcher === null ? "" : ` \`${e.matcher.replace(/\|/g, "\\|")}\``}`).join(", ");
     return `| ${s.title} (\`${agent}\`) | \`${s.projectFile}\` / \`~/${s.userFile}\` | ${s.comments ? "JSON with comments" : "strict JSON"} | ${events} | ${timeout} | ${s.http ? "yes" : "no"} |`;
   });

@@ -13,7 +13,7 @@ import { serviceFile, servicePlatform, servicePort } from "../install/service-un
 import { DEFAULT_PORT } from "./serve.js";
 import * as z from "zod";
 import { guardFilesOfCommand } from "../guard/guard-files.js";
-import { AGENT_SETTINGS, INSTALL_AGENTS, type AgentSettings } from "../install/agents.js";
+import { AGENT_SETTINGS, effectiveTimeoutSeconds, INSTALL_AGENTS, MIN_HOOK_TIMEOUT_SECONDS, type AgentSettings } from "../install/agents.js";
 import type { ManagedEntry } from "../install/entries.js";
 import { hookInvocation } from "../install/inspect.js";
 import { installedEntries, SettingsRefused } from "../install/plan.js";
@@ -203,11 +203,25 @@ function selfTestFindings(subject: string, benign: HookRun & { verdict: SelfTest
   return out;
 }
 
+/** How long doctor waits for a hook of an agent that documents no timeout. */
+const NO_AGENT_TIMEOUT_SECONDS = 600;
+
+/** A hook the agent kills sooner than MIN_HOOK_TIMEOUT_SECONDS: a slow call would go ahead unexamined. */
+function shortTimeoutFinding(entry: Installed, handler: Record<string, unknown>, seconds: number, subject: string): Finding {
+  const unit = entry.settings.timeout?.unit === "ms" ? "ms" : "s";
+  const written = typeof handler.timeout === "number" ? `timeout ${handler.timeout} (${unit})` : `no timeout (${entry.settings.title}'s default)`;
+  const again = `run gatehouse install ${entry.settings.agent}${entry.scope === "project" ? "" : ` --${entry.scope}`} again`;
+  return { level: "warn", subject, message: `${written}: ${entry.settings.title} kills the hook after ${seconds} s and then lets the call through unexamined, so a slow call walks around the gate; at least ${MIN_HOOK_TIMEOUT_SECONDS} s is safe (a longer timeout only waits) — ${again}` };
+}
+
 async function checkHandler(entry: Installed, handler: Record<string, unknown>, project: string, io: Io, bundles: Map<string, Finding[]>): Promise<Finding[]> {
   const agent = entry.settings.agent;
   const subject = `${agent} ${entry.scope}`;
-  const timeoutMs = typeof handler.timeout === "number" ? (entry.settings.timeout?.unit === "ms" ? handler.timeout : handler.timeout * 1000) : 10_000;
+  // The self-test waits exactly as long as the agent would before killing the hook (Cursor documents no timeout: install's).
+  const timeoutSeconds = effectiveTimeoutSeconds(entry.settings, handler);
+  const timeoutMs = (timeoutSeconds ?? NO_AGENT_TIMEOUT_SECONDS) * 1000;
   const findings: Finding[] = [];
+  if (timeoutSeconds !== null && timeoutSeconds < MIN_HOOK_TIMEOUT_SECONDS) findings.push(shortTimeoutFinding(entry, handler, timeoutSeconds, subject));
   const run = async (command: string): Promise<HookRun & { verdict: SelfTestVerdict }> => {
     const payload = selfTestPayload(agent, command, project);
     const result = typeof handler.url === "string" ? await postHook(handler.url, payload, timeoutMs) : await runShell(String(handler.command), JSON.stringify(payload), { cwd: project, env: io.env, timeoutMs });

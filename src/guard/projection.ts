@@ -10,8 +10,11 @@ import { WRITE_TOOLS } from "./hook-input.js";
 import { formatGuardSpec, GUARD_SPEC_VERSION, TOUCH_SET_GATE } from "./spec.js";
 
 export const WRITE_TOOL_MATCHER = WRITE_TOOLS.join("|");
-/** Seconds. The guard is a local path check; Claude Code's 600 s default would let a wedged one stall the session. */
-export const GUARD_HOOK_TIMEOUT_S = 10;
+/**
+ * Seconds: Claude Code's own default, as for the gate's hook (src/install/agents.ts). A guard Claude Code kills
+ * at its timeout is a non-blocking error, so the write goes ahead unguarded; a long timeout only waits.
+ */
+export const GUARD_HOOK_TIMEOUT_S = 600;
 
 export interface GuardHookEntry {
   matcher: string;

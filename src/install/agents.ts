@@ -29,8 +29,11 @@ export interface AgentSettings {
    */
   layout: "grouped" | "flat";
   events: readonly GatedEvent[];
-  /** The handler's timeout, in the agent's unit; null where none is documented. */
-  timeout: { seconds: number; unit: "s" | "ms" } | null;
+  /**
+   * The handler's timeout install writes (`seconds`, written in the agent's `unit`), what the agent waits
+   * when the field is absent (`agentDefaultSeconds`), and why this value; null where none is documented.
+   */
+  timeout: { seconds: number; unit: "s" | "ms"; agentDefaultSeconds: number; why: string } | null;
   /** Extra fields of a command handler. */
   handlerFields: Record<string, unknown>;
   /** Whether the agent has an `http` handler type (for `--http`, the daemon). */
@@ -39,8 +42,17 @@ export interface AgentSettings {
   afterInstall: string;
 }
 
-/** Hook timeouts: long enough for a cold process (~0.3 s here), short enough that a hung hook cannot stall the agent. */
-const TIMEOUT_SECONDS = 10;
+/**
+ * The shortest hook timeout doctor accepts. Every agent treats a hook it kills at its timeout as a
+ * non-blocking error — the call goes ahead unexamined — so a short timeout is a bypass: whatever makes
+ * one call slow (a loaded machine, a cold code cache, a state lock held to its 5 s bound, a daemon
+ * that stops answering after its 2 s forward timeout, a large script read as a fact) walks that call
+ * around the gate. A long timeout only makes a call wait. 120 s is 10× the sum of those bounds.
+ */
+export const MIN_HOOK_TIMEOUT_SECONDS = 120;
+
+/** What install writes: 600 s, Claude Code's and Codex's own default for a command hook (Gemini CLI's is 60 s). */
+const HOOK_TIMEOUT_SECONDS = 600;
 
 // Every tool the classifier reads an effect from is matched (a tool left out is
 // never judged, whatever the bundle says: test/install/matcher-coverage.test.ts);
@@ -58,7 +70,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     skeleton: {},
     layout: "grouped",
     events: [{ event: "PreToolUse", matcher: "^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$" }],
-    timeout: { seconds: TIMEOUT_SECONDS, unit: "s" },
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 600, why: "Claude Code's own default for a command hook, written out so a later default cannot shorten it" },
     handlerFields: {},
     http: true,
     afterInstall: "Claude Code reads hooks when a session starts: start a new session (/hooks lists them).",
@@ -73,7 +85,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     layout: "grouped",
     // Every shell tool reaches hooks as `Bash`; file edits as `apply_patch`.
     events: [{ event: "PreToolUse", matcher: "^(Bash|apply_patch|mcp__.*)$" }],
-    timeout: { seconds: TIMEOUT_SECONDS, unit: "s" },
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 600, why: "Codex's own default (its trust hash reads an absent timeout as 600), written out" },
     handlerFields: {},
     http: false,
     afterInstall: "Codex runs a new hook only once a person trusts it (/hooks), and a project's .codex/ only in a trusted project; until then every call runs unexamined (gatehouse doctor says which).",
@@ -88,7 +100,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     layout: "grouped",
     // MCP tools are `mcp_<server>_<tool>`.
     events: [{ event: "BeforeTool", matcher: "^(run_shell_command|write_file|replace|read_file|read_many_files|list_directory|glob|search_file_content|grep_search|web_fetch|google_web_search|save_memory|mcp_.*)$" }],
-    timeout: { seconds: TIMEOUT_SECONDS, unit: "ms" },
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "ms", agentDefaultSeconds: 60, why: "10× Gemini CLI's 60 000 ms default, the same wait as Claude Code and Codex; Gemini reads the field in milliseconds" },
     handlerFields: { name: "gatehouse" },
     http: false,
     afterInstall: "Gemini CLI reads hooks when it starts (/hooks lists them); hooks must not be switched off by hooksConfig.enabled: false.",
@@ -122,4 +134,16 @@ export function isInstallAgent(name: string): name is InstallAgent {
 export function timeoutValue(settings: AgentSettings): number | null {
   if (settings.timeout === null) return null;
   return settings.timeout.unit === "ms" ? settings.timeout.seconds * 1000 : settings.timeout.seconds;
+}
+
+/**
+ * How long the agent waits for this handler before it kills it and lets the call through, in seconds:
+ * the handler's own `timeout` read in the agent's unit, else the agent's default; null where the agent
+ * documents none (Cursor).
+ */
+export function effectiveTimeoutSeconds(settings: AgentSettings, handler: Record<string, unknown>): number | null {
+  if (settings.timeout === null) return null;
+  const raw = handler.timeout;
+  if (typeof raw !== "number" || !Number.isFinite(raw) || raw <= 0) return settings.timeout.agentDefaultSeconds;
+  return settings.timeout.unit === "ms" ? raw / 1000 : raw;
 }

@@ -51,7 +51,7 @@ describe("install claude --touch-set", () => {
     expect(groups).toHaveLength(2); // the policy hook and the guard
     const handler = t.guardGroup().hooks[0];
     expect(handler.type).toBe("command");
-    expect(handler.timeout).toBe(10);
+    expect(handler.timeout).toBe(600);
     expect(unwrapHookWords(shellWords(handler.command))).toEqual([process.execPath, launcherPath(), "guard", "--config", t.files.specFile, "--record-file", t.files.recordFile]);
     expect(handler.command).not.toMatch(/\bnpx\b/);
 

@@ -38,7 +38,7 @@ describe("guard settings projection", () => {
         },
       ],
     });
-    expect(GUARD_HOOK_TIMEOUT_S).toBeLessThanOrEqual(30);
+    expect(GUARD_HOOK_TIMEOUT_S).toBeGreaterThanOrEqual(120); // a guard killed at its timeout lets the write through
     expect(p.hookEntry.hooks[0].command).not.toMatch(/\bnpx\b/);
   });
 

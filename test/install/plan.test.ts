@@ -91,14 +91,14 @@ describe("install then uninstall restores the file byte for byte", () => {
     expect(parsed.hooks.PreToolUse[0].matcher).toBe("Write");
     const mine = parsed.hooks.PreToolUse[1];
     expect(mine.matcher).toBe("^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$");
-    expect(mine.hooks).toEqual([{ type: "command", command: wrapHookCommand("claude", ["/usr/bin/node", "/opt/gate house/bin/gatehouse.js", "hook", "claude"]), timeout: 10 }]);
+    expect(mine.hooks).toEqual([{ type: "command", command: wrapHookCommand("claude", ["/usr/bin/node", "/opt/gate house/bin/gatehouse.js", "hook", "claude"]), timeout: 600 }]);
     // Inserted with the file's own 3-space indentation.
     expect(install("claude", text).text).toContain('\n         {\n            "matcher": "^(Bash');
   });
 
   it("per-agent shapes: Gemini times in ms and names the hook; Cursor is flat with version 1; Codex matches apply_patch", () => {
     const gemini = JSON.parse(install("gemini", null).text);
-    expect(gemini.hooks.BeforeTool[0].hooks[0]).toMatchObject({ type: "command", name: "gatehouse", timeout: 10000 });
+    expect(gemini.hooks.BeforeTool[0].hooks[0]).toMatchObject({ type: "command", name: "gatehouse", timeout: 600_000 });
     expect(gemini.hooks.BeforeTool[0].matcher).toContain("run_shell_command");
     const cursor = JSON.parse(install("cursor", null).text);
     expect(cursor.version).toBe(1);
@@ -107,7 +107,7 @@ describe("install then uninstall restores the file byte for byte", () => {
     const codex = JSON.parse(install("codex", null).text);
     expect(Object.keys(codex)).toEqual(["hooks"]);
     expect(codex.hooks.PreToolUse[0].matcher).toBe("^(Bash|apply_patch|mcp__.*)$");
-    expect(codex.hooks.PreToolUse[0].hooks[0].timeout).toBe(10);
+    expect(codex.hooks.PreToolUse[0].hooks[0].timeout).toBe(600);
   });
 
   it("an empty hooks object (or empty list of the gated event) present before install is removed by uninstall", () => {
@@ -182,7 +182,7 @@ describe("re-install and other tools' hooks", () => {
 
   it("--http writes Claude's http handler to the daemon's hook route", () => {
     const text = install("claude", null, { http: "http://127.0.0.1:8787" }).text;
-    expect(JSON.parse(text).hooks.PreToolUse[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:8787/v1/hook/claude", timeout: 10 }]);
+    expect(JSON.parse(text).hooks.PreToolUse[0].hooks).toEqual([{ type: "http", url: "http://127.0.0.1:8787/v1/hook/claude", timeout: 600 }]);
     // Switching back to a command replaces the http entry.
     const back = install("claude", text);
     expect(back.removed).toBe(1);
