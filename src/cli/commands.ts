@@ -76,10 +76,12 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "eval",
     summary: "evaluate events or frames {event, now_ms?, state?} line by line, state carried per session_id",
-    usage: ["[--bundle B] [--twin] [--ledger L [--ledger-events] [--ledger-redact]] FILE.jsonl", "[--bundle B] [--twin] -   (stdin)"],
+    usage: ["FILE.jsonl [--bundle B] [--twin] [--ledger L [--ledger-events] [--ledger-redact]]", "- [--bundle B] [--twin]   (stdin)"],
     options: [bundle, twin, ...LEDGER_OPTIONS],
     operands: { min: 1, max: 1, name: "FILE.jsonl (- for stdin)" },
     notes: [
+      "FILE.jsonl is the input, read and never written; the ledger L is the one file written. --ledger-events takes no value:",
+      "a missing FILE.jsonl with --ledger-events given says it is the input (e.g. gatehouse eval docs/examples/calls.jsonl --ledger decisions.jsonl --ledger-events).",
       "A line that is an agent's hook JSON (hook_event_name, no event_type) is an error line naming gatehouse hook <agent>, with",
       "one warning on stderr: it is never evaluated as an event of unknown type, which would be a silent allow.",
       "A known event_type in another spelling (PreToolUse, pre-tool-use, PRE_TOOL_USE) is read as that type with a warning on stderr;",

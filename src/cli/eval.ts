@@ -9,6 +9,7 @@ import { guessHookAgent, looksLikeHookPayload } from "../adapters/detect.js";
 import { appendDecision, LedgerError } from "../ledger/append.js";
 import type { SessionState } from "../model/session-state.js";
 import type { ParsedArgs } from "./args.js";
+import { CliError } from "./cli-error.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
@@ -44,7 +45,10 @@ export async function evalCommand(args: ParsedArgs, io: Io): Promise<number> {
   try {
     text = file === "-" ? io.readStdin() : io.readFile(file);
   } catch (error) {
-    throw unreadable(file === "-" ? "stdin" : file, error);
+    // `eval --ledger L --ledger-events events.jsonl` reads as if events.jsonl were written: say which file is the input.
+    const cause = unreadable(file === "-" ? "stdin" : file, error);
+    if (ledger?.events !== true || (error as NodeJS.ErrnoException).code !== "ENOENT") throw cause;
+    throw new CliError(`${cause.message}: it is eval's input, the events to judge — --ledger-events takes no value (it keeps each event in its ledger row)`, cause.exitCode);
   }
   const engine = await engineFromArgs(args.values.get("bundle"), args.flags.has("twin") ? "twin" : "wasm");
   reportSkipped(engine, io.err);
