@@ -36,6 +36,7 @@ import {
 } from "./redirects.js";
 import { argumentWords, assignmentValue, decodeWith, decodeWord, resolverFor } from "./command-words.js";
 import { declareVariables, walkScoped } from "./scoped.js";
+import { maskTestOperands } from "./test-operands.js";
 import type { StdinSource } from "./types.js";
 import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
 import { literalWord, type Word } from "./words.js";
@@ -79,7 +80,7 @@ export class Walker {
   /** Parse `text` and walk it; returns the index of its output command. */
   analyzeText(text: string, env: Env): number | null {
     if (this.sink.stopped) return null;
-    const tree = this.parser.parse(text);
+    const tree = this.parseRecovering(text);
     if (!tree) {
       this.sink.gaps.add(GAP_SHAPE.PARSE_ERROR, "the parser returned no tree", env.gapCommand);
       return null;
@@ -93,6 +94,25 @@ export class Walker {
     } finally {
       tree.delete();
     }
+  }
+
+  /**
+   * The tree of `text`; when the grammar rejects it, the tree of the text
+   * with its test-bracket operators masked (test-operands.ts) if that one
+   * parses — same offsets, so words are still sliced from `text`.
+   */
+  private parseRecovering(text: string) {
+    const tree = this.parser.parse(text);
+    if (!tree || !tree.rootNode.hasError) return tree;
+    const masked = maskTestOperands(text);
+    if (masked === text) return tree;
+    const retry = this.parser.parse(masked);
+    if (!retry || retry.rootNode.hasError) {
+      retry?.delete();
+      return tree;
+    }
+    tree.delete();
+    return retry;
   }
 
   /**

@@ -57,6 +57,23 @@ export const specs: CaseSpec[] = [
   c("accuracy: cd into src, rm -rf \"$PWD\" (src) stays allowed", "cd src && rm -rf \"$PWD\"", allow),
   c("accuracy: ls ~+ stays allowed", "ls ~+", allow),
   c("accuracy: cd - stays allowed", "cd - && ls", allow),
+  // ── a guard in front of a wipe does not soften it (test-bracket operands the grammar misread) ──
+  c("accuracy: [ -d ~ ] && rm -rf ~", "[ -d ~ ] && rm -rf ~", deny("fs.wipe")),
+  c("accuracy: [[ -d ~ ]] && rm -rf ~", "[[ -d ~ ]] && rm -rf ~", deny("fs.wipe")),
+  c("accuracy: [ -d / ] && rm -rf /", "[ -d / ] && rm -rf /", deny("fs.wipe")),
+  c("accuracy: [ ! -e ~ ] || rm -rf ~", "[ ! -e ~ ] || rm -rf ~", deny("fs.wipe")),
+  c("accuracy: [ \"$x\" = ~ ] && rm -rf ~/", "[ \"$x\" = ~ ] && rm -rf ~/", deny("fs.wipe")),
+  c("accuracy: [ -d ~+ ] && rm -rf ~+", "[ -d ~+ ] && rm -rf ~+", deny("fs.wipe")),
+  c("accuracy: test -e ~ && rm -rf ~", "test -e ~ && rm -rf ~", deny("fs.wipe")),
+  c("accuracy: if [ -d ~ ]; then rm -rf ~; fi", "if [ -d ~ ]; then rm -rf ~; fi", deny("fs.wipe")),
+  c("accuracy: while [ -d ~ ]; do rm -rf ~; done", "while [ -d ~ ]; do rm -rf ~; done", deny("fs.wipe")),
+  c("accuracy: if test -d /; then rm -rf /*; fi", "if test -d /; then rm -rf /*; fi", deny("fs.wipe")),
+  c("accuracy: [ -d ~ ] && ls ~ stays allowed", "[ -d ~ ] && ls ~", allow),
+  c("accuracy: [ -d / ] && echo ok stays allowed", "[ -d / ] && echo ok", allow),
+  c("accuracy: [ -d ~ ] && rm -rf ~/project/build stays allowed", "[ -d ~ ] && rm -rf ~/project/build", allow),
+  c("accuracy: if [ -d build ]; then rm -rf build; fi stays allowed", "if [ -d build ]; then rm -rf build; fi", allow),
+  c("accuracy: [[ -e ~+/node_modules ]] && rm -rf node_modules stays allowed", "[[ -e ~+/node_modules ]] && rm -rf node_modules", allow),
 ];
+
 
 export default specs;
