@@ -208,7 +208,7 @@ export function renderReport(r) {
   if (r.process === null) out.push("Not measured (--no-process).");
   else {
     const bareCpu = r.process.commands.node_bare?.cpu_ms?.median ?? null;
-    const rows = Object.values(r.process.commands).map((c) => [
+    const rows = Object.entries(r.process.commands).map(([key, c]) => [
       c.label,
       int(c.n),
       fmt(c.median),
@@ -216,7 +216,7 @@ export function renderReport(r) {
       fmt(c.min),
       c.over_bare_node_median_ms === undefined ? "–" : fmt(c.over_bare_node_median_ms),
       c.cpu_ms ? fmt(c.cpu_ms.median) : "–",
-      c.cpu_ms && bareCpu !== null && c !== r.process.commands.node_bare ? fmt(c.cpu_ms.median - bareCpu) : "–",
+      key.startsWith("node_bare") ? "–" : typeof c.cpu_over_bare_node_median_ms === "number" ? fmt(c.cpu_over_bare_node_median_ms) : c.cpu_ms && bareCpu !== null ? fmt(c.cpu_ms.median - bareCpu) : "–",
       c.exit_status.join(","),
     ]);
     out.push("Wall time of each spawn (what an agent waits for) and, where measured, the process's own CPU time (all threads; less sensitive to the load).");
@@ -225,6 +225,23 @@ export function renderReport(r) {
     for (const n of r.process.not_measured) out.push(`- not measured: ${n}`);
   }
   out.push("");
+
+  const byNode = nodeVersionsSummary(r);
+  if (byNode !== null && byNode.length > 1) {
+    out.push("### Node versions side by side");
+    out.push("");
+    out.push("Each hook figure is over the same Node's bare start (`node -e 0`), in the same interleaved rounds; `evaluate` from bench/evaluate-node.mjs run alike on each.");
+    out.push("");
+    const us = (x) => (x === null ? "–" : `${fmt(x.p50)} / ${fmt(x.p99)}`);
+    out.push(
+      table(
+        ["Node", "bare node ms (CPU)", "hook + over node ms", "hook + CPU ms", "peer hook + CPU ms", "evaluate default p50 / p99 µs", "2,000 atoms p50 / p99 µs"],
+        byNode.map((v) => [v.node, `${fmt(v.bare_node_ms)} (${fmt(v.bare_node_cpu_ms)})`, fmt(v.hook_over_node_ms), fmt(v.hook_over_node_cpu_ms), fmt(v.peer_hook_over_node_cpu_ms), us(v.evaluate_default_us), us(v.evaluate_2000_atoms_us)]),
+      ),
+    );
+    for (const n of r.node_versions?.not_measured ?? []) out.push(`- not measured: ${n}`);
+    out.push("");
+  }
 
   out.push("### Load (ms)");
   out.push("");
@@ -266,4 +283,28 @@ export function renderReport(r) {
 
 function layoutText(l) {
   return `c${l.c} f${l.f} t${l.t} a${l.a}${l.run ? " +run" : ""}`;
+}
+
+/** Per Node version: the hook's start over that Node's bare start (wall, CPU), the peer's, and `evaluate`'s percentiles. */
+export function nodeVersionsSummary(r) {
+  const P = r.process?.commands;
+  if (P === undefined || P === null) return null;
+  const versions = [r.machine.node, ...Object.keys(r.node_versions?.evaluate ?? {}).filter((v) => v !== r.machine.node)];
+  return versions.map((version) => {
+    const tag = version === r.machine.node ? "" : `_node${version.slice(1).split(".")[0]}`;
+    const hook = P[`gatehouse_hook_claude${tag}`] ?? null;
+    const peerHook = P[`peer_hook_claude${tag}`] ?? null;
+    const bare = P[`node_bare${tag}`] ?? null;
+    const ev = r.node_versions?.evaluate?.[version] ?? null;
+    return {
+      node: version,
+      bare_node_ms: bare?.median ?? null,
+      bare_node_cpu_ms: bare?.cpu_ms?.median ?? null,
+      hook_over_node_ms: hook?.over_bare_node_median_ms ?? null,
+      hook_over_node_cpu_ms: hook?.cpu_over_bare_node_median_ms ?? null,
+      peer_hook_over_node_cpu_ms: peerHook?.cpu_over_bare_node_median_ms ?? null,
+      evaluate_default_us: ev === null ? null : { p50: ev.default_wasm.p50, p99: ev.default_wasm.p99 },
+      evaluate_2000_atoms_us: ev === null ? null : { p50: ev.gen_wasm.p50, p99: ev.gen_wasm.p99 },
+    };
+  });
 }

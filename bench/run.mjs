@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: Gatehouse's performance contract (SPEC §13), measured in one run.
 //
-//   node bench/run.mjs [--quick] [--json] [--out FILE] [--no-process] [--no-daemon]
+//   node bench/run.mjs [--quick] [--json] [--out FILE] [--no-process] [--no-daemon] [--nodes LIST]
 //
 //   --quick       a short run (a few hundred evaluations per configuration, 2 process
 //                 runs); writes bench/results/quick.json unless --out is given
@@ -13,6 +13,9 @@
 //   --no-process  skip the child-process measurements (hook processes, cold loads,
 //                 allocation, the daemon)
 //   --no-daemon   skip the daemon (`gatehouse serve`) measurement only
+//   --nodes LIST  other Node majors measured beside this one (comma-separated, default 24;
+//                 `none` for none): the hook processes and `evaluate`, in the same run, each
+//                 Node installed from the npm registry's `node` package (scripts/node-major.mjs)
 //
 // Nothing here asserts on time: the run reports, it never fails on a slow figure.
 // Progress goes to stderr; the table (or JSON) to stdout. See docs/performance.md.
@@ -25,7 +28,8 @@ import { fileURLToPath } from "node:url";
 import { bashEvent, buildEventSet, distinctCommand, distinctCommands } from "./events.mjs";
 import { benchRepository, claudeHookPayloads, countingDefaultBundle, distinctHookBodies, getJson, load as httpLoad, REPEATED_COMMANDS, startServer, stop, BARE_SERVER } from "./http-load.mjs";
 import { describeBundle, generateBundle } from "./gen-bundle.mjs";
-import { renderReport } from "./report.mjs";
+import { nodeVersionsSummary, renderReport } from "./report.mjs";
+import { nodeMajor } from "../scripts/node-major.mjs";
 import { describeSamples, makeHistogram, ratio, summarize } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +43,7 @@ const option = (name) => {
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : undefined;
 };
 for (const a of argv) {
-  if (a.startsWith("--") && !["--quick", "--json", "--out", "--no-process", "--no-daemon", "--warmup"].includes(a)) {
+  if (a.startsWith("--") && !["--quick", "--json", "--out", "--no-process", "--no-daemon", "--warmup", "--nodes"].includes(a)) {
     process.stderr.write(`bench: unknown option ${a}\n`);
     process.exit(64);
   }
@@ -48,6 +52,7 @@ const QUICK = flag("--quick");
 const JSON_OUT = flag("--json");
 const NO_PROCESS = flag("--no-process");
 const NO_DAEMON = NO_PROCESS || flag("--no-daemon");
+const NODES_OPTION = option("--nodes") ?? "24";
 const OUT = option("--out") ?? join(here, "results", QUICK ? "quick.json" : "latest.json");
 
 // evalTarget: timed evaluate calls per configuration, rounded up to whole passes
@@ -76,6 +81,16 @@ const NOW0 = 1_700_000_000_000; // now_ms of the first evaluation; +1 s per eval
 const PEER_DIR = process.env.GATEHOUSE_PEER_CASES ?? join(root, "..", "shared", "peer-cases");
 
 const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+// Other Node majors beside this one (Node 20 reached end of life in April 2026; users run 22 and 24).
+const thisMajor = Number(process.versions.node.split(".")[0]);
+const otherNodes = (NODES_OPTION === "none" ? [] : NODES_OPTION.split(",").map(Number))
+  .filter((m) => m !== thisMajor)
+  .map((m) => {
+    const n = nodeMajor(m);
+    log("error" in n ? `Node ${m}: not measured (${n.error})` : `Node ${n.version} beside ${process.version}: ${n.path}`);
+    return n;
+  });
+const extraNodes = otherNodes.filter((n) => !("error" in n));
 const started = process.hrtime.bigint();
 const loadStart = loadavg();
 
@@ -515,6 +530,25 @@ if (!NO_PROCESS) {
       label: "cc-safety-net hook --claude-code (stdin: rm -rf build)",
       run: () => timeSpawn(node, [peerBin, "hook", "--claude-code"], { cwd: peerCwd, input: claudeHookInput(peerCwd), env: { ...process.env, HOME: peerHome } }, true),
     });
+  // The same hook on each other Node, in the same interleaved rounds, measured against that Node's own bare start.
+  for (const n of extraNodes) {
+    const tag = `node${n.major}`;
+    subjects.push({ key: `node_bare_${tag}`, node: n, label: `node ${n.version} -e 0 (stdin piped)`, run: () => timeSpawn(n.path, ["-e", "0"], { input: "" }, true) });
+    if (hasHook)
+      subjects.push({
+        key: `gatehouse_hook_claude_${tag}`,
+        node: n,
+        label: `gatehouse hook claude on Node ${n.version}`,
+        run: () => timeSpawn(n.path, [gatehouseBin, "hook", "claude", "--state-dir", join(scratch, "state")], { input: claudeHookInput("/home/dev/proj"), env: cached }, true),
+      });
+    if (peer.installed && existsSync(peerBin))
+      subjects.push({
+        key: `peer_hook_claude_${tag}`,
+        node: n,
+        label: `cc-safety-net hook --claude-code on Node ${n.version}`,
+        run: () => timeSpawn(n.path, [peerBin, "hook", "--claude-code"], { cwd: peerCwd, input: claudeHookInput(peerCwd), env: { ...process.env, HOME: peerHome } }, true),
+      });
+  }
 
   log(`process level: ${PLAN.processRuns} runs × ${subjects.length} commands`);
   for (const s of subjects) s.run(); // warm the file cache; not counted
@@ -533,12 +567,15 @@ if (!NO_PROCESS) {
   processLevel = { runs: PLAN.processRuns, commands: {}, not_measured: [] };
   for (const s of subjects)
     processLevel.commands[s.key] = { label: s.label, exit_status: [...statuses[s.key]], ...describeSamples(samples[s.key]), cpu_ms: describeSamples(cpuSamples[s.key]) };
-  const bare = processLevel.commands.node_bare.median;
-  const bareP90 = processLevel.commands.node_bare.p90;
+  // Each command against the bare start of the Node that ran it.
   for (const s of subjects)
-    if (s.key !== "node_bare") {
-      processLevel.commands[s.key].over_bare_node_median_ms = Math.round((processLevel.commands[s.key].median - bare) * 10) / 10;
-      processLevel.commands[s.key].over_bare_node_p90_ms = Math.round((processLevel.commands[s.key].p90 - bareP90) * 10) / 10;
+    if (!s.key.startsWith("node_bare")) {
+      const base = processLevel.commands[s.node === undefined ? "node_bare" : `node_bare_node${s.node.major}`];
+      const c = processLevel.commands[s.key];
+      c.node = s.node?.version ?? process.version;
+      c.over_bare_node_median_ms = Math.round((c.median - base.median) * 10) / 10;
+      c.over_bare_node_p90_ms = Math.round((c.p90 - base.p90) * 10) / 10;
+      c.cpu_over_bare_node_median_ms = c.cpu_ms && base.cpu_ms ? Math.round((c.cpu_ms.median - base.cpu_ms.median) * 10) / 10 : null;
     }
   if (!hasHook) processLevel.not_measured.push("gatehouse hook claude: this CLI has no `hook` command yet");
   if (!hasServe) processLevel.not_measured.push("daemon path (gatehouse serve): this CLI has no `serve` command");
@@ -572,6 +609,28 @@ if (!NO_PROCESS) {
     const field = (f) => describeSamples(list.map((x) => x[f]))?.median ?? null;
     coldLoad.subjects[key] = { import_ms: field("import_ms"), first_load_ms: field("first_load_ms"), second_load_ms: field("second_load_ms"), first_evaluate_ms: field("first_evaluate_ms") };
   }
+}
+
+// ── Node versions side by side: `evaluate` on this Node and each other one, the same script alike ──
+// (bench/evaluate-node.mjs: a fresh process each, warm-up passes first; rounds alternate the versions).
+let nodeVersions = null;
+if (!NO_PROCESS && extraNodes.length > 0) {
+  const runs = [{ version: process.version, path: process.execPath }, ...extraNodes];
+  const passes = QUICK ? [5, 5] : [40, PLAN.warmupPasses];
+  log(`evaluate on ${runs.map((n) => n.version).join(", ")}`);
+  const results = Object.fromEntries(runs.map((n) => [n.version, []]));
+  for (let round = 0; round < (QUICK ? 1 : 3); round++)
+    for (const n of round % 2 === 0 ? runs : [...runs].reverse()) {
+      const r = spawnSync(n.path, [join(here, "evaluate-node.mjs"), ...passes.map(String)], { cwd: root, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+      try {
+        results[n.version].push(JSON.parse(r.stdout.trim().split("\n").pop()));
+      } catch {
+        log(`evaluate on ${n.version} failed: ${(r.stderr ?? "").trim().split("\n")[0]}`);
+      }
+    }
+  // The round with the lowest default-bundle p99 stands for each version: the others were hit harder by the load.
+  const best = (list) => (list.length === 0 ? null : list.reduce((a, b) => (b.default_wasm.p99 < a.default_wasm.p99 ? b : a)));
+  nodeVersions = { method: "bench/evaluate-node.mjs per Node, fresh process, the round with the lowest default p99", not_measured: otherNodes.filter((n) => "error" in n).map((n) => `Node ${n.major}: ${n.error}`), evaluate: Object.fromEntries(Object.entries(results).map(([v, l]) => [v, best(l)])) };
 }
 
 // ── allocation per event (a child process with a fixed, large young generation: bench/alloc.mjs) ──
@@ -768,6 +827,7 @@ const results = {
   daemon,
   peer: peerComparison,
   process: processLevel,
+  node_versions: nodeVersions,
   load_ms: { warm_in_process: warmLoadMs, cold: coldLoad },
   memory,
   wall_time_s: Math.round(Number(process.hrtime.bigint() - started) / 1e8) / 10,
@@ -891,6 +951,7 @@ function summarize_(r) {
     intrinsic_tail_us: { default_bundle: r.intrinsic_tail_us.default_wasm, generated_bundle: r.intrinsic_tail_us.gen_wasm },
     quietest_round_p99_us: { default_bundle: r.rounds_us.default_wasm?.p99.min ?? null, generated_bundle: r.rounds_us.gen_wasm?.p99.min ?? null },
     hook_process_ms: hookProcess,
+    node_versions: nodeVersionsSummary(r),
     daemon_ms: daemonMs,
     peer: {
       name: r.peer.peer.name,
@@ -908,3 +969,4 @@ function summarize_(r) {
     wall_time_s: r.wall_time_s,
   };
 }
+
