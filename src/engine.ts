@@ -39,6 +39,23 @@ import type { ClassificationCache, ClassificationCacheStats } from "./classifica
 export type { EngineOptions } from "./engine-options.js";
 
 /** Names in an event that may mean inline code in a language (interpreters, MCP code tools): what `prepare` loads. */
+/** What an engine is made of, once loaded (`Engine.load` builds it from EngineOptions). */
+interface EngineParts {
+  bundle: LoadedBundle;
+  hotPath: HotPath;
+  vm: Tier2Vm;
+  /** Null only with a `classify` override. */
+  parser: ShellParser | null;
+  prefilter: boolean;
+  /** Replaces the classifier (EngineOptions.classify). */
+  classify: ((event: Event) => Classification) | null;
+  /** The WASM instance's memory (null on the twin). */
+  memory: WebAssembly.Memory | null;
+  inline: InlineGrammars | null;
+  /** Off unless the host asked for it (EngineOptions.classificationCache). */
+  cache: ClassificationCache | null;
+}
+
 const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
   [/(\b|_)(python[0-9.]*|pypy3?|py)(\b|_)/i, "python"],
   [/(\b|_)(node(js)?|mongo(sh)?|javascript|js)(\b|_)/i, "javascript"],
@@ -49,27 +66,31 @@ const LANGUAGE_OF: Array<[RegExp, InlineLanguage]> = [
 export class Engine {
   readonly engineVersion = ENGINE_VERSION;
 
+  private readonly bundle: LoadedBundle;
+  private readonly hotPath: HotPath;
+  private readonly vm: Tier2Vm;
+  private readonly parser: ShellParser | null;
+  private readonly prefilter: boolean;
+  private readonly classifyOverride: ((event: Event) => Classification) | null;
+  private readonly memory: WebAssembly.Memory | null;
+  private readonly inline: InlineGrammars | null;
+  private readonly cache: ClassificationCache | null;
+  private readonly index: PrefilterIndex;
   private readonly warningTexts: readonly string[];
 
-  private constructor(
-    private readonly bundle: LoadedBundle,
-    private readonly hotPath: HotPath,
-    private readonly vm: Tier2Vm,
-    private readonly parser: ShellParser | null,
-    private readonly prefilter: boolean,
-    private readonly classifyOverride: ((event: Event) => Classification) | null,
-    private readonly memory: WebAssembly.Memory | null,
-    private readonly inline: InlineGrammars | null,
-    /** The resolved bundle (composition applied; the bundle as given when it extends nothing): `explain` shows each tree as authored. */
-    private readonly source: unknown,
-    /** Off unless the host asked for it (EngineOptions.classificationCache). */
-    private readonly cache: ClassificationCache | null,
-    private readonly index = new PrefilterIndex(bundle.artifacts, bundle.keywords),
-  ) {
-    this.warningTexts = bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
+  private constructor(parts: EngineParts) {
+    this.bundle = parts.bundle;
+    this.hotPath = parts.hotPath;
+    this.vm = parts.vm;
+    this.parser = parts.parser;
+    this.prefilter = parts.prefilter;
+    this.classifyOverride = parts.classify;
+    this.memory = parts.memory;
+    this.inline = parts.inline;
+    this.cache = parts.cache;
+    this.index = new PrefilterIndex(parts.bundle.artifacts, parts.bundle.keywords);
+    this.warningTexts = parts.bundle.warnings.filter((w) => DECISION_WARNING_CODES.includes(w.code)).map((w) => w.detail);
   }
-
-  private authoredTrees: Map<string, unknown> | null = null;
 
   /** Throws BundleLoadError for a bundle that cannot load at all. */
   static async load(options: EngineOptions): Promise<Engine> {
@@ -96,7 +117,17 @@ export class Engine {
     // Imported only when asked for: a hook process (one call) has no use for it and does not load it.
     const cache =
       cacheOptions === undefined || cacheOptions === false ? null : new (await import("./classification-cache.js")).ClassificationCache(cacheOptions === true ? {} : cacheOptions);
-    return new Engine(bundle, hotPath, vm, parser, options.prefilter ?? true, options.classify ?? null, wasm?.exports.memory ?? null, inline, bundle.resolved, cache);
+    return new Engine({
+      bundle,
+      hotPath,
+      vm,
+      parser,
+      prefilter: options.prefilter ?? true,
+      classify: options.classify ?? null,
+      memory: wasm?.exports.memory ?? null,
+      inline,
+      cache,
+    });
   }
 
   get bundleDigest(): string {
@@ -229,7 +260,7 @@ export class Engine {
    * engine itself still reads no clock.
    */
   explain(eventInput: unknown, stateInput: unknown, nowMs: number, clock: () => number): { envelope: Envelope; trace: Trace } {
-    const rec = new TraceRecorder(clock, this.authored(), this.bundle.keywords, this.prefilter);
+    const rec = new TraceRecorder(clock, this.bundle.keywords, this.prefilter);
     let trace: Trace | null = null;
     const envelope = this.run(eventInput, stateInput, nowMs, rec, (t) => (trace = t));
     const t = rec.now();
@@ -238,21 +269,6 @@ export class Engine {
     const done = trace! as Trace;
     done.timings_us = rec.timings();
     return { envelope, trace: done };
-  }
-
-  /** artifact_id → the tree as the bundle wrote it (first artifact of an id: later repeats are skipped). */
-  private authored(): Map<string, unknown> {
-    if (this.authoredTrees !== null) return this.authoredTrees;
-    const trees = new Map<string, unknown>();
-    let raw = this.source;
-    if (typeof raw === "string") raw = JSON.parse(raw);
-    const artifacts = (raw as { artifacts?: unknown } | null)?.artifacts;
-    for (const a of Array.isArray(artifacts) ? artifacts : []) {
-      const id = (a as { artifact_id?: unknown })?.artifact_id;
-      const body = (a as { body?: { when?: unknown; match?: unknown } })?.body;
-      if (typeof id === "string" && !trees.has(id)) trees.set(id, body?.when ?? body?.match ?? null);
-    }
-    return (this.authoredTrees = trees);
   }
 
   private run(eventInput: unknown, stateInput: unknown, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void): Envelope {

@@ -19,7 +19,7 @@ import { parseField } from "../evaluate/vocabulary.js";
 import type { SchemaCheck } from "../model/schema-check.js";
 
 /** What every artifact has, whatever its kind (filled in by load.ts). */
-export type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf">;
+export type ArtifactBase = Pick<LoadedArtifact, "order" | "artifact_id" | "atom_id" | "policy_public_id" | "dimension" | "mode" | "layer_path" | "required" | "requiredFeatures" | "requiredOneOf" | "authored">;
 export type KindFields = Partial<Omit<LoadedArtifact, keyof ArtifactBase | "kind">> & Pick<LoadedArtifact, "kind">;
 
 export type Rejection = { reason: SkipReason; detail: string };

@@ -38,6 +38,7 @@ function makeArtifact(base: ArtifactBase, f: KindFields): LoadedArtifact {
     requiredFeatures: base.requiredFeatures,
     requiredOneOf: base.requiredOneOf,
     when: f.when ?? null,
+    authored: base.authored,
     verdict: f.verdict ?? "allow",
     reason: f.reason ?? "",
     optimize: f.optimize ?? null,
@@ -169,6 +170,7 @@ export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBun
       required: requirements.keywords,
       requiredFeatures: requirements.features,
       requiredOneOf: requirements.oneOf,
+      authored: c.tree,
     }, c.fields);
   });
 

@@ -76,6 +76,8 @@ export interface LoadedArtifact {
   requiredOneOf: string[][];
   /** The tree (`when`, or a t2 program's `match`; null for a t2 program without one). */
   when: CompiledNode | null;
+  /** The same tree as the bundle wrote it (JSON; null without one): what `explain` shows beside each node's outcome. */
+  authored: unknown;
   /** t1 / t2: the verdict contributed; exception: the rewritten verdict; t3: "hold". */
   verdict: Verdict;
   reason: string;

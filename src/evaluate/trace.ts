@@ -132,8 +132,6 @@ export class TraceRecorder {
 
   constructor(
     private readonly clock: () => number,
-    /** artifact_id → the tree as authored (`when`, or a t2 program's `match`). */
-    private readonly authored: ReadonlyMap<string, unknown>,
     private readonly keywords: readonly string[],
     private readonly prefilter: boolean,
   ) {
@@ -194,7 +192,7 @@ export class TraceRecorder {
 
   private tracedArtifact(entry: (typeof this.artifacts)[number], inputs: TraceInputs): TracedArtifact {
     const { a, outcome, program } = entry;
-    const traced = entry.tree === null ? null : traceTree(entry.tree, this.authored.get(a.artifact_id), inputs.view);
+    const traced = entry.tree === null ? null : traceTree(entry.tree, a.authored, inputs.view);
     const missing = outcome === "filtered" ? this.missing(a, inputs) : null;
     const deciding = traced?.deciding ?? [];
     let why: string;
@@ -248,7 +246,7 @@ export class TraceRecorder {
     const final = join.final;
     const exceptions = this.exceptionList.map((e) => {
       const record = this.exceptionTrees.get(e) ?? null;
-      const traced = record === null ? null : traceTree(record, this.authored.get(e.artifact_id), inputs.view);
+      const traced = record === null ? null : traceTree(record, e.authored, inputs.view);
       const held = record === null ? null : (record.seen.get(record.root)?.value ?? false);
       const rewrote = final.filter((c, i) => c.ground_key === e.ground_key && join.contributions[i]?.ground_key === null).map((c) => c.artifact_id ?? c.atom_id ?? "?");
       return {
