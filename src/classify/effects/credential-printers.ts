@@ -10,6 +10,7 @@
 // test/classify/secrets-network.test.ts.
 import type { Handler } from "./filesystem.js";
 import { printsSecretNames } from "./flow.js";
+import { subcommandWords } from "../programs/registry.js";
 
 interface PrinterRow {
   program: string;
@@ -53,8 +54,10 @@ const BY_PROGRAM = new Map<string, PrinterRow[]>();
 for (const r of CREDENTIAL_PRINTERS) BY_PROGRAM.set(r.program, [...(BY_PROGRAM.get(r.program) ?? []), r]);
 
 const printer: Handler = (ctx) => {
-  // Options between the words do not change what is printed (`gopass show -o x`): match the words alone.
-  const words = ctx.argv.filter((a) => !a.startsWith("-")).join(" ");
+  // Options between the words do not change what is printed (`gopass show -o x`): match the words alone —
+  // through the program's registry entry where it has one, so a global option's value is no word (`aws --profile p configure get …`).
+  const operands = subcommandWords(ctx.program, ctx.args);
+  const words = (operands === null ? ctx.argv.filter((a) => !a.startsWith("-")) : operands.map((o) => o.value)).join(" ");
   const row = BY_PROGRAM.get(ctx.program)?.find((r) => r.words.test(words) && (!r.flag || ctx.argv.some((a) => r.flag!.test(a))));
   if (row) printsSecretNames(ctx, [`${ctx.program} ${words}`.slice(0, 80)], "command");
 };

@@ -8,6 +8,7 @@ import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
 import { attrs, holdsSecretCopy, noteRead, pathTarget, resolveAll, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
+import { parseGit } from "../programs/git.js";
 
 /** What flows in, with what the effect quotes. */
 export interface Source {
@@ -227,10 +228,10 @@ function printsSecretVariable(ctx: Ctx): void {
  * with the push: send × secret_file. git's own rows (git.ts) judge the push itself; this only carries the file.
  */
 function gitCarriesSecret(ctx: Ctx): void {
-  const v = ctx.argv;
-  let i = 0;
-  while (i < v.length && v[i]!.startsWith("-")) i += v[i] === "-C" || v[i] === "-c" || v[i] === "--git-dir" || v[i] === "--work-tree" ? 2 : 1;
-  const sub = v[i];
+  // The subcommand after git's global options, read through its registry entry (programs/git.ts).
+  const i = parseGit(ctx.args).sub;
+  if (i < 0) return;
+  const sub = ctx.argv[i];
   if (sub === "add" || sub === "stage") {
     ctx.args.slice(i + 1).forEach((a) => {
       if (a.value.startsWith("-") || a.value === "--") return;

@@ -3,8 +3,10 @@
 // destroy × infrastructure, with `is_production` from the profile, project,
 // subscription or resource group. The tool families (families/*.ts) say more
 // where they have a row, and a row that claims a command replaces this.
-// kubectl/helm's option specs live here for the clusters family.
-import { parseArgs, type OptionSpec } from "../programs/options.js";
+// Each CLI's options are its program registry entry's. kubectl/helm's option
+// specs live here for the clusters family.
+import { flagValue, parseArgs, type OptionSpec } from "../programs/options.js";
+import { programOptions } from "../programs/registry.js";
 import { attrs, productionAttrs, type Attrs, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 
@@ -20,11 +22,16 @@ export const KUBE_SPEC: OptionSpec = {
 
 export const HELM_SPEC: OptionSpec = { shortValue: "n", longValue: ["kube-context", "namespace", "kubeconfig", "timeout", "cascade", "description"], aliases: { n: "namespace" } };
 
+/** The command line read through the program's registry entry (src/classify/programs/registry.ts): its global options and the ones the tables read. */
+function parsed(ctx: Ctx) {
+  return parseArgs(ctx.args, programOptions(ctx.program)!);
+}
+
 function aws(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { longValue: ["profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color", "cli-read-timeout", "cli-connect-timeout", "bucket", "key", "instance-ids", "stack-name", "db-instance-identifier", "function-name", "table-name", "cluster", "service"] });
+  const p = parsed(ctx);
   const [service, op] = p.operands.map((o) => o.value);
   if (!service || !op) return;
-  const profile = p.flags.find((f) => f.name === "profile" && f.value !== null)?.value;
+  const profile = flagValue(p, "profile");
   const s3Rm = service === "s3" && (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("s3://"))));
   if (/^delete-/.test(op) || /^terminate-/.test(op) || op === "purge-queue" || s3Rm || /^deregister-/.test(op) || op === "remove-permission") {
     destroy(ctx, productionAttrs([profile]));
@@ -32,22 +39,20 @@ function aws(ctx: Ctx): void {
 }
 
 function gcloud(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { longValue: ["project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity"] });
+  const p = parsed(ctx);
   // The command group path is the leading operands; `delete` anywhere in it destroys.
   const path = p.operands.map((o) => o.value);
-  const project = p.flags.find((f) => f.name === "project" && f.value !== null)?.value;
-  if (path.slice(0, 5).includes("delete")) destroy(ctx, productionAttrs([project]));
+  if (path.slice(0, 5).includes("delete")) destroy(ctx, productionAttrs([flagValue(p, "project")]));
 }
 
 function az(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "gn", longValue: ["subscription", "resource-group", "name", "output", "query", "location"], aliases: { g: "resource-group", n: "name" } });
+  const p = parsed(ctx);
   const path = p.operands.map((o) => o.value);
-  const val = (name: string): string | undefined => p.flags.find((f) => f.name === name && f.value !== null)?.value ?? undefined;
-  if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, productionAttrs([val("subscription"), val("resource-group")]));
+  if (path.slice(0, 5).includes("delete") || path.slice(0, 5).includes("purge")) destroy(ctx, productionAttrs([flagValue(p, "subscription"), flagValue(p, "resource-group")]));
 }
 
 function gsutil(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, { shortValue: "ohu" });
+  const p = parsed(ctx);
   const op = p.operands[0]?.value;
   if (op === "rb" || (op === "rm" && p.operands.some((o) => o.value.startsWith("gs://")))) destroy(ctx);
 }

@@ -1,11 +1,13 @@
 // git's global options: where the subcommand is, and the `-c key=value`
 // settings given on the command line. The walker reads aliases from it
 // (src/classify/shell/launchers/runners.ts), the effect table the subcommand
-// and the command-running settings (src/classify/effects/git.ts).
+// and the command-running settings (src/classify/effects/git.ts), the
+// secret-carrying push (effects/flow.ts) likewise.
 import type { Arg } from "./args.js";
+import { globalValueOptions } from "./registry.js";
 
-/** Global options that take the next word as their value. */
-const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--list-cmds", "--attr-source"]);
+/** Global options that take the next word as their value: git's registry entry (registry.ts). */
+const GLOBAL_WITH_VALUE = globalValueOptions("git");
 
 export interface GitConfigSetting {
   /** Lowercased key (`alias.x`, `core.sshcommand`). */

@@ -16,7 +16,7 @@ export type InterpreterFamily =
   | "powershell" | "cmd" | "invoke-expression";
 
 export type ProgramSource =
-  /** Code on the command line: `-c CODE`, `-e CODE`; `code` indexes the code word (-1: missing). `rest`: every word from `code` on is the code (`cmd /C`, `pwsh -Command`); `attached`: text glued to the flag (`cmd /Cdir`); `encoded`: base64 UTF-16LE (`pwsh -EncodedCommand`). */
+  /** Code on the command line: `-c CODE`, `-e CODE`; `code` indexes the code word (-1: missing; the flag's own word for `--eval=CODE`). `rest`: every word from `code` on is the code (`cmd /C`, `pwsh -Command`); `attached`: text glued to the flag, in the flag's word — before the words from `code` with `rest` (`cmd /Cdir`), else the code itself (`python -cCODE`, `code` is the flag's word); `encoded`: base64 UTF-16LE (`pwsh -EncodedCommand`). */
   | { kind: "inline"; flag: string; code: number; rest?: boolean; attached?: string; encoded?: boolean }
   /** The program comes from stdin (no script operand, `-`, `/dev/stdin`, `sh -s`). */
   | { kind: "stdin" }
@@ -36,6 +36,8 @@ interface InterpreterRow {
   /** Its code is shell text the Bash grammar reads (shells, best effort for cmd and PowerShell). */
   shellText: boolean;
   source: SourceReader;
+  /** Options that take the next word as their value (`node --title T`, `python -W arg`): what the walker, the effect table and the inline-code reader all skip. */
+  valueOptions?: readonly string[];
 }
 
 const STDIN_PATHS = new Set(["-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"]);
@@ -134,7 +136,8 @@ function clusterSource(letters: ClusterLetters): SourceReader {
       if (v.startsWith("--")) return v === "--help" || v === "--version" ? OTHER : 1;
       for (let k = 1; k < v.length; k++) {
         const ch = v[k];
-        if (inline.includes(ch)) return { kind: "inline", flag: "-" + ch, code: j + 1 < args.length ? j + 1 : -1 };
+        // `-cCODE`: the rest of the cluster is the code (`python3 -c'print(1)'`).
+        if (inline.includes(ch)) return k + 1 < v.length ? { kind: "inline", flag: "-" + ch, code: j, attached: v.slice(k + 1) } : { kind: "inline", flag: "-" + ch, code: j + 1 < args.length ? j + 1 : -1 };
         if (other.includes(ch)) return OTHER;
         if (module.includes(ch)) {
           if (k + 1 < v.length) return { kind: "module", index: j, name: v.slice(k + 1) };
@@ -148,6 +151,11 @@ function clusterSource(letters: ClusterLetters): SourceReader {
       }
       return 1;
     });
+}
+
+/** A clustering interpreter's row parts: its source reader, and the options whose value is the next word (`-W arg`). */
+function cluster(letters: ClusterLetters): Pick<InterpreterRow, "source" | "valueOptions"> {
+  return { source: clusterSource(letters), valueOptions: [...(letters.nextValue ?? "")].map((c) => `-${c}`) };
 }
 
 // ── node and node runners ───────────────────────────────────────────────
@@ -299,11 +307,11 @@ const invokeExpressionSource: SourceReader = (args, start) => {
 
 const ROWS: readonly InterpreterRow[] = [
   { family: "shell", names: ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "fish", "csh", "tcsh"], shellText: true, source: shellSource },
-  { family: "python", names: ["python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3"], shellText: false, source: clusterSource({ inline: "c", other: "hV", module: "m", nextValue: "WXQ" }) },
-  { family: "node", names: ["node", "nodejs"], shellText: false, source: nodeSource(NODE_VALUE_OPTIONS) },
-  { family: "ts-node", names: ["ts-node", "tsx"], shellText: false, source: nodeSource(TS_NODE_VALUE_OPTIONS) },
-  { family: "perl", names: ["perl"], shellText: false, source: clusterSource({ inline: "eE", other: "vh", restValue: "imMxdDC", nextValue: "I", digits: "l0" }) },
-  { family: "ruby", names: ["ruby", "jruby"], shellText: false, source: clusterSource({ inline: "e", other: "vh", restValue: "FiWTKx0", nextValue: "rICE" }) },
+  { family: "python", names: ["python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3"], shellText: false, ...cluster({ inline: "c", other: "hV", module: "m", nextValue: "WXQ" }) },
+  { family: "node", names: ["node", "nodejs"], shellText: false, source: nodeSource(NODE_VALUE_OPTIONS), valueOptions: [...NODE_VALUE_OPTIONS] },
+  { family: "ts-node", names: ["ts-node", "tsx"], shellText: false, source: nodeSource(TS_NODE_VALUE_OPTIONS), valueOptions: [...TS_NODE_VALUE_OPTIONS] },
+  { family: "perl", names: ["perl"], shellText: false, ...cluster({ inline: "eE", other: "vh", restValue: "imMxdDC", nextValue: "I", digits: "l0" }) },
+  { family: "ruby", names: ["ruby", "jruby"], shellText: false, ...cluster({ inline: "e", other: "vh", restValue: "FiWTKx0", nextValue: "rICE" }) },
   { family: "php", names: ["php"], shellText: false, source: plainSource({ inline: ["-r", "-R", "-B", "-E"], file: ["-f"], other: ["-a", "-l", "-S", "-t", "-v", "-h", "-i", "-m"], value: ["-d", "-c", "-z"] }) },
   { family: "lua", names: ["lua", "luajit"], shellText: false, source: plainSource({ inline: ["-e"], value: ["-l"] }) },
   { family: "osascript", names: ["osascript"], shellText: false, source: plainSource({ inline: ["-e"], value: ["-l", "-s"] }) },
@@ -368,6 +376,12 @@ export function programSource(program: string, args: readonly Arg[], start = 0):
   return name === null ? null : BY_NAME.get(name)!.source(args, start);
 }
 
+/** The options of this interpreter that take the next word as their value (none listed: []). */
+export function interpreterValueOptions(program: string): readonly string[] {
+  const name = interpreterName(program);
+  return name === null ? [] : (BY_NAME.get(name)!.valueOptions ?? []);
+}
+
 /** The canonical names of every interpreter that runs code in a language other than a shell's (python … go, erlang). */
 export function codeInterpreterNames(): string[] {
   return ROWS.filter((r) => !r.shellText && r.family !== "invoke-expression").flatMap((r) => r.names);
@@ -410,4 +424,18 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["go run ./cmd/tool", "go", "script"],
   ["go test ./...", "go", "other"],
   ["go build", "go", "other"],
+];
+
+/**
+ * Commands whose verdict and effects none of the interpreter's value-taking
+ * options changes (`%` is where the options go): the inline-code reader finds
+ * the code where the walker does. Run by test/classify/programs/registry.test.ts.
+ */
+export const INTERPRETER_PROBES: readonly string[] = [
+  `python3% -c "import shutil; shutil.rmtree('/home/u')"`,
+  `node% -e "require('fs').rmSync('/home/u',{recursive:true})"`,
+  `ts-node% -e "require('fs').rmSync('/home/u',{recursive:true})"`,
+  `ruby% -e "require 'fileutils'; FileUtils.rm_rf('/home/u')"`,
+  `perl% -e 'system("rm -rf /home/u")'`,
+  `node% app.js`,
 ];

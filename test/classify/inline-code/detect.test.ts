@@ -23,7 +23,9 @@ describe("inlineCodeOf", () => {
     ["node", ["-pe", "1+1"], null, { language: "javascript", code: "1+1", via: "-pe" }],
     ["node", ["-r", "ts-node/register", "-e", "x()"], null, { language: "javascript", code: "x()", via: "-e" }],
     ["node", ["app.js"], null, null],
-    ["mongosh", ["mongodb://db/app", "--eval", "db.dropDatabase()"], null, { language: "javascript", code: "db.dropDatabase()", via: "--eval" }],
+    ["node", ["--title", "x", "-e", "x()"], null, { language: "javascript", code: "x()", via: "-e" }],
+    // The Mongo shell's --eval is its launcher row's (shell/launchers/database-shells.ts), not an interpreter's.
+    ["mongosh", ["mongodb://db/app", "--eval", "db.dropDatabase()"], null, null],
     ["ruby", ["-e", "puts 1", "-e", "puts 2"], null, { language: "ruby", code: "puts 1\nputs 2", via: "-e" }],
     ["ruby", ["-rjson", "-e", "puts 1"], null, { language: "ruby", code: "puts 1", via: "-e" }],
     ["ruby", ["-ne", "print if /x/"], null, { language: "ruby", code: "print if /x/", via: "-e" }],

@@ -1,31 +1,14 @@
 // Command-line conventions of tools that several families have rows for: the
 // cloud CLIs. One object per tool (the engine refuses a second one), so which
 // flags take a value, how the tool asks for help and which flags make it a dry
-// run are written once.
+// run are written once; the options of aws, gcloud and az are their
+// entries in the program registry (src/classify/programs/registry.ts).
+import { programOptions } from "../../programs/registry.js";
 import type { Cli } from "./rows.js";
 
 /** aws: `aws [globals] SERVICE OPERATION [--param value]…`; `help` as the last word prints help. */
 export const AWS_CLI: Cli = {
-  options: {
-    longValue: [
-      // global options
-      "profile", "region", "output", "endpoint-url", "query", "cli-input-json", "cli-input-yaml", "ca-bundle", "color",
-      "cli-read-timeout", "cli-connect-timeout", "cli-binary-format",
-      // s3 transfer options
-      "exclude", "include", "acl", "sse", "sse-c", "sse-c-key", "sse-kms-key-id", "storage-class", "grants", "content-type",
-      "cache-control", "content-disposition", "content-encoding", "content-language", "expires", "metadata", "metadata-directive",
-      "page-size", "source-region", "website-redirect", "expected-size", "request-payer", "checksum-algorithm",
-      // read by the clouds family (clouds.ts)
-      "query-string", "work-group", "sql", "database", "cluster-identifier", "resource-arn", "secret-arn", "db-instance-identifier",
-      "db-cluster-identifier", "stack-name", "table-name", "repository-name", "account-id",
-    ],
-    longBool: [
-      "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "delete", "follow-symlinks",
-      "no-follow-symlinks", "exact-timestamps", "size-only", "no-guess-mime-type", "debug", "no-verify-ssl", "no-paginate",
-      "no-sign-request", "no-cli-pager", "force-glacier-transfer", "ignore-glacier-warnings", "force-delete-without-recovery", "with-decryption",
-      "skip-final-snapshot", "delete-automated-backups",
-    ],
-  },
+  options: programOptions("aws")!,
   help: { flags: ["help"], word: "last" },
   dryRun: ["dryrun", "dry-run"],
   envFlags: ["profile"],
@@ -33,14 +16,7 @@ export const AWS_CLI: Cli = {
 
 /** gcloud: `gcloud [alpha|beta] GROUP… COMMAND`; `-h`/`--help`, `gcloud help …`. */
 export const GCLOUD_CLI: Cli = {
-  options: {
-    longValue: [
-      "project", "account", "configuration", "zone", "region", "format", "filter", "impersonate-service-account", "verbosity",
-      "billing-project", "flags-file", "flatten", "trace-token", "location",
-    ],
-    longBool: ["quiet", "recursive", "all-versions", "continue-on-error", "delete-unmatched-destination-objects", "dry-run", "async", "verbose"],
-    aliases: { q: "quiet", r: "recursive", R: "recursive", a: "all-versions", c: "continue-on-error" },
-  },
+  options: programOptions("gcloud")!,
   help: { flags: ["help", "h"], word: "first" },
   dryRun: ["dry-run"],
   skipWords: ["alpha", "beta", "preview"],
@@ -49,18 +25,7 @@ export const GCLOUD_CLI: Cli = {
 
 /** az: `az GROUP… COMMAND --param value`; `-h`/`--help`; `--dryrun` (batch deletes), `--what-if` (deployments). */
 export const AZ_CLI: Cli = {
-  options: {
-    shortValue: "gnoslcdprf",
-    longValue: [
-      "file", "subscription", "resource-group", "name", "output", "query", "location", "account-name", "account-key", "connection-string",
-      "sas-token", "container-name", "source", "destination", "pattern", "id", "ids", "org", "organization", "project", "repository",
-      "vault-name", "share-name", "file-system", "path", "if-match", "if-unmodified-since", "http-method", "area", "resource",
-      "route-parameters", "in-file", "team", "user", "group-id", "extension-id", "publisher-id", "wiki", "pipeline-id",
-      "mode", "template-file", "parameters", "server", // read by the clouds family (clouds.ts)
-    ],
-    longBool: ["yes", "dryrun", "what-if", "debug", "verbose", "only-show-errors", "delete-snapshots", "recursive", "destroy", "no-wait", "force"],
-    aliases: { g: "resource-group", n: "name", o: "output", s: "source", l: "location", c: "container-name", d: "destination", p: "project", r: "repository", y: "yes" },
-  },
+  options: programOptions("az")!,
   help: { flags: ["help", "h"] },
   dryRun: ["dryrun", "what-if"],
   envFlags: ["subscription", "resource-group"],

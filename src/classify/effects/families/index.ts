@@ -4,6 +4,7 @@
 // tool that has them. A new family is a file beside these, added to FAMILIES.
 import type { Arg } from "../../programs/args.js";
 import { values } from "../../programs/args.js";
+import { programSource } from "../../programs/interpreters.js";
 import type { Ctx } from "../common.js";
 import { CONVENTIONS } from "./conventions.js";
 import { compileFamilies, invocationMode, runRows, type InvocationMode } from "./engine.js";
@@ -79,9 +80,10 @@ const JS_ENTRY = /^(.+?)\.(c|m)?js$/;
  */
 function jsEntryTool(ctx: Ctx): Ctx | null {
   if (!JS_RUNTIMES.test(ctx.program)) return null;
-  let i = 0;
-  if ((ctx.program === "bun" || ctx.program === "deno") && ctx.args[0]?.value === "run") i = 1;
-  while (i < ctx.args.length && ctx.args[i]!.value.startsWith("-")) i++; // runtime flags (`deno run -A x.js`)
+  // The script after the runtime's own flags (`deno run -A x.js`, `node --title t x.js`), as the interpreter table reads it.
+  const src = programSource(ctx.program, ctx.args);
+  if (src?.kind !== "script") return null;
+  const i = src.index;
   const base = ctx.args[i]?.value.split(/[\\/]/).pop() ?? "";
   const tool = JS_ENTRY.exec(base)?.[1];
   if (tool === undefined || !TABLE.has(tool)) return null;

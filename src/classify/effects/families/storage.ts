@@ -6,6 +6,7 @@
 // denies those, asks for the rest). Copies go through transfer.ts.
 import type { ParsedOperand } from "../../programs/options.js";
 import { AWS_CLI, AZ_CLI, GCLOUD_CLI } from "./clis.js";
+import { programOptions } from "../../programs/registry.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 import { storeOrLocal, transferEffects, type Locate } from "./transfer.js";
 import { pathTarget, type Attrs } from "../common.js";
@@ -74,11 +75,7 @@ const gcs: Locate = (v) => (/^(gs|s3):\/\//i.test(v) ? "remote" : "local");
 const gcsBucketAll = (v: string | undefined) => !!v && /^gs:\/\/[^/]+\/?(\*{1,2})?$/i.test(v);
 
 const GSUTIL_CLI: Cli = {
-  options: {
-    shortValue: "hoiuxp",
-    longBool: ["recursive", "all-versions", "force"],
-    aliases: { r: "recursive", R: "recursive", f: "force" },
-  },
+  options: programOptions("gsutil")!,
   help: { flags: ["help"], word: "first" },
 };
 

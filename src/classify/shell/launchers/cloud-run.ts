@@ -4,6 +4,7 @@
 // family rows read what it is here); the script is parsed as the commands it is,
 // with `runs_on: remote`. A script that is not literal — a `file://` or `@file`
 // reference, a variable — is a shape-3 gap naming the option, never nothing.
+import { subcommandWords } from "../../programs/registry.js";
 import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 
@@ -57,7 +58,8 @@ function awsSsm(call: Launch): number | null {
 function azRunCommand(call: Launch): number | null {
   const out = call.emit();
   const w = call.words;
-  const ops = w.slice(call.i + 1, call.i + 4).map((x) => (x.dynamic ? "" : x.value));
+  // The command path after az's global options (`az --subscription s vm run-command invoke`), read through its registry entry.
+  const ops = (subcommandWords("az", w.slice(call.i + 1)) ?? []).slice(0, 3).map((o) => (o.arg.dynamic ? "" : o.value));
   if (!(ops[0] === "vm" || ops[0] === "vmss") || ops[1] !== "run-command" || !(ops[2] === "invoke" || ops[2] === "create")) return out;
   for (let k = call.i + 4; k < w.length; k++) {
     const word = w[k]!;

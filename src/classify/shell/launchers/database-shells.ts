@@ -10,7 +10,6 @@
 // `COPY … TO|FROM PROGRAM 'CMD'` runs one on the database server. The client
 // is emitted itself (the effect table reads its SQL); the commands are parsed.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { inlineCodeOf } from "../../inline-code/index.js";
 import { parseArgs } from "../../programs/options.js";
 import { runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
@@ -28,8 +27,8 @@ function mongoShell(call: Launch): number | null {
     call.gap(GAP_SHAPE.INLINE_INTERPRETER, `${call.name} --eval code that is not a literal`);
     return call.emit();
   }
-  const ic = evalAt >= 0 ? inlineCodeOf({ program: call.name, argv: argv.map((a) => a ?? "") }) : { code: stdin! };
-  const read = ic === null ? undefined : runInlineCode(call, "javascript", ic.code);
+  const code = evalAt < 0 ? stdin! : argv[evalAt]!.startsWith("--eval=") ? argv[evalAt]!.slice("--eval=".length) : codeWord!;
+  const read = runInlineCode(call, "javascript", code);
   if (read !== undefined) return read;
   call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${call.name} code (JavaScript) not read`);
   return call.emit();
