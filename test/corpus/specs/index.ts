@@ -36,6 +36,7 @@ import redteamR3 from "./redteam-r3.js";
 import redteamR4 from "./redteam-r4.js";
 import selfProtection from "./self-protection.js";
 import accuracy from "./accuracy.js";
+import registry from "./registry.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -73,4 +74,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "redteam-r3": redteamR3,
   "redteam-r4": redteamR4,
   accuracy: accuracy,
+  registry,
 };
