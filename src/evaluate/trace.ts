@@ -274,7 +274,12 @@ export class TraceRecorder {
       paths: c.paths,
       urls: c.urls,
       scan: { haystack_bytes: inputs.haystackBytes, oversize: inputs.oversize, keywords_hit: this.keywords.filter((_, k) => ((inputs.hits[k >>> 5]! >>> (k & 31)) & 1) === 1) },
-      prefilter: { enabled: this.prefilter, artifacts: this.artifacts.length + this.ruledOut + this.exceptionList.length, ruled_out: this.ruledOut },
+      prefilter: {
+        enabled: this.prefilter,
+        artifacts: this.artifacts.length + this.ruledOut + this.exceptionList.length,
+        ruled_out: this.ruledOut + this.artifacts.filter((e) => e.outcome === "filtered").length,
+        unlisted: this.ruledOut,
+      },
       artifacts: this.artifacts.map((entry) => this.tracedArtifact(entry, inputs)),
       join: {
         contributions: join.contributions.map(contributionOf),

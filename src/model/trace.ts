@@ -132,8 +132,13 @@ export const TraceSchema = z.object({
   paths: z.array(ClassifiedPathSchema),
   urls: z.array(ClassifiedUrlSchema),
   scan: z.object({ haystack_bytes: z.number().int(), oversize: z.boolean(), keywords_hit: z.array(z.string()) }),
-  prefilter: z.object({ enabled: z.boolean(), artifacts: z.number().int(), ruled_out: z.number().int() }),
-  /** Every rule the keyword index let through, in bundle order (exceptions are in `join`). */
+  /**
+   * `artifacts`: every artifact of the bundle, exceptions included. `ruled_out`: every rule the index ruled out
+   * before its tree ran — the `filtered` entries of `artifacts` plus `unlisted`, the ones filed under keywords
+   * only, which are counted and not listed.
+   */
+  prefilter: z.object({ enabled: z.boolean(), artifacts: z.number().int(), ruled_out: z.number().int(), unlisted: z.number().int() }),
+  /** Every rule in bundle order — evaluated, skipped, or `filtered` (ruled out by the index, with what it needs) — but the `prefilter.unlisted` ones (exceptions are in `join`). */
   artifacts: z.array(TracedArtifactSchema),
   join: JoinTraceSchema,
   decision: DecisionSchema,

@@ -32,6 +32,26 @@ function treeLines(node: TraceNode, indent: string): string[] {
 const contribution = (c: TracedContribution) =>
   `${c.artifact_id ?? c.atom_id ?? "?"} ${c.verdict} (tier ${c.tier}, ${c.mode}${c.ground_key !== null ? `, excepted under ${c.ground_key}` : ""})`;
 
+
+/**
+ * One count, one meaning: every rule of the bundle is evaluated, skipped (another event type) or ruled out by
+ * the index before its tree ran — listed as `filtered` with what it needs, or, filed under keywords only, counted.
+ */
+function rulesLine(trace: Trace): string {
+  const p = trace.prefilter;
+  const count = (outcome: string) => trace.artifacts.filter((a) => a.outcome === outcome).length;
+  const rules = trace.artifacts.length + p.unlisted;
+  const evaluated = count("fired") + count("not_fired");
+  const skipped = count("other_event_type");
+  const listed = count("filtered");
+  const ruledOut = !p.enabled
+    ? "the index off: none ruled out"
+    : p.unlisted === 0
+      ? `${p.ruled_out} ruled out by the index before their tree ran (each listed below as filtered, with what it needs)`
+      : `${p.ruled_out} ruled out by the index before their tree ran (${listed} listed below as filtered, with what they need; ${p.unlisted} filed under keywords only, counted, not listed)`;
+  return `rules: ${rules} — ${evaluated} evaluated, ${skipped} skipped (another event type), ${ruledOut}; ${trace.join.exceptions.length} exception(s) in the join`;
+}
+
 export function formatTrace(trace: Trace, options: { trees: boolean } = { trees: true }): string {
   const out: string[] = [];
   const e = trace.event;
@@ -65,7 +85,7 @@ export function formatTrace(trace: Trace, options: { trees: boolean } = { trees:
   out.push(`scan      ${trace.scan.haystack_bytes} bytes${trace.scan.oversize ? " (over the memory bound: truncated)" : ""}; keywords hit: ${list(trace.scan.keywords_hit.map((k) => json(k)))}`);
 
   const p = trace.prefilter;
-  out.push("", `rules considered: ${trace.artifacts.length} of ${p.artifacts}${p.enabled ? ` (${p.ruled_out} ruled out by the keyword index, ${trace.join.exceptions.length} exception(s) below)` : " (prefilter off)"}`);
+  out.push("", rulesLine(trace));
   for (const a of trace.artifacts) {
     const label = a.outcome === "fired" ? "FIRED    " : a.outcome === "not_fired" ? "not fired" : a.outcome === "filtered" ? "filtered " : "skipped  ";
     out.push(`  ${label}  ${a.artifact_id}  (tier ${a.tier} ${a.verdict}${a.mode === "monitor" ? ", monitor" : ""})`);

@@ -13,6 +13,7 @@ import { Engine } from "../../src/engine.js";
 import { TraceSchema, type Trace } from "../../src/model/trace.js";
 import { readBundleFile } from "../../src/node/bundle-file.js";
 import { packageRoot } from "../../src/node/package-root.js";
+import { formatTrace } from "../../src/render/trace.js";
 import { bundleOf, grammarBytes } from "../support/engine.js";
 import { memoryIo } from "../support/io.js";
 
@@ -88,6 +89,49 @@ describe("explain = evaluate, on every corpus case", () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(500);
+  });
+});
+
+describe("explain's count line: one count, one meaning (issue 22)", () => {
+  /** The text's count line against the lines it counts: every rule is evaluated, skipped or ruled out, once. */
+  function expectCountsAgree(trace: Trace): string {
+    const text = formatTrace(trace);
+    const m = /^rules: (\d+) — (\d+) evaluated, (\d+) skipped \(another event type\), (\d+) ruled out by the index before their tree ran \((?:each listed below as filtered|(\d+) listed below as filtered, with what they need; (\d+) filed under keywords only)/m.exec(text);
+    expect(m, text.split("\n").find((l) => l.startsWith("rules")) ?? text).not.toBeNull();
+    const [rules, evaluated, skipped, ruledOut] = [1, 2, 3, 4].map((i) => Number(m![i]));
+    const lines = (label: string) => text.split("\n").filter((l) => l.startsWith(`  ${label}`)).length;
+    const filtered = lines("filtered ");
+    expect(evaluated).toBe(lines("FIRED ") + lines("not fired"));
+    expect(skipped).toBe(lines("skipped "));
+    expect(ruledOut).toBe(trace.prefilter.ruled_out);
+    expect(ruledOut).toBe(filtered + trace.prefilter.unlisted);
+    if (m![5] !== undefined) expect([Number(m![5]), Number(m![6])]).toEqual([filtered, trace.prefilter.unlisted]);
+    else expect(trace.prefilter.unlisted).toBe(0);
+    // Every "filtered" line says it was ruled out before its tree ran; the count says the same number.
+    expect(text.split("\n").filter((l) => l.includes("ruled out before its tree ran")).length).toBe(filtered);
+    expect(rules).toBe(evaluated + skipped + ruledOut);
+    expect(rules + trace.join.exceptions.length).toBe(trace.prefilter.artifacts);
+    return text;
+  }
+
+  it("the default bundle: git push --force, rm -rf ~, ls, a Write", async () => {
+    const engine = await defaultEngine();
+    for (const event of [bash("git push --force origin main"), bash("rm -rf ~"), bash("ls"), { ...bash("x"), tool_name: "Write", tool_input: { file_path: "/home/dev/project/a.ts", content: "" } }]) {
+      const text = expectCountsAgree(engine.explain(event, null, 1, clock).trace);
+      expect(text).not.toMatch(/0 ruled out by the keyword index/);
+    }
+  });
+
+  it("a bundle with rules filed under keywords only (counted, not listed) and one for another event type", async () => {
+    const bundle = bundleOf([
+      ...Array.from({ length: 5 }, (_, i) => ({ kind: "t1_predicate_tree", artifact_id: `kw${i}`, body: { when: { all: [{ field: "content", pred: "keyword", value: `zzq${i}` }, { field: "tool.name", pred: "eq", value: "Bash" }] }, verdict: "deny", reason: "" } })),
+      ...Array.from({ length: 3 }, (_, i) => ({ kind: "t1_predicate_tree", artifact_id: `prog${i}`, body: { when: { field: "command.program", pred: "eq", value: `noprog${i}` }, verdict: "deny", reason: "" } })),
+      { kind: "t1_predicate_tree", artifact_id: "rm", body: { when: { field: "command.program", pred: "eq", value: "rm" }, verdict: "deny", reason: "no rm" } },
+    ]);
+    const { trace } = (await engineFor(bundle)).explain(bash("rm -rf build"), null, 1, clock);
+    expect(trace.prefilter.unlisted).toBe(5);
+    expect(trace.prefilter.ruled_out).toBe(8);
+    expect(expectCountsAgree(trace)).toMatch(/^rules: 9 — 1 evaluated, 0 skipped \(another event type\), 8 ruled out by the index before their tree ran \(3 listed below as filtered, with what they need; 5 filed under keywords only/m);
   });
 });
 

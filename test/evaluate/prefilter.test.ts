@@ -95,7 +95,8 @@ describe("the index visits only what could match", () => {
     const { trace } = engine.explain(bash("rm -rf build"), null, 1, () => 0);
     // Traced, the ruled-out rules are counted (keyword-filed) or listed as filtered (feature-filed), never evaluated.
     expect(trace.artifacts.filter((a) => a.outcome !== "filtered").map((a) => a.artifact_id)).toEqual(["rm", "always"]);
-    expect(trace.prefilter.ruled_out).toBe(50);
+    expect(trace.prefilter.ruled_out).toBe(100); // 50 filed under keywords (unlisted) + 50 listed as filtered
+    expect(trace.prefilter.unlisted).toBe(50);
     expect(trace.join.exceptions.every((e) => e.outcome === "not_evaluated")).toBe(true);
     const filteredProg = trace.artifacts.find((a) => a.artifact_id === "prog7")!;
     expect(filteredProg.missing!.one_of).toEqual([["program:nope7", "program:noprog7"]]);

@@ -92,7 +92,7 @@ describe.skipIf(skipBrowser)("the playground page in headless Chromium", () => {
     // The explain trace: the rule that decided, marked FIRED, with its tree.
     const trace = await page.textContent(T("trace"));
     expect(trace).toContain(`FIRED      ${node.decision.artifact_id}`);
-    expect(trace).toMatch(/rules considered: \d+ of \d+/);
+    expect(trace).toMatch(/rules: \d+ — \d+ evaluated/);
   });
 
   it("reads inline code with the grammar it fetches on first need (an MCP code tool), as Node does", async () => {
