@@ -262,10 +262,12 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "serve",
     summary: "the loopback HTTP daemon: POST /v1/evaluate, POST /v1/hook/<agent>, POST /v1/hook-answer/<agent>, GET /healthz (docs/daemon.md)",
-    usage: ["[--port P] [--host 127.0.0.1|::1] [--bundle B] [--state-dir D | --state redis://host:port/db] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--log-level L]"],
+    usage: ["[--port P] [--host 127.0.0.1|::1 | --socket PATH] [--idle-exit S] [--bundle B] [--state-dir D | --state redis://host:port/db] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--log-level L]"],
     options: [
       { name: "port", value: "P", help: "the TCP port (default 4283; 0 picks a free one, printed in the ready line)" },
       { name: "host", value: "ADDR", help: "the loopback address to bind: 127.0.0.1 (default), another 127.x.y.z, or ::1; anything else is refused" },
+      { name: "socket", value: "PATH", help: "listen on this Unix socket instead of a TCP port; its directory is made 0700 (refused unless it is this user's and 0700), a stale socket file is removed" },
+      { name: "idle-exit", value: "SECONDS", help: "stop (as on SIGTERM) after this long without a request" },
       { ...bundle, help: "the policy bundle file (default: the embedded bundles/default.json); SIGHUP reloads it" },
       { name: "state-dir", value: "D", help: "session state in this state directory, shared with hook processes (default: a bounded in-memory LRU)" },
       { name: "state", value: "URL", help: "session state in Redis (redis://[user:password@]host:port/db or rediss://…), shared by every daemon naming it" },
@@ -279,14 +281,15 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       twin,
     ],
     operands: { min: 0, max: 0, name: "" },
-    exclusive: [["state", "state-dir"]],
+    exclusive: [["state", "state-dir"], ["socket", "port"], ["socket", "host"]],
     exits: codes({
-      0: "stopped by SIGTERM or SIGINT after draining the requests in flight",
-      1: "cannot start: the bundle does not load, the address is taken, or Redis cannot be reached",
+      0: "stopped by SIGTERM or SIGINT (or --idle-exit) after draining the requests in flight",
+      1: "cannot start: the bundle does not load, the address is taken (a daemon answers on --socket), the socket directory is not this user's 0700 one, or Redis cannot be reached",
       66: "the bundle file cannot be read",
     }),
     notes: [
-      "When ready it prints one line on stdout: gatehouse serve: listening on http://127.0.0.1:P (bundle …, state …).",
+      "When ready it prints one line on stdout: gatehouse serve: listening on http://127.0.0.1:P (bundle …, state …) — with --socket, on unix:PATH.",
+      "Every answer carries gatehouse-engine, gatehouse-build, gatehouse-bundle-digest and gatehouse-daemon-key headers: what it evaluates with.",
       "Requests carrying an Origin header, a browser's Sec-Fetch-Site or a Host other than the daemon's own are refused (403).",
     ],
   },

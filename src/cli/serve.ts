@@ -22,6 +22,10 @@ import { CliError, engineFromArgs } from "./engine-options.js";
 import { ledgerTargetOf } from "./ledger-flags.js";
 import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
+import { BUILD_HEADER, BUNDLE_HEADER, bundleSourceDigest, cliBuildDigest, daemonIdentity, daemonOptionWords, ENGINE_HEADER, KEY_HEADER } from "../node/daemon-socket.js";
+import { packageRoot } from "../node/package-root.js";
+import { ownSocket, prepareSocket, releaseSocket } from "./serve-socket.js";
+import { dirname } from "node:path";
 
 export const DEFAULT_PORT = 4283;
 
@@ -70,6 +74,9 @@ function logSkipped(engine: Engine, log: Logger): void {
 export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const log = createLogger((args.values.get("log-level") ?? "info") as LogLevel, io.err, io.now);
   const port = integer("port", args.values.get("port"), DEFAULT_PORT, 0);
+  const socketOption = args.values.get("socket");
+  const socket = socketOption === undefined ? undefined : resolve(io.cwd, socketOption);
+  const idleExitS = args.values.has("idle-exit") ? integer("idle-exit", args.values.get("idle-exit"), 0, 1) : null;
   if (port > 65_535) throw new UsageError(`--port wants 0–65535, got ${port}`);
   const host = args.values.get("host") ?? "127.0.0.1";
   // Refused before anything loads (startDaemon refuses it too).
@@ -84,8 +91,21 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   const cacheEntries = integer("classify-cache", args.values.get("classify-cache"), CLASSIFICATION_CACHE_DEFAULTS.entries, 0);
   const classificationCache = cacheEntries === 0 ? false : { entries: cacheEntries };
 
+  // What this daemon evaluates with, on every answer (a forwarding hook refuses a daemon of another build,
+  // bundle or options: src/node/daemon-socket.ts). The bundle's digest is taken before and after the load.
+  const build = cliBuildDigest(packageRoot());
+  const options = daemonOptionWords(args.values, args.flags);
+  const keyOf = () => daemonIdentity(build, bundleSourceDigest(bundlePath === undefined ? null : resolve(io.cwd, bundlePath)), options).key;
+  let key: string;
+  try {
+    key = keyOf();
+  } catch {
+    key = "unreadable"; // engineFromArgs reports the unreadable bundle
+  }
   const engine = await engineFromArgs(bundlePath, implementation, classificationCache);
+  if (keyOf() !== key) throw new CliError(`the bundle ${bundlePath} changed while it loaded; start again`, EXIT.FAILURE);
   logSkipped(engine, log);
+  if (socket !== undefined) await prepareSocket(socket);
   const store = await openStore(args, log);
   // The footprint handed to the classifier as host.gate (SPEC §6.8); this daemon's own URL and pid join it once it listens.
   const footprint = daemonFootprint(args, ledger?.path ?? null, io);
@@ -104,15 +124,18 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
   });
   let daemon;
   try {
-    daemon = await startDaemon({ host, port, service, router: daemonRouter(service), log, limits });
+    const identity = () => ({ [ENGINE_HEADER]: service.engine.engineVersion, [BUILD_HEADER]: build ?? "none", [BUNDLE_HEADER]: service.engine.bundleDigest, [KEY_HEADER]: key });
+    daemon = await startDaemon({ host, port, socket, identity, service, router: daemonRouter(service), log, limits });
   } catch (error) {
     await store.close();
     if (error instanceof AddressRefusedError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot listen on ${host}:${port} (${code ?? String(error)})`, EXIT.FAILURE);
+    throw new CliError(`cannot listen on ${socket ?? `${host}:${port}`} (${code ?? String(error)})`, EXIT.FAILURE);
   }
 
   footprint.push(daemon.url, `pid:${process.pid}`);
+  const socketIno = socket === undefined ? null : ownSocket(socket);
+  if (socket !== undefined) footprint.push(socket, dirname(socket));
 
   let reloading = Promise.resolve();
   const reload = () => {
@@ -121,6 +144,11 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       try {
         const next = await engineFromArgs(bundlePath, implementation, classificationCache);
         service.replaceEngine(next);
+        try {
+          key = keyOf();
+        } catch {
+          key = "unreadable";
+        }
         logSkipped(next, log);
         log.log("info", "bundle reloaded", { bundle: bundlePath ?? "default", bundle_digest: next.bundleDigest, previous: before });
       } catch (error) {
@@ -139,8 +167,10 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       if (stopping) return;
       stopping = true;
       log.log("info", "stopping: draining requests in flight", { signal, in_flight: service.inFlight });
+      clearInterval(idleTimer);
       void (async () => {
         const { drained } = await daemon.close();
+        if (socket !== undefined) releaseSocket(socket, socketIno!, socket.replace(/\.sock$/, ".pid"));
         await store.close();
         log.log("info", "stopped", { drained });
         process.off("SIGHUP", reload);
@@ -149,6 +179,11 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
         resolve(EXIT.OK);
       })();
     };
+    // `--idle-exit S`: no request for S seconds (and none in flight) stops the daemon as SIGTERM does.
+    const idleTimer = setInterval(() => {
+      if (idleExitS !== null && service.inFlight === 0 && io.now() - service.lastActivityMs >= idleExitS * 1000) stop("idle");
+    }, idleExitS === null ? 2 ** 30 : Math.min(10_000, Math.max(100, (idleExitS * 1000) / 4)));
+    idleTimer.unref();
     const onTerm = () => stop("SIGTERM");
     const onInt = () => stop("SIGINT");
     process.on("SIGTERM", onTerm);

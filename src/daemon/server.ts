@@ -58,6 +58,10 @@ export type Router = (path: string) => Route | null;
 export interface DaemonOptions {
   host: string;
   port: number;
+  /** Listen on this Unix socket instead of host:port (its directory checked by the caller: src/node/daemon-socket.ts). */
+  socket?: string;
+  /** Headers every answer carries: what this daemon evaluates with (engine version, bundle digest). */
+  identity?: () => Record<string, string>;
   service: DaemonService;
   router: Router;
   log: Logger;
@@ -139,7 +143,7 @@ function parseJson(bytes: Buffer): unknown {
 export function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { service, router, log } = options;
-  const refusal = bindRefusal(options.host);
+  const refusal = options.socket === undefined ? bindRefusal(options.host) : null;
   if (refusal !== null) return Promise.reject(new AddressRefusedError(refusal));
 
   let hosts: ReadonlySet<string> = new Set();
@@ -160,6 +164,7 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (close || !req.complete) headers.connection = "close";
     if (reply.status === 405 && reply.note?.allow !== undefined) headers.allow = String(reply.note.allow);
     if (reply.headers !== undefined) Object.assign(headers, reply.headers);
+    if (options.identity !== undefined) Object.assign(headers, options.identity());
     res.writeHead(reply.status, headers);
     res.end(req.method === "HEAD" ? undefined : reply.body);
   };
@@ -204,6 +209,7 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     service.inFlight++;
+    service.countArrived();
     let reply: Reply | null = null;
     res.once("close", () => {
       service.inFlight--;
@@ -244,9 +250,15 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host, () => {
+    const ready = () => {
       server.off("error", reject);
       server.on("error", (error) => log.log("error", "server error", { message: error.message }));
+      if (options.socket !== undefined) {
+        // No browser reaches a Unix socket; an HTTP client names it `localhost` (node:http's default).
+        hosts = new Set(["localhost", "gatehouse"]);
+        resolve({ url: `unix:${options.socket}`, host: options.socket, port: 0, close: () => drain(server, service, limits.drainTimeoutMs) });
+        return;
+      }
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       hosts = allowedHosts(options.host, port);
@@ -258,7 +270,9 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
         port,
         close: () => drain(server, service, limits.drainTimeoutMs),
       });
-    });
+    };
+    if (options.socket !== undefined) server.listen(options.socket, ready);
+    else server.listen(options.port, options.host, ready);
   });
 }
 

@@ -57,7 +57,9 @@ export class DaemonService {
   constructor(
     private current: Engine,
     private readonly options: ServiceOptions,
-  ) {}
+  ) {
+    this.lastActivityMs = options.startedMs;
+  }
 
   get engine(): Engine {
     return this.current;
@@ -72,8 +74,17 @@ export class DaemonService {
     this.current = engine;
   }
 
+  /** When a request last started or ended (the service's clock): `serve --idle-exit` reads it. */
+  lastActivityMs = 0;
+
   countServed(): void {
     this.served++;
+    this.lastActivityMs = this.options.now();
+  }
+
+  /** A request arrived. */
+  countArrived(): void {
+    this.lastActivityMs = this.options.now();
   }
 
   /** POST /v1/evaluate: an event (SPEC §2) → its envelope, with the session's state read and written atomically. */
@@ -169,6 +180,7 @@ export class DaemonService {
       bundle_id: engine.bundleId,
       bundle_digest: engine.bundleDigest,
       uptime_ms: Math.max(0, this.options.now() - this.options.startedMs),
+      pid: process.pid,
       sessions: { store: store.kind, held: store.held(), reachable },
       requests: { in_flight: this.inFlight, served: this.served },
       classify_cache: engine.classificationCacheStats,

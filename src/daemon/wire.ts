@@ -20,6 +20,8 @@ export const HealthSchema = z.object({
   bundle_id: z.string(),
   bundle_digest: z.string(),
   uptime_ms: z.number().int(),
+  /** The daemon's process id (doctor shows it; `kill` of it asks: SPEC §6.8). */
+  pid: z.number().int(),
   sessions: z.object({
     store: z.string(),
     /** Sessions the store holds; null where counting would be costly (Redis). */
