@@ -4,13 +4,15 @@
 // with the reason; an ask becomes a message to the person. Tools keep Gemini's
 // own names (the classifier knows them); MCP tools become `mcp__<server>__<tool>`
 // so bundles match one name across agents. `run_shell_command` runs in its
-// `dir_path` (older: `directory`), which becomes the event's cwd.
+// `dir_path` (older: `directory`), which becomes the event's cwd. An ask carries
+// its reason in `systemMessage` too (the confirmation box shows that); in a run
+// with nobody to confirm (`noPerson`: headless `gemini -p`) it is a deny.
 import type { Decision } from "../model/decision.js";
 import { failClosedByExit2, failOpen, SILENCE } from "./failure.js";
 import { isObject, mcpToolName, resolveUnder, text, type JsonObject } from "./payload.js";
 import { mapToolHook, type ToolHookContext } from "./tool-hook.js";
 import type { AnswerOptions, ErrorPosture, HookAdapter, HookAnswer, HookFailure, HostEnv, Mapping } from "./types.js";
-import { askReason, hookVerdict, reasonText } from "./verdict.js";
+import { askReason, hookVerdict, noPersonReason, reasonText } from "./verdict.js";
 
 const EVENTS = { pre: ["BeforeTool"], post: ["AfterTool"] } as const;
 
@@ -49,7 +51,13 @@ export const geminiAdapter: HookAdapter<ToolHookContext> = {
     const json = (value: unknown): HookAnswer => ({ stdout: JSON.stringify(value), stderr: null, exitCode: 0 });
     if (verdict === "deny") return json({ decision: "deny", reason: reasonText(decision) });
     if (context.phase === "post") return verdict === "ask" ? json({ systemMessage: `Gatehouse: ${askReason(decision)}` }) : SILENCE;
-    if (verdict === "ask") return json({ decision: "ask", reason: askReason(decision) });
+    // Headless (`gemini -p`), an ask would end the whole run with exit 0 and nothing done: denied instead, as Codex's.
+    if (verdict === "ask" && options.noPerson === true) return json({ decision: "deny", reason: noPersonReason(decision, "a headless Gemini CLI run (gemini -p)") });
+    // The confirmation box shows systemMessage, not reason (which is the model's): both carry it.
+    if (verdict === "ask") {
+      const reason = askReason(decision);
+      return json({ decision: "ask", reason, systemMessage: `Gatehouse: ${reason}` });
+    }
     return options.grantAllow ? json({ decision: "allow" }) : SILENCE;
   },
   failure(failure: HookFailure, posture: ErrorPosture): HookAnswer {

@@ -44,6 +44,8 @@ export interface HookDeps {
   nowMs: number;
   posture: ErrorPosture;
   grantAllow: boolean;
+  /** Nobody can answer an ask in this run (AnswerOptions.noPerson; the edge finds it out). */
+  noPerson?: boolean;
   /** How the input is named in error lines ("stdin", "the request body"). */
   inputName?: string;
   /** The edge's additions to an event before evaluation (I/O allowed there): e.g. `facts["git.branch"]`. */
@@ -161,7 +163,7 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
         recordFailed = true;
       }
     }
-    let answer = adapter.answer(evaluated.envelope.decision, context, { grantAllow: deps.grantAllow });
+    let answer = adapter.answer(evaluated.envelope.decision, context, { grantAllow: deps.grantAllow, noPerson: deps.noPerson === true });
     // A silent allow after a state or record failure exits non-zero (non-blocking), so the failure is seen.
     if ((stateFailed || recordFailed) && answer.stdout === "" && answer.exitCode === 0)
       answer = { ...answer, exitCode: stateFailed ? OPEN_FAILURE_EXIT.state : OPEN_FAILURE_EXIT.ledger };

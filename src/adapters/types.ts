@@ -45,6 +45,12 @@ export interface HookAnswer {
 export interface AnswerOptions {
   /** Answer `allow` explicitly where the agent's protocol has one (`--grant-allow`); by default an allow is silence. */
   grantAllow: boolean;
+  /**
+   * Nobody can answer an ask in this run (Gemini CLI headless, `gemini -p`: an ask there ends the whole run
+   * with exit 0 and nothing done): an agent whose ask would wait for a person answers it as a deny that says
+   * a person must approve. Absent: a person may be there.
+   */
+  noPerson?: boolean;
 }
 
 /** `--on-error`: what a hook answers when it could not evaluate. */

@@ -37,6 +37,12 @@ export function mustApproveReason(decision: Decision, agentName: string): string
   return `${reasonText(decision)} [Gatehouse: a person must approve this action${held}. ${agentName} hooks cannot ask, so it is denied; if it is wanted, a person can run it themselves]`;
 }
 
+/** For an agent that could ask, in a run with nobody to answer (Gemini CLI headless): the ask becomes a deny saying so. */
+export function noPersonReason(decision: Decision, run: string): string {
+  const held = decision.verdict === "hold" ? " (the rule holds it for a person; a hook has no resolver)" : "";
+  return `${reasonText(decision)} [Gatehouse: a person must approve this action${held}. Nobody can answer a confirmation in ${run}, so it is denied; if it is wanted, a person can run it themselves]`;
+}
+
 /** The reason of a deny given because evaluation failed under `--on-error closed`. */
 export function failureReason(message: string): string {
   return `Gatehouse could not evaluate this action and --on-error closed denies it: ${message}`;

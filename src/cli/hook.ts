@@ -62,6 +62,8 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     nowMs: io.now(),
     posture: posture as ErrorPosture,
     grantAllow: args.flags.has("grant-allow"),
+    // Gemini CLI run headless (`gemini -p`, CI) has nobody to answer an ask: it is denied (docs/adapters.md).
+    noPerson: agent === "gemini" && (await import("../node/gemini-headless.js")).geminiHeadless({ env: io.env, pid: process.pid }) === true,
     inputName: "stdin",
     enrich: await hookEnrich(args.values, ledger?.path ?? null, io),
     onDecision,

@@ -130,7 +130,7 @@ export class DaemonService {
    * reply an agent's http hook reads (`http`); or, for a forwarding hook process (POST
    * /v1/hook-answer/<agent>, `raw`), the answer itself: `{stdout, stderr, exit_code}`, always 200.
    */
-  async hook(agent: HookAgent, text: string, answer: "http" | "raw" = "http"): Promise<Reply> {
+  async hook(agent: HookAgent, text: string, answer: "http" | "raw" = "http", noPerson = false): Promise<Reply> {
     const o = this.options;
     const outcome = await handleHook(ADAPTERS[agent], text, {
       engine: this.current,
@@ -139,6 +139,7 @@ export class DaemonService {
       nowMs: o.now(),
       posture: o.posture,
       grantAllow: o.grantAllow,
+      noPerson,
       inputName: answer === "raw" ? "stdin" : "the request body",
       enrich: o.enrich,
       onDecision: o.onDecision,

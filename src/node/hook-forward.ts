@@ -12,6 +12,7 @@ import { request } from "node:http";
 import { readFileSync } from "node:fs";
 import { isHookAgent } from "../adapters/types.js";
 import { isLoopbackAddress } from "./loopback.js";
+import { geminiHeadless } from "./gemini-headless.js";
 
 /** What the in-process hook would have printed and returned. */
 export interface HookAnswer {
@@ -108,7 +109,8 @@ export function forwardHook(argv: readonly string[], readStdin: () => string = (
         host: endpoint.hostname.replace(/^\[|\]$/g, ""),
         port: endpoint.port === "" ? 80 : Number(endpoint.port),
         method: "POST",
-        path: `/v1/hook-answer/${agent}`,
+        // A headless Gemini CLI run has nobody to answer an ask: the daemon answers it as a deny (docs/adapters.md).
+        path: `/v1/hook-answer/${agent}${agent === "gemini" && geminiHeadless({ env: process.env, pid: process.pid }) === true ? "/no-person" : ""}`,
         headers: { "content-type": "application/json", "content-length": body.length },
         agent: false,
       },

@@ -83,8 +83,8 @@ describe("Gemini CLI", () => {
   const after = { hookEvent: "AfterTool", phase: "post" as const };
   it("{decision, reason}", () => {
     expect(a.answer(decided("deny"), before, opts).stdout).toBe('{"decision":"deny","reason":"r.1: because"}');
-    expect(a.answer(decided("ask"), before, opts).stdout).toBe('{"decision":"ask","reason":"r.1: because"}');
-    expect(a.answer(decided("hold"), before, opts).stdout).toBe(`{"decision":"ask","reason":"r.1: because ${HOLD_NOTE}"}`);
+    expect(a.answer(decided("ask"), before, opts).stdout).toBe('{"decision":"ask","reason":"r.1: because","systemMessage":"Gatehouse: r.1: because"}');
+    expect(a.answer(decided("hold"), before, opts).stdout).toBe(`{"decision":"ask","reason":"r.1: because ${HOLD_NOTE}","systemMessage":"Gatehouse: r.1: because ${HOLD_NOTE}"}`);
     expect(a.answer(allow, before, opts).stdout).toBe("");
     expect(a.answer(allow, before, grant).stdout).toBe('{"decision":"allow"}');
     expect(a.answer(decided("deny"), after, opts).stdout).toBe('{"decision":"deny","reason":"r.1: because"}');

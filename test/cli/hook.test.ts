@@ -88,9 +88,9 @@ const CASES: Case[] = [
   { name: "codex garbage, open", agent: "codex", stdin: "[]", stdout: "", code: 66, stderr: closedLine },
   // Gemini CLI
   { name: "gemini deny", agent: "gemini", stdin: gemini.before("run_shell_command", { command: "rm -rf x" }), stdout: '{"decision":"deny","reason":"test.rm: no rm here"}\n', code: 0 },
-  { name: "gemini ask", agent: "gemini", stdin: gemini.before("run_shell_command", { command: "curl x" }), stdout: '{"decision":"ask","reason":"test.curl: downloads need a person"}\n', code: 0 },
+  { name: "gemini ask", agent: "gemini", stdin: gemini.before("run_shell_command", { command: "curl x" }), stdout: '{"decision":"ask","reason":"test.curl: downloads need a person","systemMessage":"Gatehouse: test.curl: downloads need a person"}\n', code: 0 },
   { name: "gemini allow", agent: "gemini", stdin: gemini.before("read_file", { file_path: "src/a.ts" }), stdout: "", code: 0 },
-  { name: "gemini read of .env → ask", agent: "gemini", stdin: gemini.before("read_file", { file_path: "/home/dev/project/.env" }), stdout: '{"decision":"ask","reason":"test.env: an env file needs a person"}\n', code: 0 },
+  { name: "gemini read of .env → ask", agent: "gemini", stdin: gemini.before("read_file", { file_path: "/home/dev/project/.env" }), stdout: '{"decision":"ask","reason":"test.env: an env file needs a person","systemMessage":"Gatehouse: test.env: an env file needs a person"}\n', code: 0 },
   { name: "gemini AfterTool deny hides the output", agent: "gemini", stdin: gemini.after("run_shell_command", { command: "cat k" }, { llmContent: KEY }), stdout: '{"decision":"deny","reason":"test.key-out: a private key appeared"}\n', code: 0 },
   { name: "gemini SessionStart", agent: "gemini", stdin: gemini.sessionStart, stdout: "", code: 0 },
   { name: "gemini garbage, closed", agent: "gemini", args: ["--on-error", "closed"], stdin: "\u0000\u0001", stdout: "", code: 2, stderr: closedLine },

@@ -84,6 +84,19 @@ describe("POST /v1/hook/<agent> answers what gatehouse hook <agent> prints", () 
     expect([allowBody.status, allowBody.body]).toEqual([200, "{}"]); // a Claude allow answers {}
   });
 
+  it("a forwarding hook with nobody to answer an ask (/v1/hook-answer/gemini/no-person): the ask is a deny saying so, the deny unchanged; the agent's own http route has no such suffix", async () => {
+    const ask = JSON.stringify(gemini.before("run_shell_command", { command: "cat .env" }));
+    const deny = JSON.stringify(gemini.before("run_shell_command", { command: "rm -rf ~" }));
+    const post = (path: string, body: string) => http(open.url, { path, body }).then((r) => JSON.parse(r.body) as { stdout: string; exit_code: number });
+    const person = JSON.parse((await post("/v1/hook-answer/gemini", ask)).stdout);
+    expect(person.decision).toBe("ask");
+    const nobody = JSON.parse((await post("/v1/hook-answer/gemini/no-person", ask)).stdout);
+    expect(nobody.decision).toBe("deny");
+    expect(nobody.reason).toContain(`${person.reason} [Gatehouse: a person must approve this action. Nobody can answer a confirmation in a headless Gemini CLI run (gemini -p)`);
+    expect((await post("/v1/hook-answer/gemini/no-person", deny)).stdout).toBe((await post("/v1/hook-answer/gemini", deny)).stdout);
+    expect((await http(open.url, { path: "/v1/hook/gemini/no-person", body: ask })).status).toBe(404);
+  });
+
   it("an agent without a hook route is 404; GET is 405", async () => {
     for (const agent of ["opencode", "Claude", "claude/", "..", ""]) expect((await http(open.url, { path: `/v1/hook/${agent}`, body: "{}" })).status).toBe(404);
     expect((await http(open.url, { path: "/v1/hook/claude" })).status).toBe(405);
