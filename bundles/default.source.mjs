@@ -63,8 +63,20 @@ const artifacts = [
     "fs.system_delete: `{{program}}` would recursively delete the system path {{target}}, which can break the machine. Delete inside the project instead."),
   rule("fs.chmod_root", "security", "high", "deny",
     // Permissions, owners, ACLs (setfacl -R -b) and file attributes (chattr -R +i) across the whole home (late effects).
-    any(eff("write", "filesystem_root", { recursive: true }), ...["chmod", "chown", "chgrp", "setfacl", "chattr"].map((program) => eff("write", "home_dir", { recursive: true, program }))),
+    // Issue 20: a chmod that only takes access away from group and others (`chmod -R go-rwx ~`) exposes and locks out nothing.
+    // And a recursive chown of home to its own user (`sudo chown -R $USER ~`, the fix after a `sudo npm`) gives nothing away; to anyone else it does.
+    any(eff("write", "filesystem_root", { recursive: true }), ...["chgrp", "setfacl", "chattr"].map((program) => eff("write", "home_dir", { recursive: true, program })),
+      eff("write", "home_dir", { recursive: true, program: "chown", lockout: true }),
+      all(eff("write", "home_dir", { recursive: true, program: "chmod" }), not(eff("write", "home_dir", { recursive: true, program: "chmod", only_tightens: true })))),
     "fs.chmod_root: `{{program}}` would recursively change {{target}} ({{class}}), reaching every file on the machine or in the home directory. Change permissions on the specific project files you mean."),
+  // Issue 20: lock-outs and log tampering.
+  rule("fs.lockout", "safety", "high", "ask",
+    // `lockout`: every permission of the owner's taken away (`chmod 000`, `a-rwx`), the files given to another user (`chown -R nobody`), or made immutable (`chattr +i`).
+    any(...["home_dir", "workspace_root"].map((c) => eff("write", c, { lockout: true }))),
+    "fs.lockout: `{{program}}` would lock you out of {{target}} ({{class}}) — taking the owner's own access away, giving it to another user or making it immutable — and everything that runs from it (your shell, ssh keys, the project) stops working until root undoes it. Change the specific files you mean."),
+  rule("host.log_tamper", "security", "high", "ask",
+    any(eff("write", null, { system_log: true }), eff("delete", null, { system_log: true })),
+    "host.log_tamper: `{{program}}` would truncate, overwrite or delete the host's own record ({{target}}): system and login logs, the journal, the event logs or the audit trail — what anyone investigating this machine reads first. Confirm it; rotate logs with the system's logrotate instead."),
   rule("disk.device_write", "safety", "critical", "deny",
     eff("write", "system_path", { device: true }),
     "disk.device_write: `{{program}}` would write to the block device or disk {{target}}, destroying its filesystem. Write to an image file in the project instead."),

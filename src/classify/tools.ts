@@ -17,6 +17,7 @@
 import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
 import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
+import { isSystemLog } from "./system-logs.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
 import { braceExpand } from "./shell/text.js";
@@ -106,9 +107,11 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
     const r = resolvePathDetailed(path, env, { names: verb === "read" && LISTING_TOOLS.has(toolName) });
     out.path(path, r.class, r.rel);
     // A write or delete of a file whose contents run later or control the agent says so (src/classify/persistence.ts).
-    const a: Record<string, string> = { program: toolName, target: targetText(path) };
+    const a: Record<string, string | boolean> = { program: toolName, target: targetText(path) };
     const persistence = mutatedPersistence(r, verb);
     if (persistence !== null) a.persistence = persistence;
+    // The host's own record overwritten (src/classify/system-logs.ts).
+    if (verb !== "read" && isSystemLog(r.normalized)) a.system_log = true;
     out.effect(verb, r.class, a);
   };
   const effect = (verb: Verb, target: TargetClass): void => out.effect(verb, target, { program: toolName });

@@ -178,7 +178,10 @@ table("write: cp / mv / tee / dd / ln / install / truncate / chmod / chown / red
 describe("write attrs", () => {
   it("chmod keeps recursive and mode", () => {
     expect(attrsOf("chmod -R 777 /", "write")).toEqual({ program: "chmod", recursive: true, mode: "777" });
-    expect(attrsOf("chmod 644 f", "write")).toEqual({ program: "chmod", recursive: false, mode: "644" });
+    // 644 takes the owner's traverse away: a lock-out when the target is a directory (the bundle looks only at home and the workspace).
+    expect(attrsOf("chmod 644 f", "write")).toEqual({ program: "chmod", recursive: false, mode: "644", lockout: true });
+    expect(attrsOf("chmod 755 f", "write")).toEqual({ program: "chmod", recursive: false, mode: "755" });
+    expect(attrsOf("chmod -R go-rwx d", "write")).toEqual({ program: "chmod", recursive: true, mode: "go-rwx", only_tightens: true });
   });
   it("dd to a block device is system_path even with no env", () => {
     expect(tuples("dd if=/dev/zero of=/dev/sdb", null)).toContain("write×system_path");

@@ -8,6 +8,7 @@ import { isGitMetadataDir, isWholeWorkingDirectory, mutatedPersistence, resolveP
 import { isKnownVariable, startsAtDeclaredCwd } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
+import { isSystemLog } from "../system-logs.js";
 import type { Arg } from "../programs/args.js";
 import { parseFd } from "../programs/fd.js";
 import { findRootValues, parseFind, type FindName } from "../programs/find.js";
@@ -415,6 +416,8 @@ export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra
     // A recursive permission or owner change of a directory holding the gate's footprint reaches it too (`chmod -R 000 ~/src`).
     const persistence = mutatedPersistence({ persistence: h.persistence, holdsGate: h.holdsGate === true }, verb, extra.recursive === true && TREE_METADATA.has(ctx.program));
     if (persistence !== null) more.persistence = persistence;
+    // Truncating, shredding or deleting the host's own record (`truncate -s 0 /var/log/auth.log`): log tampering.
+    if (verb !== "read" && h.paths?.some(isSystemLog)) more.system_log = true;
     // A registry key (`Remove-Item HKCU:\Software -Recurse`): whose it is, and whether it is structural or a protection's.
     const key = h.cls === "windows_registry" && h.paths?.[0] !== undefined ? parseRegKey(h.paths[0]) : null;
     if (key) Object.assign(more, registryAttrs(key, verb, extra.registry_value !== undefined));

@@ -304,6 +304,43 @@ export function tightensMode(mode: string): boolean {
   });
 }
 
+/**
+ * Does a chmod mode take the owner's own read or traverse (`x`) away — `000`,
+ * `0`, `600` on a directory tree, `a-rwx`, `u=`, `-r`? On the home directory
+ * or the workspace that locks the user (and the agent) out of it.
+ */
+export function locksOutOwner(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode)) {
+    const digits = mode.padStart(3, "0");
+    const owner = Number(digits[digits.length - 3]);
+    return (owner & 4) === 0 || (owner & 1) === 0;
+  }
+  return mode.split(",").some((clause) => {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m) return false;
+    const [, who, op, perms] = m;
+    if (who !== "" && !/[ua]/.test(who)) return false;
+    if (op === "-") return /[rxX]/.test(perms);
+    return op === "=" && (!perms.includes("r") || !/[xX]/.test(perms));
+  });
+}
+
+/** Names that stand for the user running the command (`chown -R $USER ~` gives nothing away). */
+const SELF_OWNER = /^(\$USER|\$\{USER\}|\$LOGNAME|\$\{LOGNAME\}|\$UID|\$\{UID\}|\$\(whoami\)|`whoami`|\$\(id -un?\)|`id -un?`)$/;
+
+/**
+ * Does `chown OWNER[:GROUP]` give the files to another user? The owner part as
+ * written, against the user the declared home belongs to (`/home/dev` → `dev`).
+ * An empty owner (`:staff`, a group change) keeps the owner.
+ */
+function givesAway(ctx: Ctx, spec: Arg): boolean {
+  const owner = spec.raw.replace(/^["']|["']$/g, "").split(/[:.]/)[0] ?? "";
+  if (owner === "" || SELF_OWNER.test(owner)) return false;
+  const home = ctx.env?.home ?? null;
+  const self = home ? (/^\/root\/?$/.test(home) ? "root" : /[\\/]([^\\/]+)[\\/]?$/.exec(home)?.[1] ?? null) : null;
+  return self === null || owner !== self;
+}
+
 function chmodLike(ctx: Ctx): void {
   const isChmod = ctx.program === "chmod";
   // chmod accepts `-x`, `-w` as a MODE; take those out before GNU parsing.
@@ -323,6 +360,11 @@ function chmodLike(ctx: Ctx): void {
   }
   const extra: Attrs = { recursive: has(p, "recursive") };
   if (spec !== null && isChmod) extra.mode = spec;
+  // The owner locked out of what is changed: every permission of the owner's taken away, or the files given to someone else.
+  const specArg = mode ?? (spec !== null ? p.operands[0]?.arg ?? null : null);
+  if (spec !== null && isChmod && locksOutOwner(spec)) extra.lockout = true;
+  else if (spec !== null && isChmod && tightensMode(spec)) extra.only_tightens = true;
+  if (ctx.program === "chown" && specArg !== null && givesAway(ctx, specArg)) extra.lockout = true;
   if (xargsFed(ctx, operands.length)) return xargsTargets(ctx, "write", extra);
   // Ownership changes and tightened modes touch metadata: a secret's contents are neither read nor exposed.
   const names = !isChmod || (spec !== null && tightensMode(spec));
@@ -342,7 +384,9 @@ function chattr(ctx: Ctx): void {
     else if (mode === null && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(a.value)) mode = a.value;
     else operands.push(a);
   }
-  const extra: Attrs = { recursive, ...(mode !== null ? { mode } : {}) };
+  // Immutable or append-only (`+i`, `=ia`): nothing under it can be changed or removed, by the owner either.
+  const lockout = mode !== null && /^[+=]/.test(mode) && /[ia]/.test(mode);
+  const extra: Attrs = { recursive, ...(mode !== null ? { mode } : {}), ...(lockout ? { lockout: true } : {}) };
   for (const op of operands) emitPath(ctx, "write", op.value, op, "mutate", extra, op.value, true);
 }
 

@@ -42,6 +42,7 @@ import { WINDOWS_HOST } from "./windows-host.js";
 import { HOST_KERNEL } from "./host-kernel.js";
 import { AGENTS } from "./agents.js";
 import { KV_STORES } from "./kv-stores.js";
+import { LOGS } from "./logs.js";
 
 /** In order: rows of one program are tried family by family, API rows likewise (platforms' generic GraphQL row last). */
 export const FAMILIES: readonly Family[] = [
@@ -53,6 +54,8 @@ export const FAMILIES: readonly Family[] = [
   WINDOWS_REGISTRY, WINDOWS_BACKUPS, WINDOWS_FILES,
   // late effects: the host's kernel and network, Windows disks/boot/protections, agents started with their guards off
   HOST_KERNEL, WINDOWS_HOST, AGENTS,
+  // issue 20: the host's logs cleared by the programs that keep them
+  LOGS,
 ];
 
 const TABLE = compileFamilies(FAMILIES);
