@@ -1,0 +1,28 @@
+// OpenCode, headless (`opencode run`), against the scripted OpenAI Chat Completions endpoint (SSE).
+import { afterAll, describe, expect, it } from "vitest";
+import { opencode } from "./harness/opencode.js";
+import { ALLOW, ASK, expectAllowed, expectDenied, expectRan, PUSH, REASON, runText, trial, WIPE, type Trial } from "./harness/scenario.js";
+
+const trials: Trial[] = [];
+const keep = (t: Trial) => (trials.push(t), t);
+afterAll(() => {
+  for (const t of trials) t.box.cleanup();
+});
+
+describe("OpenCode", () => {
+  it("control, without Gatehouse: the force push and the home wipe run", async () => {
+    const t = keep(await trial(opencode, "control", [PUSH, ALLOW, WIPE], { install: null }));
+    expectRan(t, { push: true, wipe: true });
+    expectAllowed(t);
+  });
+
+  it("installed (the plugin file install opencode writes): deny blocked with the reason at the model, target intact; ask refused as documented; allow runs", async () => {
+    const t = keep(await trial(opencode, "plugin", [PUSH, ASK, ALLOW, WIPE], { install: [] }));
+    expectDenied(t, "push");
+    expectDenied(t, "wipe");
+    expectAllowed(t);
+    // Ask: an OpenCode plugin cannot put a question to a person, so it throws a reason saying one must approve (docs/adapters.md).
+    expect(t.server.resultOf("ask")?.text, runText(t)).toMatch(REASON.ask);
+    expect(t.server.resultOf("ask")!.text, runText(t)).toContain("[Gatehouse: a person must approve this action");
+  });
+});
