@@ -13,7 +13,11 @@ const GEMINI_EVENTS = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterA
 export function guessHookAgent(payload: unknown): HookAgent | null {
   if (!isObject(payload)) return null;
   const event = payload.hook_event_name;
-  if (typeof event !== "string") return payload.jsonrpc === "2.0" && typeof payload.method === "string" ? "acp" : null;
+  if (typeof event !== "string") {
+    if (payload.jsonrpc === "2.0" && typeof payload.method === "string") return "acp";
+    // GitHub Copilot CLI names no event: camelCase `toolName` and `toolArgs`.
+    return typeof payload.toolName === "string" && "toolArgs" in payload ? "copilot" : null;
+  }
   if ("conversation_id" in payload || /^(before|after)[A-Z]/.test(event)) return "cursor";
   if (GEMINI_EVENTS.has(event) || typeof payload.timestamp === "string") return "gemini";
   if ("turn_id" in payload) return "codex";

@@ -2,6 +2,7 @@
 export { acpAdapter } from "./acp.js";
 export { claudeAdapter } from "./claude.js";
 export { codexAdapter } from "./codex.js";
+export { copilotAdapter } from "./copilot.js";
 export { cursorAdapter } from "./cursor.js";
 export { geminiAdapter } from "./gemini.js";
 export { ADAPTERS } from "./registry.js";

@@ -4,6 +4,7 @@
 import { acpAdapter } from "./acp.js";
 import { claudeAdapter } from "./claude.js";
 import { codexAdapter } from "./codex.js";
+import { copilotAdapter } from "./copilot.js";
 import { cursorAdapter } from "./cursor.js";
 import { geminiAdapter } from "./gemini.js";
 import type { HookAdapter, HookAgent } from "./types.js";
@@ -13,5 +14,6 @@ export const ADAPTERS: Readonly<Record<HookAgent, HookAdapter<any>>> = {
   codex: codexAdapter,
   gemini: geminiAdapter,
   cursor: cursorAdapter,
+  copilot: copilotAdapter,
   acp: acpAdapter,
 };

@@ -20,6 +20,7 @@ import { installedEntries, SettingsRefused } from "../install/plan.js";
 import { readAnswer, SELF_TEST_COMMANDS, selfTestPayload, type HookRun, type SelfTestVerdict } from "../install/self-test.js";
 import { readSettings, settingsPath, SettingsUnreadable, type Scope } from "../install/settings-file.js";
 import { codexTrust, type CodexTrust } from "../install/codex-trust.js";
+import { copilotTrust } from "../install/copilot-trust.js";
 import { defaultBundlePath } from "../node/bundle-file.js";
 import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
 import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
@@ -154,6 +155,7 @@ function findInstalled(project: string, home: string | undefined, env: Record<st
       const missing = settings.events.filter((g) => !entries.some((e) => e.event === g.event));
       if (missing.length > 0) findings.push({ level: "warn", subject, message: `no hook on ${missing.map((m) => m.event).join(", ")} — ${again}` });
       // Managed hooks need no trust (docs/cli.md); the others run only once trusted.
+      if (agent === "copilot" && scope !== "managed") findings.push(trustFinding(subject, settings.title, copilotTrust({ scope, project, env, read: readSettings })));
       if (agent === "codex" && scope !== "managed") findings.push(trustFinding(subject, settings.title, codexTrust({ scope, project, hooksFile: path, hooksText: text, env, read: readSettings, exists: existsSync })));
       found.push({ settings, scope, path, entries });
     }

@@ -1,9 +1,10 @@
-// `gatehouse install|uninstall claude|codex|gemini|cursor [--project DIR | --user] …`:
+// `gatehouse install|uninstall claude|codex|gemini|cursor|copilot [--project DIR | --user] …`:
 // merge Gatehouse's hook entries into (or out of) the agent's settings file —
 // in place, idempotent, refusing a file it cannot parse (src/install/).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { codexTrust } from "../install/codex-trust.js";
+import { copilotTrust } from "../install/copilot-trust.js";
 import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent } from "../install/agents.js";
 import { hookCommand, managedEntries, type InstallRequest, type ManagedEntry } from "../install/entries.js";
 import { installedEntries, planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
@@ -185,6 +186,13 @@ const runsOf = (request: InstallRequest, entries: readonly ManagedEntry[]) => (r
  * until then it is inert, so install says what is missing and the exact lines that trust it.
  */
 function trustStep(target: Target, io: Io): void {
+  if (target.settings.agent === "copilot" && target.scope !== "managed") {
+    const trust = copilotTrust({ scope: target.scope, project: target.base, env: io.env, read: readSettings });
+    if (trust.trusted === true) io.out(`  trust: ${trust.where}`);
+    else if (trust.trusted === null) io.out(`  trust: cannot read ${trust.where} (${trust.why}); Copilot loads a project's hooks only in a trusted folder`);
+    else io.out(`  trust: not yet — Copilot does not run this hook until then: ${trust.why}.\n  To trust it: ${trust.fix}`);
+    return;
+  }
   if (target.settings.agent !== "codex" || target.scope === "managed") return;
   const text = readSettings(target.path);
   if (text === null) return;

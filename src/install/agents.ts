@@ -1,8 +1,9 @@
 // What `gatehouse install` knows about each agent's hook settings, as data
 // (sources: /work/shared/hooks.md — Claude Code §1, Codex, Gemini CLI and
-// Cursor §2). Each entry says where the file lives, how a hook entry is shaped,
-// which events and tool names to gate, and the timeout's unit.
-export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor"] as const;
+// Cursor §2; GitHub Copilot CLI: its hooks reference, checked against 1.0.102).
+// Each entry says where the file lives, how a hook entry is shaped, which events
+// and tool names to gate, and the timeout's unit.
+export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot"] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
 export interface GatedEvent {
@@ -18,6 +19,11 @@ export interface AgentSettings {
   /** The settings file, relative to the project directory (`--project`) and to the home directory (`--user`). */
   projectFile: string;
   userFile: string;
+  /**
+   * The directories the agent reads its settings, hooks and trust from, relative to a project (and each directory
+   * above it) and to the home directory: the self-protection footprint (src/node/footprint.ts).
+   */
+  settingsDirs: { project: string; user: string };
   /** Whether the agent reads the file as JSON with comments. */
   comments: boolean;
   /** The content of a settings file install creates (what is left when uninstall removes Gatehouse's entries). */
@@ -36,6 +42,8 @@ export interface AgentSettings {
   timeout: { seconds: number; unit: "s" | "ms"; agentDefaultSeconds: number; why: string } | null;
   /** Extra fields of a command handler. */
   handlerFields: Record<string, unknown>;
+  /** The handler's fields for the command line and the timeout (Copilot: `bash`, `timeoutSec`). */
+  fieldNames: { command: string; timeout: string };
   /** Whether the agent has an `http` handler type (for `--http`, the daemon). */
   http: boolean;
   /** What the person does next for the agent to pick the hooks up. */
@@ -54,6 +62,8 @@ export const MIN_HOOK_TIMEOUT_SECONDS = 120;
 /** What install writes: 600 s, Claude Code's and Codex's own default for a command hook (Gemini CLI's is 60 s). */
 const HOOK_TIMEOUT_SECONDS = 600;
 
+const COMMAND_FIELDS = { command: "command", timeout: "timeout" } as const;
+
 // Every tool the classifier reads an effect from is matched (a tool left out is
 // never judged, whatever the bundle says: test/install/matcher-coverage.test.ts);
 // tools with no effect (TodoWrite, ExitPlanMode, …) never start a hook process.
@@ -64,6 +74,7 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
   claude: {
     agent: "claude",
     title: "Claude Code",
+    settingsDirs: { project: ".claude", user: ".claude" },
     projectFile: ".claude/settings.json",
     userFile: ".claude/settings.json",
     comments: false,
@@ -72,12 +83,14 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     events: [{ event: "PreToolUse", matcher: "^(Bash|Write|Edit|MultiEdit|NotebookEdit|NotebookRead|Read|LS|Glob|Grep|WebFetch|WebSearch|Agent|Task|mcp__.*)$" }],
     timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 600, why: "Claude Code's own default for a command hook, written out so a later default cannot shorten it" },
     handlerFields: {},
+    fieldNames: COMMAND_FIELDS,
     http: true,
     afterInstall: "Claude Code reads hooks when a session starts: start a new session (/hooks lists them).",
   },
   codex: {
     agent: "codex",
     title: "Codex CLI",
+    settingsDirs: { project: ".codex", user: ".codex" },
     projectFile: ".codex/hooks.json",
     userFile: ".codex/hooks.json",
     comments: false,
@@ -87,12 +100,14 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     events: [{ event: "PreToolUse", matcher: "^(Bash|apply_patch|mcp__.*)$" }],
     timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 600, why: "Codex's own default (its trust hash reads an absent timeout as 600), written out" },
     handlerFields: {},
+    fieldNames: COMMAND_FIELDS,
     http: false,
     afterInstall: "Codex runs a new hook only once a person trusts it (/hooks), and a project's .codex/ only in a trusted project; until then every call runs unexamined (gatehouse doctor says which).",
   },
   gemini: {
     agent: "gemini",
     title: "Gemini CLI",
+    settingsDirs: { project: ".gemini", user: ".gemini" },
     projectFile: ".gemini/settings.json",
     userFile: ".gemini/settings.json",
     comments: true,
@@ -102,12 +117,14 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     events: [{ event: "BeforeTool", matcher: "^(run_shell_command|write_file|replace|read_file|read_many_files|list_directory|glob|search_file_content|grep_search|web_fetch|google_web_search|save_memory|mcp_.*)$" }],
     timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "ms", agentDefaultSeconds: 60, why: "10× Gemini CLI's 60 000 ms default, the same wait as Claude Code and Codex; Gemini reads the field in milliseconds" },
     handlerFields: { name: "gatehouse" },
+    fieldNames: COMMAND_FIELDS,
     http: false,
     afterInstall: "Gemini CLI reads hooks when it starts (/hooks lists them); hooks must not be switched off by hooksConfig.enabled: false.",
   },
   cursor: {
     agent: "cursor",
     title: "Cursor",
+    settingsDirs: { project: ".cursor", user: ".cursor" },
     projectFile: ".cursor/hooks.json",
     userFile: ".cursor/hooks.json",
     comments: false,
@@ -121,8 +138,28 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     ],
     timeout: null,
     handlerFields: {},
+    fieldNames: COMMAND_FIELDS,
     http: false,
     afterInstall: "Cursor reads hooks.json when it starts: restart Cursor.",
+  },
+  copilot: {
+    agent: "copilot",
+    title: "GitHub Copilot CLI",
+    settingsDirs: { project: ".github/hooks", user: ".copilot" },
+    // Copilot loads every *.json in these folders: Gatehouse's is a file of its own.
+    projectFile: ".github/hooks/gatehouse.json",
+    userFile: ".copilot/hooks/gatehouse.json",
+    comments: false,
+    skeleton: { version: 1 },
+    layout: "flat",
+    // No matcher: every tool call (Copilot's MCP tools have no fixed prefix to match).
+    events: [{ event: "preToolUse", matcher: null }],
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 30, why: "as the other agents (Copilot's own default, in its hooks reference, is 30 s)" },
+    handlerFields: { type: "command" },
+    fieldNames: { command: "bash", timeout: "timeoutSec" },
+    http: false,
+    afterInstall:
+      "Copilot CLI loads a project's .github/hooks only in a trusted folder (trustedFolders in ~/.copilot/config.json, the folder or one above it; or COPILOT_ALLOW_ALL=true): until then every call runs unexamined (gatehouse doctor says which). ~/.copilot/hooks (--user) needs no trust.",
   },
 };
 

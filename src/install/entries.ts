@@ -52,10 +52,22 @@ export function hookCommand(request: InstallRequest): string {
 
 function handlerFor(settings: AgentSettings, request: InstallRequest): Record<string, unknown> {
   const timeout = timeoutValue(settings);
-  const withTimeout = (h: Record<string, unknown>) => (timeout === null ? h : { ...h, timeout });
+  const names = settings.fieldNames;
+  const withTimeout = (h: Record<string, unknown>) => (timeout === null ? h : { ...h, [names.timeout]: timeout });
   if (request.http !== null) return withTimeout({ type: "http", url: daemonHookUrl(request.http, request.agent) });
-  if (settings.layout === "flat") return { command: hookCommand(request) };
-  return withTimeout({ type: "command", ...settings.handlerFields, command: hookCommand(request) });
+  if (settings.layout === "flat") return withTimeout({ ...settings.handlerFields, [names.command]: hookCommand(request) });
+  return withTimeout({ type: "command", ...settings.handlerFields, [names.command]: hookCommand(request) });
+}
+
+/**
+ * A handler read back from a settings file, under the field names the rest of install and doctor read
+ * (`command`, `timeout`): Copilot's `bash` and `timeoutSec` are renamed.
+ */
+export function handlerView(settings: AgentSettings, handler: Record<string, unknown>): Record<string, unknown> {
+  const { command, timeout } = settings.fieldNames;
+  if (command === "command" && timeout === "timeout") return handler;
+  const { [command]: commandValue, [timeout]: timeoutValue, ...rest } = handler;
+  return { ...rest, ...(commandValue === undefined ? {} : { command: commandValue }), ...(timeoutValue === undefined ? {} : { timeout: timeoutValue }) };
 }
 
 /** Every entry install writes for this request, in the order written. */
@@ -99,5 +111,7 @@ export function isManagedHandler(handler: unknown): boolean {
       return false;
     }
   }
-  return (h.type === undefined || h.type === "command") && typeof h.command === "string" && managedSubcommand(h.command) !== null;
+  // `bash`: GitHub Copilot CLI's name for the command line.
+  const command = typeof h.command === "string" ? h.command : h.bash;
+  return (h.type === undefined || h.type === "command") && typeof command === "string" && managedSubcommand(command) !== null;
 }

@@ -19,7 +19,7 @@ import { basename } from "node:path";
 import { shellQuote } from "../shell-words.js";
 
 /** The agents whose command hooks install writes (src/install/agents.ts), plus ACP for completeness of the table. */
-export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor";
+export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor" | "copilot";
 
 export const WRAPPER_SHELL = "/bin/sh";
 /** `$0` of the wrapper script: how the shape is recognised again (re-install, uninstall, doctor). */
@@ -33,8 +33,10 @@ interface WrapperProtocol {
   passthrough: readonly number[];
   /** Exit codes Gatehouse means as non-blocking that this agent would read as a block: answered as 1 instead. */
   asNonBlocking: readonly number[];
-  /** How the script blocks: `stderr` (exit 2, the reason on stderr) or `cursor` (the deny JSON on stdout, exit 0). */
-  block: "stderr" | "cursor";
+  /** How the script blocks: `stderr` (exit 2, the reason on stderr), or the agent's deny JSON on stdout with exit 0 (`cursor`, `copilot`). */
+  block: "stderr" | "cursor" | "copilot";
+  /** Whether the agent has a non-blocking error exit (1) the launcher's own exit 1 can be answered as; Copilot denies on every non-zero exit. */
+  nonBlocking: boolean;
 }
 
 // Blocking codes per agent (/work/shared/hooks.md; Gemini CLI 0.61's hook runner read for the last row):
@@ -42,11 +44,14 @@ interface WrapperProtocol {
 // proceeds (with a warning) only on exit 1 and reads every other non-zero exit with output as a deny, so
 // Gatehouse's own non-blocking codes 66 and 70 (--on-error open) are answered as 1 there. Cursor's confirmed
 // block is the deny JSON on stdout; Gatehouse's own `--on-error closed` answers Cursor that way too.
+// GitHub Copilot CLI 1.0.102 denies on every non-zero exit (exit 2 without the reason), and Gatehouse
+// answers it with exit 0 only: anything else is blocked with the deny JSON, so the model reads why.
 export const WRAPPER_PROTOCOLS: Record<WrappedAgent, WrapperProtocol> = {
-  claude: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr" },
-  codex: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr" },
-  gemini: { passthrough: [0, 2], asNonBlocking: [66, 70], block: "stderr" },
-  cursor: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "cursor" },
+  claude: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
+  codex: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
+  gemini: { passthrough: [0, 2], asNonBlocking: [66, 70], block: "stderr", nonBlocking: true },
+  cursor: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "cursor", nonBlocking: true },
+  copilot: { passthrough: [0], asNonBlocking: [], block: "copilot", nonBlocking: false },
 };
 
 /** The one-line reason a blocked call carries: what failed and the fix. `$c` and `$2` are the script's. */
@@ -57,11 +62,14 @@ const REASON =
 /** The wrapper script for one agent (no single quote in it: it sits inside one in the settings file). */
 export function wrapperScript(agent: WrappedAgent): string {
   const p = WRAPPER_PROTOCOLS[agent];
-  const cases = [`${p.passthrough.join("|")}) exit $c;;`, `${[WRAPPED_EXIT_ONE, ...p.asNonBlocking].join("|")}) exit 1;;`];
+  const cases = [`${p.passthrough.join("|")}) exit $c;;`, ...(p.nonBlocking ? [`${[WRAPPED_EXIT_ONE, ...p.asNonBlocking].join("|")}) exit 1;;`] : [])];
+  const denyJson = (fields: string) => `m="${REASON}"; echo "$m" >&2; printf "%s\\n" "{${fields}}"; exit 0`;
   const block =
     p.block === "stderr"
       ? `echo "${REASON}" >&2; exit 2`
-      : `m="${REASON}"; echo "$m" >&2; printf "%s\\n" "{\\"permission\\":\\"deny\\",\\"user_message\\":\\"$m\\",\\"agent_message\\":\\"$m\\"}"; exit 0`;
+      : p.block === "cursor"
+        ? denyJson(`\\"permission\\":\\"deny\\",\\"user_message\\":\\"$m\\",\\"agent_message\\":\\"$m\\"`)
+        : denyJson(`\\"permissionDecision\\":\\"deny\\",\\"permissionDecisionReason\\":\\"$m\\"`);
   return `${WRAPPED_ENV}=1 "$@"; c=$?; case $c in ${cases.join(" ")} esac; ${block}`;
 }
 

@@ -64,6 +64,10 @@ export const MANAGED: Record<InstallAgent, ManagedSupport> = {
       note: "Cursor runs enterprise, user and project hooks alike; a user cannot remove the enterprise file (it is root's), and no setting switches it off.",
     },
   },
+  copilot: {
+    kind: "unsupported",
+    reason: "GitHub Copilot CLI documents no system-wide hooks file (its allowManagedHooksOnly comes from organisation policy on GitHub), so there is no managed layer install can write",
+  },
   codex: {
     kind: "unsupported",
     reason:

@@ -4,7 +4,7 @@
 // after install gives back the original file byte for byte.
 import { getNodeValue } from "jsonc-parser/lib/esm/main.js";
 import type { AgentSettings } from "./agents.js";
-import { entryValue, isManagedHandler, type ManagedEntry } from "./entries.js";
+import { entryValue, handlerView, isManagedHandler, type ManagedEntry } from "./entries.js";
 import { addProperty, appendToArray, detectLayout, parseDocument, propertyValue, removeChild, type JsonNode } from "./json-edit.js";
 
 /** A settings file install will not edit: it is left untouched. */
@@ -182,9 +182,9 @@ export function installedEntries(text: string, settings: AgentSettings): Managed
   return findManaged(root, settings).flatMap((f) => {
     const element = propertyValue(hooks!, f.event)!.children![f.index]!;
     const value = getNodeValue(element) as Record<string, unknown>;
-    if (settings.layout === "flat") return [{ event: f.event, matcher: null, handler: value }];
+    if (settings.layout === "flat") return [{ event: f.event, matcher: null, handler: handlerView(settings, value) }];
     const matcher = typeof value.matcher === "string" ? value.matcher : null;
     const handlers = value.hooks as Record<string, unknown>[];
-    return (f.handler === null ? handlers : [handlers[f.handler]!]).map((handler) => ({ event: f.event, matcher, handler }));
+    return (f.handler === null ? handlers : [handlers[f.handler]!]).map((handler) => ({ event: f.event, matcher, handler: handlerView(settings, handler) }));
   });
 }

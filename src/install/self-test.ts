@@ -30,6 +30,8 @@ export function selfTestPayload(agent: InstallAgent, command: string, cwd: strin
       return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, hook_event_name: "BeforeTool", timestamp: new Date(0).toISOString(), tool_name: "run_shell_command", tool_input: { command } };
     case "cursor":
       return { conversation_id: SELF_TEST_SESSION, generation_id: "gatehouse-doctor", hook_event_name: "beforeShellExecution", workspace_roots: [cwd], command, cwd };
+    case "copilot":
+      return { sessionId: SELF_TEST_SESSION, timestamp: 0, cwd, toolName: "bash", toolArgs: { command, description: "gatehouse doctor self-test" } };
   }
 }
 
@@ -47,9 +49,12 @@ function parseJson(text: string): Record<string, unknown> | null {
  * What the agent concludes from a hook run. Claude Code and Codex: exit 2
  * blocks; exit 0 with `hookSpecificOutput.permissionDecision` (or the legacy
  * `decision: "block"`); any other code lets the call through. Gemini CLI:
- * exit 2 blocks; `decision`. Cursor: `permission`.
+ * exit 2 blocks; `decision`. Cursor: `permission`. Copilot: any non-zero
+ * exit denies; `permissionDecision`.
  */
 export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
+  // GitHub Copilot CLI denies on every non-zero exit (without a reason); exit 0 reads permissionDecision.
+  if (agent === "copilot" && run.exitCode !== null && run.exitCode !== 0) return "deny";
   if (run.exitCode === 2) return "deny";
   if (run.exitCode !== 0) return "fail-open";
   const out = parseJson(run.stdout);
@@ -57,6 +62,10 @@ export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
   if (agent === "cursor") {
     const p = out.permission;
     return p === "deny" ? "deny" : p === "ask" ? "ask" : "allow";
+  }
+  if (agent === "copilot") {
+    const d = out.permissionDecision;
+    return d === "deny" ? "deny" : d === "ask" ? "ask" : "allow";
   }
   if (agent === "gemini") {
     const d = out.decision;

@@ -6,7 +6,7 @@
 // | source | entries |
 // |---|---|
 // | what the host knows of itself | the package it runs from (`bin/`, `dist/`, `bundles/`, `package.json`, `node_modules/`), the node binary, `--bundle`, the state directory, `--ledger`, the code cache, the daemon URL (`--daemon`, or a daemon's own address and pid) |
-// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`) in the event's cwd and each directory above it, in the home directory, and each agent's managed file |
+// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`, `.github/hooks`; `AgentSettings.settingsDirs`) in the event's cwd and each directory above it, its user directory (the same, `~/.copilot`) in the home directory, and each agent's managed file |
 // | the install record (`<state dir>/installs.json`, src/node/install-record.ts) | each install's settings file and its directory, what its hook runs, its bundle, state directory, ledger and daemon URL |
 //
 // Only paths are named, nothing is stat'ed: the engine decides by the names
@@ -35,8 +35,9 @@ export interface FootprintSources {
 
 /** The parts of the package a hook runs (not `src/`: editing the source changes nothing until a build). */
 const PACKAGE_PARTS = ["bin", "dist", "bundles", "package.json", "node_modules"];
-/** Settings directories, by agent (the first segment of each settings file). */
-const AGENT_DIRS = [...new Set(INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].projectFile.split("/")[0]!))];
+/** Settings directories, by agent: in a project (and each directory above it), and in the home directory. */
+const AGENT_DIRS = [...new Set(INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].settingsDirs.project))];
+const USER_AGENT_DIRS = [...new Set(INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].settingsDirs.user))];
 /** A bound on the directories above the cwd that are listed (a deep tree still protects the nearest ones). */
 const MAX_ANCESTORS = 32;
 
@@ -58,7 +59,7 @@ export function hostFootprint(s: FootprintSources): string[] {
   add(s.ledger);
   add(codeCacheDir(s.env));
   const home = s.env.HOME;
-  if (home && isAbsolute(home)) for (const d of AGENT_DIRS) add(join(home, d));
+  if (home && isAbsolute(home)) for (const d of USER_AGENT_DIRS) add(join(home, d));
   for (const agent of INSTALL_AGENTS) {
     const managed = managedPath(agent, s.env);
     if (managed !== null) add(dirname(managed));

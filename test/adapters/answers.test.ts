@@ -122,6 +122,27 @@ describe("Cursor", () => {
   });
 });
 
+describe("GitHub Copilot CLI", () => {
+  const a = ADAPTERS.copilot;
+  const cpre = { phase: "pre" as const };
+  it("{permissionDecision, permissionDecisionReason} on stdout, exit 0; allow is silence unless --grant-allow; post never answers", () => {
+    expect(a.answer(decided("deny"), cpre, opts)).toEqual({ stdout: '{"permissionDecision":"deny","permissionDecisionReason":"r.1: because"}', stderr: null, exitCode: 0 });
+    expect(a.answer(decided("ask"), cpre, opts).stdout).toBe('{"permissionDecision":"ask","permissionDecisionReason":"r.1: because"}');
+    expect(a.answer(decided("hold"), cpre, opts).stdout).toBe(`{"permissionDecision":"ask","permissionDecisionReason":"r.1: because ${HOLD_NOTE}"}`);
+    expect(a.answer(allow, cpre, opts).stdout).toBe("");
+    expect(a.answer(allow, cpre, grant).stdout).toBe('{"permissionDecision":"allow"}');
+    expect(a.answer(decided("deny"), { phase: "post" }, opts).stdout).toBe("");
+  });
+  it("Copilot denies on any non-zero exit: open is exit 0 with the line on stderr, closed the deny JSON", () => {
+    expect(a.failure(failure, "open", cpre)).toEqual({ stdout: "", stderr: "gatehouse hook copilot: b.json: cannot read bundle (ENOENT)", exitCode: 0 });
+    expect(a.failure(failure, "closed", null)).toEqual({
+      stdout: `{"permissionDecision":"deny","permissionDecisionReason":"${CLOSED}"}`,
+      stderr: "gatehouse hook copilot: b.json: cannot read bundle (ENOENT)",
+      exitCode: 0,
+    });
+  });
+});
+
 describe("ACP", () => {
   const a = ADAPTERS.acp;
   const perm: AcpContext = {

@@ -8,7 +8,7 @@ import { mapOpenCode } from "../../src/adapters/opencode.js";
 import { geminiToolName } from "../../src/adapters/gemini.js";
 import { hostEnvFrom } from "../../src/adapters/host.js";
 import { realEngine } from "../support/engine.js";
-import { acp, claude, codex, cursor, CWD, gemini } from "../support/hook-payloads.js";
+import { acp, claude, codex, copilot, cursor, CWD, gemini } from "../support/hook-payloads.js";
 
 const host: HostEnv = { cwd: "/host/cwd", home: "/home/dev", pathDirs: ["/usr/bin"], mode: "hook" };
 const gateOf = <C>(m: Mapping<C>) => {
@@ -95,6 +95,34 @@ describe("Cursor mapping", () => {
   it("other workspace roots are additional dirs", () => {
     const gate = gateOf(ADAPTERS.cursor.map({ ...cursor.shell("ls"), workspace_roots: [CWD, "/srv/other", "rel"] }, host));
     expect(gate.env?.additional_dirs).toEqual(["/srv/other"]);
+  });
+});
+
+describe("GitHub Copilot CLI mapping", () => {
+  it("preToolUse (no event name): sessionId, cwd, the tool under Claude Code's name with its arguments renamed", () => {
+    const gate = gateOf(ADAPTERS.copilot.map(copilot.pre("bash", { command: "ls", description: "x" }), host));
+    expect(gate).toEqual({
+      event_type: "pre_tool_use",
+      session_id: "cp-1",
+      tool_use_id: "",
+      tool_name: "Bash",
+      tool_input: { command: "ls", description: "x" },
+      env: { cwd: CWD, home: "/home/dev", path_dirs: ["/usr/bin"], additional_dirs: [] },
+      binding: { kind: "copilot", mode: "hook", event: "preToolUse" },
+    });
+    expect(gateOf(ADAPTERS.copilot.map(copilot.pre("view", { path: "/x/.env" }), host))).toMatchObject({ tool_name: "Read", tool_input: { file_path: "/x/.env" } });
+    expect(gateOf(ADAPTERS.copilot.map(copilot.pre("create", { path: "/x/a", file_text: "t" }), host))).toMatchObject({ tool_name: "Write", tool_input: { file_path: "/x/a", content: "t" } });
+    expect(gateOf(ADAPTERS.copilot.map(copilot.pre("edit", { path: "/x/a", old_str: "o", new_str: "n" }), host))).toMatchObject({ tool_name: "Edit", tool_input: { file_path: "/x/a", old_string: "o", new_string: "n" } });
+    // toolArgs as a JSON string (older releases), an unknown tool kept as it is.
+    expect(gateOf(ADAPTERS.copilot.map(copilot.pre("bash", JSON.stringify({ command: "rm -rf ~" })), host)).tool_input).toEqual({ command: "rm -rf ~" });
+    expect(gateOf(ADAPTERS.copilot.map(copilot.pre("read_bash", { shellId: "0" }), host))).toMatchObject({ tool_name: "read_bash", tool_input: { shellId: "0" } });
+  });
+  it("postToolUse (toolResult) is a post event; events without a tool are not gated", async () => {
+    expect(gateOf(ADAPTERS.copilot.map(copilot.post("bash", { command: "ls" }, "a b"), host))).toMatchObject({ event_type: "post_tool_use", tool_result: { resultType: "success", textResultForLlm: "a b" } });
+    expect(ADAPTERS.copilot.map(copilot.sessionStart, host)).toHaveProperty("ignore");
+    expect(ADAPTERS.copilot.map({ ...copilot.pre("bash", {}), toolName: 5 }, host)).toHaveProperty("invalid");
+    const engine = await realEngine(defaultBundle);
+    expect(engine.evaluate(gateOf(ADAPTERS.copilot.map(copilot.pre("bash", { command: "rm -rf ~" }), host)), null, 1).decision.artifact_id).toBe("fs.wipe");
   });
 });
 

@@ -57,6 +57,12 @@ function expectBlocked(agent: InstallAgent, run: { exitCode: number | null; stdo
     const answer = JSON.parse(run.stdout);
     expect(answer.permission).toBe("deny");
     expect(answer.agent_message).toMatch(/reinstall Gatehouse .*npm run build.*gatehouse install/);
+  } else if (agent === "copilot") {
+    // Copilot denies on any non-zero exit but shows the model no reason then: the deny JSON carries it.
+    expect(run.exitCode, what).toBe(0);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.permissionDecision).toBe("deny");
+    expect(answer.permissionDecisionReason).toMatch(/reinstall Gatehouse .*npm run build.*gatehouse install/);
   } else {
     expect(run.exitCode, what).toBe(2);
     expect(run.stderr.trim().split("\n").at(-1), what).toMatch(/^Gatehouse blocked this call: .*reinstall Gatehouse .*npm run build.*gatehouse install again\.$/);
@@ -71,9 +77,10 @@ describe("the installed command when Gatehouse cannot run", () => {
       expect(unwrapHookWords(shellWords(command))?.slice(1, 4), agent).toEqual([join(pkg, "bin", "gatehouse.js"), "hook", agent]);
       expect(readAnswer(agent, await call(agent, command, project, payload(agent, project, "rm -rf ~"))), agent).toBe("deny");
       expect(await call(agent, command, project, payload(agent, project, "ls"))).toEqual({ exitCode: 0, stdout: "", stderr: "" });
-      // Unreadable input under `open`: Gatehouse's non-blocking exit — 66, which Gemini CLI would read as a deny, so 1 there.
+      // Unreadable input under `open`: Gatehouse's non-blocking exit — 66, which Gemini CLI would read as a deny, so 1 there;
+      // Copilot denies on every non-zero exit, so its open answer is exit 0.
       const garbage = await call(agent, command, project, "not json");
-      expect(garbage.exitCode, agent).toBe(agent === "gemini" ? 1 : 66);
+      expect(garbage.exitCode, agent).toBe(agent === "gemini" ? 1 : agent === "copilot" ? 0 : 66);
       expect(garbage.stderr, agent).toMatch(/stdin is not JSON/);
       expect(garbage.stdout).toBe("");
     }

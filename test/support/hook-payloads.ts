@@ -98,6 +98,13 @@ export const cursor = {
   prompt: { ...cursorCommon, hook_event_name: "beforeSubmitPrompt", prompt: "fix it", attachments: [] },
 };
 
+/** GitHub Copilot CLI 1.0.102's camelCase hook input, as observed (docs/adapters.md): no event name; postToolUse adds toolResult. */
+export const copilot = {
+  pre: (toolName: string, toolArgs: unknown) => ({ sessionId: "cp-1", timestamp: 1796206753113, cwd: CWD, toolName, toolArgs }),
+  post: (toolName: string, toolArgs: unknown, text: string) => ({ sessionId: "cp-1", timestamp: 1796206753231, cwd: CWD, toolName, toolArgs, toolResult: { resultType: "success", textResultForLlm: text } }),
+  sessionStart: { sessionId: "cp-1", timestamp: 1796206753000, cwd: CWD, source: "new", initialPrompt: "fix it" },
+};
+
 export const PERMISSION_OPTIONS = [
   { optionId: "allow-1", name: "Allow once", kind: "allow_once" },
   { optionId: "allow-all", name: "Always allow", kind: "allow_always" },

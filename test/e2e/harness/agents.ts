@@ -158,7 +158,38 @@ export const codex: AgentSpec = {
   },
 };
 
-export const AGENTS = { claude, gemini, codex } as const;
+/**
+ * GitHub Copilot CLI: `copilot -p` with every tool allowed, offline (COPILOT_OFFLINE: no GitHub sign-in, no
+ * telemetry, no update) against an OpenAI Chat Completions endpoint as a BYOK provider. A project's
+ * `.github/hooks` load only in a trusted folder: the sandbox's HOME trusts the project in
+ * `~/.copilot/config.json` (`trustedFolders`) unless a test says otherwise.
+ */
+export function copilotAgent(options: { trustProject: boolean } = { trustProject: true }): AgentSpec {
+  return {
+    installName: "copilot",
+    pkg: "@github/copilot",
+    configure(box) {
+      writeJson(join(box.home, ".copilot/config.json"), options.trustProject ? { trustedFolders: [box.project] } : {});
+    },
+    command(box, server, prompt) {
+      return {
+        bin: agentBin("copilot"),
+        args: ["-p", prompt, "--allow-all-tools", "--no-auto-update", "--disable-client-telemetry", "--log-dir", join(box.root, "copilot-logs")],
+        env: {
+          COPILOT_OFFLINE: "true",
+          COPILOT_PROVIDER_BASE_URL: `${server.url}/v1`,
+          COPILOT_PROVIDER_API_KEY: "sk-e2e-not-a-key",
+          COPILOT_MODEL: "gpt-4.1",
+          COPILOT_AUTO_UPDATE: "false",
+          NO_COLOR: "1",
+        },
+      };
+    },
+  };
+}
+export const copilot = copilotAgent();
+
+export const AGENTS = { claude, gemini, codex, copilot } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
   const c = spec.command(box, server, prompt);
