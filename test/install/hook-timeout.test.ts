@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DoctorReportSchema } from "../../src/cli/doctor.js";
 import { main } from "../../src/cli/main.js";
 import { AGENT_SETTINGS, effectiveTimeoutSeconds, INSTALL_AGENTS, MIN_HOOK_TIMEOUT_SECONDS } from "../../src/install/agents.js";
-import { managedEntries } from "../../src/install/entries.js";
+import { handlerView, managedEntries } from "../../src/install/entries.js";
 import { memoryIo } from "../support/io.js";
 
 const dirs: string[] = [];
@@ -29,13 +29,15 @@ describe("the hook timeout install writes", () => {
     it(`${agent}: the agent waits at least ${MIN_HOOK_TIMEOUT_SECONDS} s before it kills the hook and lets the call go ahead`, () => {
       const requests = [request(agent, null), ...(settings.http ? [request(agent, "http://127.0.0.1:4283")] : [])];
       for (const r of requests)
-        for (const entry of managedEntries(settings, r)) {
+        for (const written of managedEntries(settings, r)) {
+          // Read back under the shared field names (Copilot writes `timeoutSec`).
+          const handler = handlerView(settings, written.handler);
           if (settings.timeout === null) {
-            expect(entry.handler.timeout).toBeUndefined(); // Cursor documents no timeout field
+            expect(handler.timeout).toBeUndefined(); // Cursor documents no timeout field
             continue;
           }
-          expect(effectiveTimeoutSeconds(settings, entry.handler)).toBeGreaterThanOrEqual(MIN_HOOK_TIMEOUT_SECONDS);
-          expect(entry.handler.timeout).toBe(settings.timeout.unit === "ms" ? settings.timeout.seconds * 1000 : settings.timeout.seconds);
+          expect(effectiveTimeoutSeconds(settings, handler)).toBeGreaterThanOrEqual(MIN_HOOK_TIMEOUT_SECONDS);
+          expect(handler.timeout).toBe(settings.timeout.unit === "ms" ? settings.timeout.seconds * 1000 : settings.timeout.seconds);
         }
     });
   }
