@@ -3,7 +3,7 @@
 // lockfile ($GATEHOUSE_E2E_AGENTS names its node_modules). One shape for all:
 // an agent writes its own configuration into the sandbox (pointing it at the
 // scripted model server), and `run` starts it headless on a prompt.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelServer } from "./model-server.js";
 import { baseEnv, runAsUser, type AgentRun, type RunAs, type Sandbox } from "./sandbox.js";
@@ -112,9 +112,13 @@ export function acpAgent(pkg: string, bin: string, gate: "none" | "hook" | "libr
         gateModule: gatehouse === null ? undefined : join(gatehouse.packageDir, "dist/acp.js"),
         report: join(box.root, "acp-report.json"),
       };
+      // The client runs as the unprivileged agent user, who may not be able to enter the checkout (a clone
+      // in a 0700 `mktemp -d` directory): it runs from the sandbox, which that user can read.
+      const client = join(box.root, "acp-client.mjs");
+      copyFileSync(join(import.meta.dirname, "acp-client.mjs"), client);
       return {
         bin: process.execPath,
-        args: [join(import.meta.dirname, "acp-client.mjs")],
+        args: [client],
         env: { ...claude.command(box, server, prompt).env, ACP_E2E_CONFIG: JSON.stringify(config) },
       };
     },
