@@ -31,7 +31,7 @@ export const specs: CaseSpec[] = [
     ["docker volume rm pgdata", "ask container.remove"],
     ["docker compose -f compose.prod.yml down -v", "ask container.remove"],
     ["docker-compose down --rmi all", "ask container.remove"],
-    ["docker image prune -a", "ask container.remove"],
+    ["docker image prune -a", "allow"], // issue 20: images come back with a pull
     ["docker network prune", "ask container.remove"],
     ["podman pod rm -f web", "ask container.remove"],
     ["docker stop $(docker ps -q)", "ask unknown.shape.5"],

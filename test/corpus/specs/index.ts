@@ -37,6 +37,7 @@ import redteamR4 from "./redteam-r4.js";
 import selfProtection from "./self-protection.js";
 import accuracy from "./accuracy.js";
 import registry from "./registry.js";
+import accuracyContext from "./accuracy-context.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -75,4 +76,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "redteam-r4": redteamR4,
   accuracy: accuracy,
   registry,
+  "accuracy-context": accuracyContext,
 };

@@ -79,6 +79,14 @@ const rmImage = (m: Match) => remove("image", m.has("force"));
 /** Prunes and removals of the other resources: all of them can be made again, the data on them cannot. */
 const OTHER = new Set(["container", "image", "network", "builder", "buildx", "pod", "secret", "config", "service", "stack", "manifest"]);
 const pruneOrRemove = (m: Match) => (OTHER.has(m.path[0]!) ? destroy(m.path[0]!, { all: m.has("all"), force: m.has("force") }) : null);
+/**
+ * Image and build-cache prunes (issue 20): what they take comes back with a
+ * pull or a build, and no container's state goes with them — `delete ×
+ * container`, no rule. `container prune` and `system prune` (stopped
+ * containers' writable layers) keep `destroy`; volume prunes stay `total`.
+ */
+const REBUILT = new Set(["image", "builder", "buildx"]);
+const prune = (m: Match) => (REBUILT.has(m.path[0]!) ? eff("delete", "container", { resource: m.path[0]!, ...holds({ all: m.has("all") }) }) : pruneOrRemove(m));
 /** Read-only: what the runtime holds and what it did. */
 const READS = "ps|images|logs|inspect|stats|top|port|diff|history|events|info|version|search";
 
@@ -137,9 +145,11 @@ const RUNTIME_ROWS = [
     ["docker volume rm pgdata", "destroy container resource=volume"],
     ["podman volume rm --all", "destroy container resource=volume total"],
   ]),
-  row("* prune", pruneOrRemove, [
-    ["docker image prune -a", "destroy container resource=image all"],
-    ["docker builder prune --all -f", "destroy container resource=builder"],
+  row("* prune", prune, [
+    ["docker image prune -a", "delete container resource=image all"],
+    ["podman image prune -af", "delete container resource=image"],
+    ["docker builder prune --all -f", "delete container resource=builder"],
+    ["docker buildx prune -f", "delete container resource=buildx"],
     ["docker container prune", "destroy container resource=container"],
     ["podman pod prune", "destroy container resource=pod"],
   ]),
