@@ -30,10 +30,12 @@ if (!existsSync(cli)) {
 if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
 
 // `hook AGENT --daemon URL`: a running `gatehouse serve` answers, and this process loads none of the engine
-// (src/node/hook-forward.ts); when the daemon does not answer, the call is evaluated here as usual.
-if (argv[0] === "hook" && argv.some((a) => a === "--daemon" || a.startsWith("--daemon="))) {
-  require("../dist/hook-forward.cjs")
-    .forwardHook(argv.slice(1))
+// (src/node/hook-forward.ts); `--daemon auto`: this user's daemon on its Unix socket, started when none answers
+// (src/node/socket-forward.ts). When the daemon does not answer, the call is evaluated here as usual.
+const daemonAt = argv[0] === "hook" ? argv.findIndex((a) => a === "--daemon" || a.startsWith("--daemon=")) : -1;
+if (daemonAt > 0) {
+  const auto = (argv[daemonAt] === "--daemon" ? argv[daemonAt + 1] : argv[daemonAt].slice(9)) === "auto";
+  (auto ? require("../dist/socket-forward.cjs").forwardAutoHook(argv.slice(1), join(__dirname, "..")) : require("../dist/hook-forward.cjs").forwardHook(argv.slice(1)))
     .then((forwarded) => {
       if (forwarded.kind === "usage") return finish(`gatehouse hook: ${forwarded.message} (gatehouse hook --help)\n`, "", 64);
       if (forwarded.kind === "answered") {

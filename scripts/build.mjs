@@ -133,8 +133,9 @@ for (const file of cli.outputFiles) {
   writeFileSync(file.path, text);
 }
 // The launcher's code-cache loader, on its own: it runs before the CLI is loaded, `require`d by the CommonJS launcher.
-// And `hook --daemon`'s forwarder (src/node/hook-forward.ts): node:http and nothing of the engine.
-await build({ ...common, sourcemap: false, format: "cjs", entryPoints: { "code-cache": "src/node/code-cache.ts", "hook-forward": "src/node/hook-forward.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, platform: "node", target: "node20" });
+// And `hook --daemon`'s forwarders (src/node/hook-forward.ts: node:http; src/node/socket-forward.ts, `--daemon auto`:
+// node:net) with nothing of the engine.
+await build({ ...common, sourcemap: false, format: "cjs", entryPoints: { "code-cache": "src/node/code-cache.ts", "hook-forward": "src/node/hook-forward.ts", "socket-forward": "src/node/socket-forward.ts" }, outdir: "dist", outExtension: { ".js": ".cjs" }, platform: "node", target: "node20" });
 // The engine must run in a browser: bundling it for the browser platform fails
 // on any Node-only import. web-tree-sitter's own Node branches (dynamic
 // imports it only reaches under Node) are the sole externals. The entry embeds

@@ -98,7 +98,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
     name: "hook",
     summary: "answer an agent's hook JSON (stdin) in that agent's own protocol",
-    usage: [`${HOOK_AGENTS.join("|")} [--daemon URL [--daemon-timeout MS]] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
+    usage: [`${HOOK_AGENTS.join("|")} [--daemon URL|auto [--daemon-timeout MS]] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed] [--grant-allow] [--twin]  < hook.json`],
     options: [
       { ...bundle, help: "the policy bundle (default: the embedded bundles/default.json); loaded only for an event the adapter gates" },
       { name: "state-dir", value: "D", help: "Tier 2 session state between calls (default: $XDG_STATE_HOME/gatehouse, else ~/.local/state/gatehouse)" },
@@ -112,7 +112,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       {
         name: "daemon",
         value: "URL",
-        help: "hand the call to a running gatehouse serve at this loopback URL (its bundle, state, ledger and posture decide); refused, timed out or any other failure: evaluated in this process with the options here",
+        help: "hand the call to a running gatehouse serve at this loopback URL (its bundle, state, ledger and posture decide), or `auto`: to this user's daemon on its Unix socket under the state directory, started (detached) when none answers; refused, timed out or any other failure: evaluated in this process with the options here",
       },
       { name: "daemon-timeout", value: "MS", help: "how long to wait for the daemon before evaluating here (default 2000)" },
     ],

@@ -94,7 +94,7 @@ async function hookEnrich(values: ReadonlyMap<string, string>, ledger: string | 
     stateDir,
     bundle: bundle === undefined || bundle.startsWith("gatehouse:") ? null : resolve(io.cwd, bundle),
     ledger: ledger === null ? null : resolve(io.cwd, ledger),
-    daemons: daemon === undefined ? [] : [daemon],
+    daemons: daemon === undefined || daemon === "auto" ? [] : [daemon], // `auto`: its socket is under the state directory
   });
   return composeEnrich(withGitBranch, footprintEnricher(base, io.cwd));
 }

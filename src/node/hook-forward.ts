@@ -13,22 +13,9 @@ import { readFileSync } from "node:fs";
 import { isHookAgent } from "../adapters/types.js";
 import { isLoopbackAddress } from "./loopback.js";
 import { geminiHeadless } from "./gemini-headless.js";
+import { answerOf, daemonTimeoutOf, type Forwarded } from "./hook-answer.js";
 
-/** What the in-process hook would have printed and returned. */
-export interface HookAnswer {
-  stdout: string;
-  stderr: string | null;
-  exitCode: number;
-}
-
-export type Forwarded =
-  | { kind: "answered"; answer: HookAnswer }
-  /** Evaluate here instead: `why` is the one stderr line saying so; `stdin` is what was read. */
-  | { kind: "fallback"; why: string; stdin: string }
-  /** `--daemon` itself is wrong (not a loopback http URL, a bad timeout): a usage error. */
-  | { kind: "usage"; message: string };
-
-export const DEFAULT_DAEMON_TIMEOUT_MS = 2000;
+export { answerOf, DEFAULT_DAEMON_TIMEOUT_MS, type Forwarded, type HookAnswer } from "./hook-answer.js";
 
 /** The `--daemon URL` and `--daemon-timeout MS` values of a hook argv (after `hook`), either spelling (`--daemon=URL`). */
 export function daemonOptions(argv: readonly string[]): { url: string | null; timeout: string | null } {
@@ -58,20 +45,6 @@ export function daemonEndpoint(text: string): URL | string {
   return url;
 }
 
-/** The daemon's reply as a hook answer, or null when it is not exactly `{stdout, stderr, exit_code}`. */
-export function answerOf(body: string): HookAnswer | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const { stdout, stderr, exit_code } = value as Record<string, unknown>;
-  if (typeof stdout !== "string" || !(stderr === null || typeof stderr === "string") || typeof exit_code !== "number" || !Number.isInteger(exit_code) || exit_code < 0 || exit_code > 255) return null;
-  return { stdout, stderr, exitCode: exit_code };
-}
-
 /**
  * Forward one hook call: `argv` is what follows `hook` (the agent first), `readStdin` gives the
  * agent's JSON. Never throws and never rejects.
@@ -81,9 +54,8 @@ export function forwardHook(argv: readonly string[], readStdin: () => string = (
   const options = daemonOptions(argv);
   const endpoint = daemonEndpoint(options.url ?? "");
   if (typeof endpoint === "string") return Promise.resolve({ kind: "usage", message: endpoint });
-  const timeoutMs = options.timeout === null ? DEFAULT_DAEMON_TIMEOUT_MS : Number(options.timeout);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 600_000)
-    return Promise.resolve({ kind: "usage", message: `--daemon-timeout must be a whole number of milliseconds from 1 to 600000, got ${JSON.stringify(options.timeout)}` });
+  const timeoutMs = daemonTimeoutOf(options.timeout);
+  if (typeof timeoutMs === "string") return Promise.resolve({ kind: "usage", message: timeoutMs });
   let stdin: string;
   try {
     stdin = readStdin();
