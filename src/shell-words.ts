@@ -4,10 +4,10 @@
 // `shellWords` reads a command line back into words (shell-quote's tokenizer:
 // quotes and escapes undone, `$VAR` kept literal, operators dropped).
 import { parse } from "shell-quote";
+import { quoteWords } from "./model/shell-quote.js";
 
-export function shellQuote(words: readonly string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_@%+=:,./~^-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
-}
+/** The words as one command line: model/shell-quote.ts's `quoteWord` for each. */
+export const shellQuote = quoteWords;
 
 /** The words of a command line, up to its first operator (`&&`, `|`, `;`, …). */
 export function shellWords(line: string): string[] {

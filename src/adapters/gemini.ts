@@ -8,6 +8,7 @@
 // its reason in `systemMessage` too (the confirmation box shows that); in a run
 // with nobody to confirm (`noPerson`: headless `gemini -p`) it is a deny.
 import type { Decision } from "../model/decision.js";
+import { parseMcpName } from "../model/mcp-name.js";
 import { failClosedByExit2, failOpen, SILENCE } from "./failure.js";
 import { isObject, mcpToolName, resolveUnder, text, type JsonObject } from "./payload.js";
 import { mapToolHook, type ToolHookContext } from "./tool-hook.js";
@@ -29,9 +30,8 @@ export function geminiToolName(toolName: string, payload: JsonObject): string {
     const tool = text(ctx, "tool_name");
     if (server !== undefined && tool !== undefined) return mcpToolName(server, tool);
   }
-  if (toolName.startsWith("mcp__")) return toolName;
-  const m = /^mcp_([^_]+)_(.+)$/.exec(toolName);
-  return m ? mcpToolName(m[1]!, m[2]!) : toolName;
+  const p = parseMcpName(toolName);
+  return p !== null && p.form === "gemini" && p.tool !== "" ? mcpToolName(p.server, p.tool) : toolName;
 }
 
 const SHELL_TOOLS = new Set(["run_shell_command"]);

@@ -3,6 +3,7 @@
 // non-shell tool table. Confident effects and coverage gaps side by side: the
 // shell analysis's own gaps first, then the table's (shapes 5 and 8).
 import type { Event } from "../model/event.js";
+import { parseMcpName } from "../model/mcp-name.js";
 import { shellEffects } from "./effects/index.js";
 import type { ShellAnalysis } from "./shell/types.js";
 import { toolEffects } from "./tools.js";
@@ -70,7 +71,7 @@ export function isShellEvent(event: Pick<Event, "tool_name" | "tool_input">): bo
 
 /** `mcp__server__tool` (Claude, Codex) or `mcp_server_tool` (Gemini). */
 export function isMcpTool(name: string): boolean {
-  return name.startsWith("mcp__") || /^mcp_[^_]/.test(name);
+  return parseMcpName(name) !== null;
 }
 
 function stringsOf(value: unknown, out: string[], depth = 0): void {

@@ -25,6 +25,7 @@
 // Bundle `effect_classes` entries apply first; these effects are added to
 // theirs (docs/classifier.md "MCP tools").
 import type { Event } from "../model/event.js";
+import { parseMcpName } from "../model/mcp-name.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, SimpleCommand, UnknownCommand, Verb } from "../model/classification.js";
 import { hasEffectRows, shellEffects } from "./effects/index.js";
 import { mcpToolArgv } from "./mcp-argv.js";
@@ -32,6 +33,7 @@ import { nameEffects, pushEffects } from "./mcp-names.js";
 import { programName } from "./shell/words.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { inlineClassification } from "./inline-code/classification.js";
+import { inlineLanguageOf } from "./inline-code/detect.js";
 import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import { fileUrlPath } from "./urls.js";
 import type { ShellAnalysis } from "./shell/types.js";
@@ -65,15 +67,13 @@ const VERB_OF = new Map<string, NameVerb>(NAME_VERBS.flatMap(([v, words]) => wor
 
 /** The tool part of an MCP name (`mcp__fs__delete_file` → `delete_file`; Gemini `mcp_fs_delete_file` → `delete_file`). */
 export function mcpToolPart(name: string): string {
-  if (name.startsWith("mcp__")) return name.split("__").slice(2).join("__") || name;
-  const m = /^mcp_[^_]+_(.+)$/.exec(name);
-  return m ? m[1]! : name;
+  const tool = parseMcpName(name)?.tool ?? "";
+  return tool === "" ? name : tool;
 }
 
 /** The server part of an MCP name (`mcp__terraform__apply` → `terraform`; Gemini `mcp_fs_delete_file` → `fs`), or "". */
 export function mcpServerPart(name: string): string {
-  if (name.startsWith("mcp__")) return name.split("__")[1] ?? "";
-  return /^mcp_([^_]+)_/.exec(name)?.[1] ?? "";
+  return parseMcpName(name)?.server ?? "";
 }
 
 /** Words of a name: `_ - . /` separated and camelCase split, lower-cased. */
@@ -109,9 +109,11 @@ const MOVE_DEST = ["destination", "dest", "dst", "to_path", "new_path", "target"
 const DATABASE_WORDS = new Set(["sql", "db", "database", "postgres", "postgresql", "pg", "psql", "mysql", "mariadb", "sqlite", "sqlite3", "supabase", "neon", "bigquery", "snowflake", "clickhouse", "duckdb", "redshift", "mssql", "sqlserver", "oracle", "cockroach", "cockroachdb", "planetscale", "turso", "d1", "prisma"]);
 const REDIS_WORDS = new Set(["redis", "valkey", "upstash", "memorystore", "keydb", "dragonfly"]);
 const SQL_START = new Set(["SELECT", "INSERT", "UPDATE", "DELETE", "DROP", "TRUNCATE", "ALTER", "CREATE", "GRANT", "REVOKE", "WITH", "MERGE", "REPLACE", "COPY", "VACUUM"]);
-const CODE_LANGUAGES: Array<[string, InlineLanguage]> = [
-  ["python", "python"], ["py", "python"], ["jupyter", "python"], ["ipython", "python"], ["notebook", "python"], ["kernel", "python"], ["ide", "python"], ["javascript", "javascript"], ["js", "javascript"], ["node", "javascript"], ["nodejs", "javascript"], ["ruby", "ruby"], ["rb", "ruby"], ["powershell", "powershell"], ["pwsh", "powershell"],
-];
+/** Name words that say a language without naming its interpreter; an interpreter's own name (`python3`, `node`, `pwsh`) is read through the interpreter table (`inlineLanguageOf`). */
+const CODE_WORDS: ReadonlyMap<string, InlineLanguage> = new Map([
+  ["py", "python"], ["jupyter", "python"], ["notebook", "python"], ["kernel", "python"], ["ide", "python"], ["javascript", "javascript"], ["js", "javascript"], ["rb", "ruby"],
+]);
+const codeLanguageOf = (word: string): InlineLanguage | null => CODE_WORDS.get(word) ?? inlineLanguageOf(word);
 
 type Input = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
@@ -252,7 +254,7 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     const code = str(input.code) ?? str(input.source_code) ?? str(input.cell_source) ?? str(input.cell) ?? str(input.code_cell);
     if (code !== null && deps.inlineCode) {
       const words = nameWords(name);
-      const language = CODE_LANGUAGES.find(([w]) => words.includes(w))?.[1];
+      const language = words.map(codeLanguageOf).find((l) => l !== null);
       if (language) {
         named = true;
         const analysis = deps.inlineCode(language, code);

@@ -1,6 +1,7 @@
 // Field accessors: a field reference compiled once into a function from the
 // event view to its values. `null` means absent; a multi-valued field yields
 // every value (a leaf matches when any value matches).
+import { parseMcpName } from "../model/mcp-name.js";
 import type { FieldRef } from "./vocabulary.js";
 import type { FieldAccessor, FieldValues } from "./compiled.js";
 import type { EventView, FactType } from "./context.js";
@@ -9,10 +10,10 @@ import type { EventView, FactType } from "./context.js";
 const nonEmpty = (values: readonly unknown[]): FieldValues => (values.length > 0 ? values : null);
 const one = (value: unknown): FieldValues => (value === undefined || value === null || value === "" ? null : [value]);
 
-/** `mcp__<server>__<tool>` → server. */
+/** `mcp__<server>__<tool>` → server (model/mcp-name.ts); null unless the name has both parts. */
 export function mcpServerOf(toolName: string): string | null {
-  const m = /^mcp__(.+?)__(.+)$/.exec(toolName);
-  return m ? m[1]! : null;
+  const p = parseMcpName(toolName);
+  return p !== null && p.server !== "" && p.tool !== "" ? p.server : null;
 }
 
 function lookupPath(root: unknown, path: readonly string[]): unknown {

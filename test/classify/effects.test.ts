@@ -3,7 +3,7 @@ import { shellEffects } from "../../src/classify/effects/index.js";
 import type { ShellAnalysis } from "../../src/classify/shell/types.js";
 import type { EventEnv } from "../../src/model/event.js";
 import { argv, sh } from "./build.js";
-import { shellQuote } from "../../src/classify/programs/args.js";
+import { quoteWord } from "../../src/model/shell-quote.js";
 
 const ENV: EventEnv = { home: "/home/u", cwd: "/home/u/proj", path_dirs: [], additional_dirs: [] };
 
@@ -740,7 +740,7 @@ describe("property: the table never fails on arbitrary argv", () => {
     fc.assert(
       fc.property(fc.constantFrom(...programs), fc.array(word, { maxLength: 8 }), fc.boolean(), (program, words, piped) => {
         // As shell text (the words as written) and as an argv (each word a literal).
-        const text = `${piped ? "curl https://x.io | " : ""}${program} ${words.join(" ")} > ${shellQuote(words[0] ?? "out")}`;
+        const text = `${piped ? "curl https://x.io | " : ""}${program} ${words.join(" ")} > ${quoteWord(words[0] ?? "out")}`;
         for (const a of [sh(text), argv([program, ...words])]) {
           for (const env of [ENV, null]) {
             const r = shellEffects(a, env);

@@ -6,6 +6,7 @@ import { resolvePathDetailed } from "../paths.js";
 import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
 import { SED_OPTIONS } from "../programs/sed.js";
+import { isRemoveItemParam, REMOVE_ITEM, REMOVE_ITEM_VALUE_PARAMS } from "../programs/powershell.js";
 import { dryRunEffect } from "./families/engine.js";
 import { noteAlias } from "./path-aliases.js";
 import { removeSource } from "./source-removal.js";
@@ -96,7 +97,7 @@ function rmdir(ctx: Ctx): void {
 function cmdDelete(ctx: Ctx): void {
   const args = windowsWords(ctx.args);
   // In PowerShell `del`, `rd`, `rmdir`, `erase` are Remove-Item: `-Recurse`, `-Force`, `-Path`.
-  if (args.some((a) => /^-(r|re|rec|recu|recur|recurs|recurse|fo|for|forc|force|path|literalpath|whatif|wi)(:|$)/i.test(a.value))) return removeItem(ctx);
+  if (args.some((a) => isRemoveItemParam(a.value))) return removeItem(ctx);
   const { switches, operands } = parseCmdStyle(args);
   if (operands.length === 0 && pipelineDelete(ctx, { recursive: switches.has("s"), force: switches.has("q") || switches.has("f") })) return;
   const extra = { recursive: switches.has("s"), force: switches.has("q") || switches.has("f") };
@@ -118,9 +119,10 @@ function psSwitch(flags: ReadonlyMap<string, string | true>, name: string, min: 
  * `-WhatIf` only reports what it would delete (the effects become reads, as for a dry run); `-Confirm` changes nothing.
  */
 function removeItem(ctx: Ctx): void {
-  const p = parseSingleDash(windowsWords(ctx.args), ["path", "literalpath", "filter", "include", "exclude", "stream", "credential"]);
-  const extra = { recursive: psSwitch(p.flags, "recurse", 1), force: psSwitch(p.flags, "force", 2) };
-  const whatIf = psSwitch(p.flags, "whatif", 2) || p.flags.has("wi");
+  const p = parseSingleDash(windowsWords(ctx.args), REMOVE_ITEM_VALUE_PARAMS);
+  const min = REMOVE_ITEM.minPrefix;
+  const extra = { recursive: psSwitch(p.flags, "recurse", min.recurse), force: psSwitch(p.flags, "force", min.force) };
+  const whatIf = psSwitch(p.flags, "whatif", min.whatif);
   const targets: Array<{ value: string; arg: Arg }> = p.operands.map((o) => ({ value: o.value, arg: o.arg }));
   for (const name of ["path", "literalpath"]) {
     const v = p.flags.get(name);

@@ -3,6 +3,7 @@
 // verbs of cmdlets nobody listed. Cmdlet names are lower-cased; a parameter
 // may be abbreviated to any unambiguous prefix (`-r` is `-Recurse`).
 import type { ApiRow, Attrs, Call } from "./api.js";
+import { REMOVE_ITEM } from "../programs/powershell.js";
 
 export interface CmdletRow extends ApiRow {
   /** Parameter names in positional order first, then named-only ones (lower-case). */
@@ -15,7 +16,7 @@ const has = (name: string) => (call: Call): boolean => call.kwargs.has(name);
 const recurse = (call: Call): Attrs => ({ ...(has("recurse")(call) ? { recursive: true } : {}), ...(has("force")(call) ? { force: true } : {}) });
 
 export const CMDLETS: readonly CmdletRow[] = [
-  { api: ["remove-item", "rm", "del", "erase", "rd", "ri", "rmdir"], params: ["path", "literalpath", "recurse", "force", "filter", "include", "exclude", "whatif", "confirm"], positional: 1, files: [{ verb: "delete", arg: [0, "path"], optional: true, when: (c) => !has("whatif")(c) }, { verb: "delete", arg: "literalpath", optional: true, when: (c) => !has("whatif")(c) }], attrs: recurse, example: "Remove-Item -Recurse -Force build" },
+  { api: REMOVE_ITEM.names, params: REMOVE_ITEM.params, positional: 1, files: [{ verb: "delete", arg: [0, "path"], optional: true, when: (c) => !has("whatif")(c) }, { verb: "delete", arg: "literalpath", optional: true, when: (c) => !has("whatif")(c) }], attrs: recurse, example: "Remove-Item -Recurse -Force build" },
   { api: ["clear-content", "clc"], params: ["path", "literalpath", "force"], positional: 1, files: [{ verb: "write", arg: [0, "path"] }], example: "Clear-Content log.txt" },
   { api: ["set-content", "sc", "add-content", "ac", "out-file", "new-item", "ni", "mkdir", "md", "export-csv", "export-clixml", "set-acl"], params: ["path", "value", "filepath", "literalpath", "force", "itemtype", "append", "encoding"], positional: 1, files: [{ verb: "write", arg: [0, "path"], optional: true }, { verb: "write", arg: "filepath", optional: true }, { verb: "write", arg: "literalpath", optional: true }], example: "Set-Content -Path out.txt -Value x" },
   { api: ["move-item", "mv", "move", "mi"], params: ["path", "destination", "literalpath", "force"], positional: 2, files: [{ verb: "delete", arg: [0, "path"] }, { verb: "write", arg: [1, "destination"] }], example: "Move-Item a.txt b.txt" },

@@ -1,6 +1,7 @@
 // One argument of a command with what the shell parse knows about it. The
 // walker fills these in from the syntax tree (src/classify/shell/words.ts), so
 // no program table ever re-lexes a raw string to ask "was this a literal?".
+import { quoteWord } from "../../model/shell-quote.js";
 
 export interface Arg {
   /** Quotes removed, escapes resolved, `$'…'` decoded; expansions keep their text (`$HOME/x`). */
@@ -23,17 +24,10 @@ export interface Arg {
 
 export const NO_VARS: readonly string[] = Object.freeze([]);
 
-const SAFE_UNQUOTED = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** Quote a literal for display as shell text: unchanged when it needs no quoting. */
-export function shellQuote(value: string): string {
-  if (value !== "" && SAFE_UNQUOTED.test(value)) return value;
-  return "'" + value.replace(/'/g, "'\\''") + "'";
-}
 
 /** An argument that was never shell text (argv-form commands, words a program splits itself). */
 export function literalArg(value: string, raw?: string): Arg {
-  return { value, raw: raw ?? shellQuote(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false };
+  return { value, raw: raw ?? quoteWord(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false };
 }
 
 /** `arg` with another value (a path built from it): the facts of the word it came from stay. */

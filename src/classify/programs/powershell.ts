@@ -22,6 +22,34 @@ const GCI_SPEC: WindowsOptionSpec = {
   aliases: { r: "recurse", s: "recurse", lp: "literalpath", pspath: "literalpath", ad: "directory", af: "file", ah: "hidden", ar: "readonly", as: "system", fullname: "path" },
 };
 
+/**
+ * `Remove-Item` once, for the shell table (effects/filesystem.ts, PowerShell typed into a shell tool) and
+ * PowerShell code (inline-code/powershell-api.ts): its names, its parameters in binding order (`Path`
+ * positional; an abbreviation binds the first parameter it begins, so `-f` is `-Force`), which of them are
+ * switches, and the shortest abbreviation the shell table takes for a switch (`-r` is `-Recurse`, `-fo` `-Force`).
+ */
+export const REMOVE_ITEM = {
+  names: ["remove-item", "rm", "del", "erase", "rd", "ri", "rmdir"],
+  params: ["path", "literalpath", "recurse", "force", "filter", "include", "exclude", "whatif", "confirm", "stream", "credential"],
+  switches: ["recurse", "force", "whatif", "confirm"],
+  minPrefix: { recurse: 1, force: 2, whatif: 2 },
+  /** Parameter aliases: `-wi` is `-WhatIf`. */
+  aliases: { wi: "whatif", cf: "confirm" },
+} as const;
+
+/** Remove-Item's parameters that take a value (`-Path x`, `-Filter *.tmp`). */
+export const REMOVE_ITEM_VALUE_PARAMS: readonly string[] = REMOVE_ITEM.params.filter((p) => !(REMOVE_ITEM.switches as readonly string[]).includes(p));
+
+/** Does this word name one of Remove-Item's parameters (`-Recurse`, `-rec`, `-fo`, `-Path`, `-WhatIf:$false`)? */
+export function isRemoveItemParam(word: string): boolean {
+  const m = /^-([a-z]+)(:|$)/i.exec(word);
+  if (!m) return false;
+  const given = m[1]!.toLowerCase();
+  if (given in REMOVE_ITEM.aliases) return true;
+  const min: Record<string, number> = REMOVE_ITEM.minPrefix;
+  return REMOVE_ITEM.params.some((p) => p === given || (min[p] !== undefined && given.length >= min[p]! && p.startsWith(given)));
+}
+
 /** A glob that picks everything (`*`, `*.*`, `**`). */
 const EVERYTHING = /^\*+(\.\*)?$/;
 

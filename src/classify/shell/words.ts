@@ -2,11 +2,10 @@
 // the as-written text and the word facts (substitution, variables, tilde,
 // quoting) every program table reads (src/classify/programs/args.ts).
 import type { Node } from "web-tree-sitter";
-import { NO_VARS, shellQuote, type Arg } from "../programs/args.js";
+import { quoteWord } from "../../model/shell-quote.js";
+import { NO_VARS, type Arg } from "../programs/args.js";
 import { DYNAMIC_TYPES } from "./nodes.js";
 import { decodeAnsiC, unescapeDoubleQuoted, unescapeUnquoted } from "./text.js";
-
-export { shellQuote };
 
 /** One shell word of a simple command: its facts, plus where it came from. */
 export interface Word extends Arg {
@@ -23,7 +22,7 @@ export interface Word extends Arg {
 
 /** A literal word that was never shell text (argv-form commands, synthesised words). */
 export function literalWord(value: string, raw?: string): Word {
-  return { value, raw: raw ?? shellQuote(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false, ansiC: false, node: null, start: -1, end: -1 };
+  return { value, raw: raw ?? quoteWord(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false, ansiC: false, node: null, start: -1, end: -1 };
 }
 
 /**

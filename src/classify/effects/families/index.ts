@@ -4,7 +4,7 @@
 // tool that has them. A new family is a file beside these, added to FAMILIES.
 import type { Arg } from "../../programs/args.js";
 import { values } from "../../programs/args.js";
-import { programSource } from "../../programs/interpreters.js";
+import { interpreterOf, programSource, type InterpreterFamily } from "../../programs/interpreters.js";
 import type { Ctx } from "../common.js";
 import { CONVENTIONS } from "./conventions.js";
 import { compileFamilies, invocationMode, runRows, type InvocationMode } from "./engine.js";
@@ -67,14 +67,16 @@ const JAR_TOOLS: ReadonlyMap<string, string> = new Map([["jenkins-cli.jar", "jen
 
 /** Tool scripts run by an interpreter (`python manage.py flush`, `php artisan migrate:fresh`): the script is the tool. */
 // Maps, not object literals: an argument such as `toString` must find nothing.
-const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: RegExp; tool: string }> = new Map([
-  ["manage.py", { interpreters: /^(python[0-9.]*|pypy3?)$/, tool: "manage.py" }],
-  ["artisan", { interpreters: /^php[0-9.]*$/, tool: "artisan" }],
-  ["ef", { interpreters: /^dotnet$/, tool: "dotnet-ef" }],
+// The interpreter names come from the interpreter table (programs/interpreters.ts): `python3.12`, `pypy3`, `php8.2` too.
+const runBy = (...families: InterpreterFamily[]) => (program: string): boolean => families.includes(interpreterOf(program)?.family as InterpreterFamily);
+const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: (program: string) => boolean; tool: string }> = new Map([
+  ["manage.py", { interpreters: runBy("python"), tool: "manage.py" }],
+  ["artisan", { interpreters: runBy("php"), tool: "artisan" }],
+  ["ef", { interpreters: (p: string) => p === "dotnet", tool: "dotnet-ef" }],
 ]);
 
 /** JavaScript runtimes that run a package's entry script: `node …/wrangler/bin/wrangler.js`, `bun run x.mjs`, `deno run x.js`. */
-const JS_RUNTIMES = /^(node|nodejs|bun|deno)$/;
+const JS_RUNTIMES = runBy("node", "bun", "deno");
 const JS_ENTRY = /^(.+?)\.(c|m)?js$/;
 
 /**
@@ -82,7 +84,7 @@ const JS_ENTRY = /^(.+?)\.(c|m)?js$/;
  * (`node ./node_modules/wrangler/bin/wrangler.js delete worker` is `wrangler delete worker`).
  */
 function jsEntryTool(ctx: Ctx): Ctx | null {
-  if (!JS_RUNTIMES.test(ctx.program)) return null;
+  if (!JS_RUNTIMES(ctx.program)) return null;
   // The script after the runtime's own flags (`deno run -A x.js`, `node --title t x.js`), as the interpreter table reads it.
   const src = programSource(ctx.program, ctx.args);
   if (src?.kind !== "script") return null;
@@ -98,7 +100,7 @@ function jsEntryTool(ctx: Ctx): Ctx | null {
 function asFamilyCommand(ctx: Ctx): Ctx {
   const script = ctx.args[0]?.value.split(/[\/]/).pop() ?? "";
   const scriptTool = SCRIPT_TOOLS.get(script);
-  if (scriptTool && scriptTool.interpreters.test(ctx.program)) {
+  if (scriptTool && scriptTool.interpreters(ctx.program)) {
     const args: Arg[] = ctx.args.slice(1);
     return { ...ctx, program: scriptTool.tool, args, argv: values(args) };
   }

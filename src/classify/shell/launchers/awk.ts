@@ -2,8 +2,9 @@
 // `"…" | getline` — read from its program text with a small tokenizer, and
 // parsed like top-level shell text (a computed command is shape 3).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { shellQuote, type Word } from "../words.js";
+import { type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
+import { quoteWord } from "../../../model/shell-quote.js";
 
 /** awk: the program text word (null when it comes from `-f FILE` or is absent). */
 export function awkProgram(words: readonly Word[], i: number): Word | null {
@@ -175,7 +176,7 @@ export function awkCommands(program: string): { scripts: string[]; dynamic: bool
           if (printed === null) {
             dynamic = true;
             scripts.push(next.v);
-          } else scripts.push(`printf '%s\\n' ${shellQuote(printed)} | ${next.v}`);
+          } else scripts.push(`printf '%s\\n' ${quoteWord(printed)} | ${next.v}`);
         } else scripts.push(next.v);
       } else {
         dynamic = true;

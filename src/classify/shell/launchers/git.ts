@@ -9,8 +9,9 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { COMMAND_OPTIONS, configSet, invokedAlias, isCommandSetting, isOutsideHooksPath, isShellTextSetting, parseGit, RUNS_REST, subcommandConfig, type GitConfigSetting } from "../../programs/git.js";
 import { parseArgs } from "../../programs/options.js";
 import { splitWords } from "../text.js";
-import { literalWord, shellQuote, type Word } from "../words.js";
+import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
+import { quoteWord } from "../../../model/shell-quote.js";
 
 /** Parse `text` as a command git will run through the shell (a gap when it is not a literal). */
 function shellCommand(call: Launch, text: string | null, what: string): void {
@@ -51,7 +52,7 @@ function extUrl(value: string): string | null {
     } else cur += c;
   }
   if (cur !== "") argv.push(cur);
-  return argv.map(shellQuote).join(" ");
+  return argv.map(quoteWord).join(" ");
 }
 
 /** Could `v` be one of these options (`--exec…`, `-x…`, a cluster holding `x`)? */

@@ -6,6 +6,7 @@
 // is a URL; the effect table reads what it does here); what it runs there is
 // parsed and its effects carry `runs_on` (`remote` | `container`). A remote
 // command starts with none of this shell's variables.
+import { quoteWord } from "../../../model/shell-quote.js";
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs, type OptionSpec } from "../../programs/options.js";
 import type { RunsOn } from "../types.js";
@@ -183,8 +184,6 @@ const ANSIBLE: OptionSpec = {
   aliases: { m: "module-name", a: "args" },
 };
 
-/** Single-quoted for a POSIX shell: the path is one literal word. */
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * `ansible HOSTS [-m shell|command|raw] -a ARGS`: ARGS runs on each host (`command` is the default module).
@@ -201,7 +200,7 @@ function ansible(call: Launch): number | null {
     if (text === null) runThere(call, null, "the ansible file module's arguments", "remote");
     else if (/(^|\s)state=["']?absent\b/.test(text)) {
       const path = /(?:^|\s)(?:path|dest|name)=("[^"]*"|'[^']*'|\S+)/.exec(text)?.[1]?.replace(/^(["'])(.*)\1$/, "$2");
-      runThere(call, path === undefined ? null : `rm -rf -- ${shellQuote(path)}`, "the ansible file module's path", "remote");
+      runThere(call, path === undefined ? null : `rm -rf -- ${quoteWord(path)}`, "the ansible file module's path", "remote");
     }
     return out;
   }

@@ -7,9 +7,10 @@ import { FD_PLACEHOLDER, parseFd } from "../../programs/fd.js";
 import { findRootValues, parseFind } from "../../programs/find.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { MAX_WRAPPER_DEPTH } from "../limits.js";
-import { literalWord, placeholderWord, shellQuote, type Word } from "../words.js";
+import { literalWord, placeholderWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
+import { quoteWord } from "../../../model/shell-quote.js";
 
 /** `su [-] [-c CMD] [user]` runs CMD through the user's shell; `runuser -u USER -- CMD…` execs it. */
 function su(call: Launch): number | null {
@@ -124,7 +125,7 @@ function parallel(call: Launch): number | null {
       // word that holds blanks or shell syntax (`parallel bash -c 'git reset --hard' ::: x`) was meant as one
       // word, and the joined line would be another command (or none): judged as words, like `-q`.
       if (literalCmd && !quoted && !cmdWords.slice(1).some((w) => /[\s'"(){};|&<>$`\\]/.test(w.value))) {
-        const q = iw.tilde ? input : shellQuote(input);
+        const q = iw.tilde ? input : quoteWord(input);
         const line = hasPlaceholder ? cmdWords.map((w) => fill(w.value, q)).join(" ") : [...cmdWords.map((w) => w.value), q].join(" ");
         o = call.inline(line, { inheritStdin: false, sameScope: false });
       } else o = asWords();
