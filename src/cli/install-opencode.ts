@@ -3,7 +3,8 @@
 // this installation's gate by absolute path. A file there that is not Gatehouse's is never
 // touched; doctor proves the file loads by importing it in a Node process and putting a
 // dangerous call to it.
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, join, resolve } from "node:path";
 import { isOpenCodePluginText, openCodePluginModule, openCodePluginPath, openCodePluginText, type OpenCodePluginRequest } from "../install/opencode-plugin-file.js";
 import { packageRoot } from "../node/package-root.js";
@@ -63,7 +64,7 @@ export async function installOpenCode(args: ParsedArgs, io: Io): Promise<number>
     return EXIT.OK;
   }
   try {
-    mkdirSync(dirname(target.path), { recursive: true });
+    makeDirs(dirname(target.path));
     writeFileSync(target.path, text);
   } catch (error) {
     throw new CliError(`${target.path}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);

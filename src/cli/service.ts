@@ -5,7 +5,8 @@
 // manager answers (a container, an SSH session without a user bus), the file
 // is still written and the line says so, with the commands to run later.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, join, resolve } from "node:path";
 import { writeFileAtomic } from "../files/durable-file.js";
 import { defaultStateDir } from "../node/state-dir.js";
@@ -78,7 +79,7 @@ export async function serviceInstallCommand(args: ParsedArgs, io: Io): Promise<n
   const before = existsSync(m.file) ? readFileSync(m.file, "utf8") : null;
   if (before !== text) {
     try {
-      mkdirSync(dirname(m.file), { recursive: true });
+      makeDirs(dirname(m.file));
       writeFileAtomic(m.file, text, 0o644);
     } catch (error) {
       throw new CliError(`${m.file}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)})`, EXIT.FAILURE);

@@ -15,7 +15,8 @@
 // The line decides only the order. Mutual exclusion is still the O_EXCL lock
 // file alone, so a ticket judged stale too early, a clock step, or an older
 // Gatehouse that does not queue can cost fairness, never exclusion.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmdirSync, unlinkSync, watch } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, rmdirSync, unlinkSync, watch } from "node:fs";
+import { makeDirs } from "./make-dirs.js";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
@@ -81,7 +82,7 @@ export class LockQueue {
       // The counter is padded too: waiters of one process that join in the same millisecond sort in join order.
       const name = `${String(Date.now()).padStart(15, "0")}-${process.pid}-${String(counter++).padStart(9, "0")}-${hostTag()}`;
       try {
-        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+        makeDirs(this.dir, 0o700);
         closeSync(openSync(join(this.dir, name), "wx", 0o600));
         this.ticket = name;
         return;

@@ -3,7 +3,8 @@
 // a path outside the checkout is one the guard never lets a write tool touch,
 // so the session cannot edit its own contract, and the sweep never sees them.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { readFileSync, realpathSync, rmSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { writeFileAtomic } from "../files/durable-file.js";
 import { shellWords } from "../shell-words.js";
@@ -28,7 +29,7 @@ export function guardFilesFor(stateDir: string, projectDir: string): GuardFiles 
 
 /** Write the spec atomically (a guard reading it mid-write sees the old file or the new one). */
 export function writeGuardSpecFile(specFile: string, text: string): void {
-  mkdirSync(dirname(specFile), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(specFile), 0o700);
   writeFileAtomic(specFile, text);
 }
 

@@ -2,7 +2,8 @@
 // sweep finding, appended under a file lock (several hook processes may fire
 // at once) and fsynced. The file is writable by the session it describes, so
 // it is evidence to fold tolerantly (fold.ts), never input to judge by.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname } from "node:path";
 import * as z from "./zod.js";
 import { appendDurable } from "../files/durable-file.js";
@@ -75,7 +76,7 @@ const LOCK_TIMEOUT_MS = 3_000;
  */
 export async function appendRecords(path: string, records: readonly GuardRecord[]): Promise<void> {
   if (records.length === 0) return;
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirs(dirname(path));
   const lines = records.map((r) => JSON.stringify(r)).join("\n") + "\n";
   await withFileLock(`${path}.lock`, () => appendDurable(path, endsMidLine(path) ? `\n${lines}` : lines), { timeoutMs: LOCK_TIMEOUT_MS });
 }

@@ -13,7 +13,8 @@
 // concatenated; `hooksConfig.enabled` replaced by the system value); Cursor's
 // enterprise hooks.json (hooks.md §2). Codex's managed layer is a TOML
 // requirements file (below): documented, not written.
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, isAbsolute, join } from "node:path";
 import { getNodeValue } from "jsonc-parser/lib/esm/main.js";
 import * as z from "zod";
@@ -114,7 +115,7 @@ export function readManagedRecord(file: string): ManagedRecord | null {
 }
 
 export function writeManagedRecord(record: ManagedRecord): void {
-  mkdirSync(dirname(record.file), { recursive: true });
+  makeDirs(dirname(record.file));
   writeFileAtomic(recordPathOf(record.file), `${JSON.stringify(record, null, 2)}\n`, 0o644);
 }
 

@@ -1,7 +1,8 @@
 // The settings file on disk: where it is for a scope, read (absent is not an
 // error), written atomically with its mode kept and through a symlink to the
 // file it points at (dotfile managers link these files).
-import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, resolve } from "node:path";
 import { writeFileAtomic } from "../files/durable-file.js";
 import type { AgentSettings } from "./agents.js";
@@ -44,7 +45,7 @@ function writeTarget(path: string): string {
 export function writeSettings(path: string, text: string): void {
   const target = writeTarget(path);
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
-  mkdirSync(dirname(target), { recursive: true });
+  makeDirs(dirname(target));
   writeFileAtomic(target, text, mode);
 }
 

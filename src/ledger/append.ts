@@ -10,7 +10,8 @@
 // stay where they are, outside the chain, for `verify` to report. If a write
 // fails part-way (a full disk), the file is truncated back to its length
 // before the append, so a failed append leaves the ledger as it was.
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, realpathSync, statSync, truncateSync } from "node:fs";
+import { closeSync, fstatSync, fsyncSync, openSync, realpathSync, statSync, truncateSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { clipDepth, tooDeepAt } from "../bundle/depth.js";
 import type { DecisionRecord, Envelope } from "../model/envelope.js";
@@ -197,11 +198,12 @@ export async function appendDecisions(target: LedgerTarget, records: readonly De
   let release: () => void;
   let path = resolve(target.path);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirs(dirname(path));
   } catch (error) {
-    // mkdir -p reports a file standing where a directory should be as EEXIST.
-    const why = (error as NodeJS.ErrnoException).code === "EEXIST" ? "ENOTDIR: a file stands where a directory should be" : describe(error);
-    throw new LedgerError(`ledger ${path}: cannot create its directory (${why}); nothing was appended`, errnoOf(error) === "EEXIST" ? "ENOTDIR" : errnoOf(error));
+    // A file standing where a directory should be: ENOTDIR (mkdir -p would say EEXIST).
+    const notDir = ["EEXIST", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+    const why = notDir ? "ENOTDIR: a file stands where a directory should be" : describe(error);
+    throw new LedgerError(`ledger ${path}: cannot create its directory (${why}); nothing was appended`, notDir ? "ENOTDIR" : errnoOf(error));
   }
   try {
     path = realPath(path);

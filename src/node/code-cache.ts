@@ -23,7 +23,8 @@
 // bytes changed by accident too. A refused, unreadable or unwritable cache
 // only costs the compilation it would have saved.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { Script } from "node:vm";
@@ -102,7 +103,7 @@ function cacheDigest(name: string, bytes: Uint8Array): string {
 function writePrivate(file: string, bytes: string | Uint8Array): boolean {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(file), 0o700);
     writeFileSync(tmp, bytes, { mode: 0o600 });
     renameSync(tmp, file); // atomic: a concurrent reader sees the old file or the new one
     return true;

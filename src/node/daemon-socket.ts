@@ -14,7 +14,8 @@
 // the hook options the daemon runs with. A changed bundle therefore has a new
 // socket name: the next call starts a new daemon and the old one idles out.
 import { createHash } from "node:crypto";
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, fstatSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readFileSync, readSync, fstatSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ENGINE_VERSION } from "../version.js";
 
@@ -136,7 +137,7 @@ export function runDirRefusal(dir: string, create: boolean): string | null {
   if (!isAbsolute(dir)) return `socket directory ${dir} is not an absolute path`;
   if (create) {
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir, 0o700);
     } catch (error) {
       return `socket directory ${dir}: cannot create (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }

@@ -6,7 +6,8 @@
 // the daemon URL of an `--http` install. One entry per settings file;
 // `uninstall` removes its entry. The file is part of the footprint it lists
 // (it lives in the state directory), so the agent cannot rewrite it unasked.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "../files/durable-file.js";
@@ -56,6 +57,6 @@ export function updateInstallRecord(stateDir: string, settings: string, entry: I
   if (entry === null && kept.length === before.length) return; // nothing recorded for it: no file written
   if (entry !== null) kept.push(entry);
   const file = installRecordPath(stateDir);
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(file), 0o700);
   writeFileAtomic(file, `${JSON.stringify({ format: "gatehouse.installs/1", installs: kept }, null, 2)}\n`, 0o600);
 }

@@ -4,7 +4,8 @@
 // queued. Only a process holding the session's lock removes them, after the
 // record that holds their effect is on disk (the record lists them as
 // `applied` until they are gone, so a crash in between applies none twice).
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { join } from "node:path";
 import { writeFileAtomic } from "../files/durable-file.js";
 
@@ -41,7 +42,7 @@ export function writeQueued(record: string, text: string, nowMs: number): string
   for (let attempt = 0; ; attempt++) {
     const path = join(dir, `${String(nowMs).padStart(15, "0")}-${process.pid}-${counter++}.json`);
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir, 0o700);
       writeFileAtomic(path, text);
       return path;
     } catch (error) {

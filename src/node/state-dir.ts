@@ -20,7 +20,8 @@
 // answers from the last committed state (never a blank one) and queues itself
 // (src/state/journal.ts): it is counted by the next commit. A corrupt record
 // is kept aside and the session's state is unknown from then on (SPEC §6.8).
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, utimesSync } from "node:fs";
+import { closeSync, openSync, readFileSync, renameSync, statSync, utimesSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
 import { isAbsolute, join } from "node:path";
 import { corruptWhy, decodeRecord, encodeRecord, recordWarning, sessionKey, type DecodedRecord } from "../state/record.js";
 import { unknownState, type SessionState } from "../model/session-state.js";
@@ -90,7 +91,7 @@ export class StateDirStore implements SessionStore {
   private ensureDir(): void {
     if (this.ready) return;
     try {
-      mkdirSync(this.sessionsDir, { recursive: true, mode: 0o700 });
+      makeDirs(this.sessionsDir, 0o700);
     } catch (error) {
       throw new StateStoreError(`${this.dir}: cannot create the state directory (${codeOf(error)})`);
     }
