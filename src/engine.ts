@@ -7,6 +7,8 @@ import type { LoadedArtifact } from "./evaluate/compiled.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
 import { classifyEvent, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
+import type { HostWants } from "./classify/host-env.js";
+import type { HostScript } from "./classify/host-facts.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
 import { mcpEffects } from "./evaluate/mcp-effects.js";
 import { analyzeArgv, analyzeShellText, loadShellParser, type ShellAnalysis, type ShellParser } from "./classify/shell/index.js";
@@ -77,6 +79,8 @@ export class Engine {
   private readonly cache: ClassificationCache | null;
   private readonly index: PrefilterIndex;
   private readonly warningTexts: readonly string[];
+  /** The classification `hostWants` made, kept for the `evaluate` of the same event object when the host added nothing. */
+  private wantsMemo: { input: unknown; host: unknown; classification: Classification } | null = null;
 
   private constructor(parts: EngineParts) {
     this.bundle = parts.bundle;
@@ -216,8 +220,35 @@ export class Engine {
     return this.classifyWith(event, null);
   }
 
-  /** `rec` (explain only) sees the shell analysis the classification is built from. */
-  private classifyWith(event: Event, rec: TraceRecorder | null): Classification {
+  /**
+   * What the host should look at before `evaluate` (SPEC §2 `host`,
+   * docs/host-facts.md): the absolute paths the classification resolved (the
+   * host resolves their symlinks) and the files a command runs or feeds (the
+   * host reads them). Pure — it classifies and notes; the host does the I/O,
+   * puts what it found into `event.host` and asks again (a read script may
+   * name more), then evaluates. When a round finds nothing (the host leaves
+   * `event.host` as it was), the `evaluate` of the same event object reuses
+   * this classification.
+   */
+  hostWants(eventInput: unknown): { paths: string[]; files: string[] } {
+    this.wantsMemo = null;
+    const event = parseEvent(eventInput);
+    if (!isKnownEventType(event.event_type) || event.tool_name === "" || this.classifyOverride !== null) return { paths: [], files: [] };
+    const wants: HostWants = { paths: new Set(), files: new Set() };
+    const classification = this.classifyWith(event, null, wants);
+    this.wantsMemo = { input: eventInput, host: (eventInput as { host?: unknown }).host, classification };
+    return { paths: [...wants.paths], files: [...wants.files] };
+  }
+
+  /** The classification `hostWants` made of this very event object, when its host facts are unchanged (taken once). */
+  private takeWantsMemo(eventInput: unknown): Classification | null {
+    const m = this.wantsMemo;
+    this.wantsMemo = null;
+    return m !== null && m.input === eventInput && (eventInput as { host?: unknown }).host === m.host ? m.classification : null;
+  }
+
+  /** `rec` (explain only) sees the shell analysis the classification is built from; `wants` collects what the host should look at (never cached). */
+  private classifyWith(event: Event, rec: TraceRecorder | null, wants?: HostWants): Classification {
     if (this.classifyOverride !== null) return this.classifyOverride(event);
     if (event.tool_name === "") return emptyClassification();
     const parser = this.parser!;
@@ -234,14 +265,16 @@ export class Engine {
     const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline, shellCommand: hasEffectRows });
     // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears).
     const opts = { inlineCode };
+    // With host facts, the shell analysis also reads the scripts the host read (src/classify/host-facts.ts).
+    const withFile = (hostFile: ((path: string) => HostScript | undefined) | undefined) => (hostFile === undefined ? opts : { ...opts, hostFile });
     const classify = (event: Event) => classifyEvent(event, {
-      analyzeText: rec === null ? (text) => analyzeShellText(parser, text, opts) : (text) => seen(rec, () => analyzeShellText(parser, text, opts)),
-      analyzeArgv: rec === null ? (argv) => analyzeArgv(parser, argv, opts) : (argv) => seen(rec, () => analyzeArgv(parser, argv, opts)),
+      analyzeText: rec === null ? (text, hf) => analyzeShellText(parser, text, withFile(hf)) : (text, hf) => seen(rec, () => analyzeShellText(parser, text, withFile(hf))),
+      analyzeArgv: rec === null ? (argv, hf) => analyzeArgv(parser, argv, withFile(hf)) : (argv, hf) => seen(rec, () => analyzeArgv(parser, argv, withFile(hf))),
       inlineCode,
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: [] }),
-    });
-    // Traced, never cached: explain shows the shell analysis, which a hit does not run.
-    if (rec !== null || this.cache === null) return classify(event);
+    }, wants);
+    // Traced, never cached: explain shows the shell analysis, which a hit does not run; nor is a collection of wants.
+    if (rec !== null || this.cache === null || wants !== undefined) return classify(event);
     return this.cache.classify(event, inline?.loaded().length ?? 0, classify);
   }
 
@@ -288,7 +321,8 @@ export class Engine {
       if (rec !== null) traced!(this.ungatedTrace(rec, event, decision));
       return envelope(decision, state);
     }
-    const { decision, state: next } = this.decide(event, state, nowMs, rec, traced);
+    const reuse = rec === null && this.wantsMemo !== null ? this.takeWantsMemo(eventInput) : null;
+    const { decision, state: next } = this.decide(event, state, nowMs, rec, traced, reuse);
     return envelope(decision, next);
   }
 
@@ -298,11 +332,11 @@ export class Engine {
     return rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: this.bundle.digest }, false, 0);
   }
 
-  private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void): { decision: Decision; state: SessionState } {
+  private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, traced?: (t: Trace) => void, classified: Classification | null = null): { decision: Decision; state: SessionState } {
     const bundle = this.bundle;
     const warnings = [...this.warningTexts];
     let t = rec === null ? 0 : rec.now();
-    const classification = this.classifyWith(event, rec);
+    const classification = classified ?? this.classifyWith(event, rec);
     if (rec !== null) t = rec.lap("classify", t);
     // Serialised within the per-event bound: input too deep or too long to serialise is oversize, never a throw.
     const input = boundedJson(event.tool_input ?? null);

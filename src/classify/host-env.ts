@@ -14,22 +14,45 @@ import type { EventEnv, HostFacts } from "../model/event.js";
 
 const HOST = Symbol("gatehouse.host");
 const UNDECLARED = Symbol("gatehouse.env-undeclared");
+const WANTS = Symbol("gatehouse.host-wants");
+
+/**
+ * What a classification asked of the file system (`Engine.hostWants`): the
+ * absolute paths it resolved (the host resolves their symlinks) and the files a
+ * command runs or feeds (the host reads them). Filled only when asked for.
+ */
+export interface HostWants {
+  paths: Set<string>;
+  files: Set<string>;
+}
 
 interface Carrier extends EventEnv {
   [HOST]?: HostFacts;
   [UNDECLARED]?: true;
+  [WANTS]?: HostWants;
 }
+
+const EMPTY_HOST: HostFacts = { gate: [], links: {}, files: {} };
 
 function hasFacts(host: HostFacts | null | undefined): host is HostFacts {
-  return host != null && ((host.gate?.length ?? 0) > 0 || Object.keys(host.links ?? {}).length > 0 || Object.keys(host.files ?? {}).length > 0);
+  return (
+    host != null &&
+    ((host.gate?.length ?? 0) > 0 || Object.keys(host.links ?? {}).length > 0 || Object.keys(host.files ?? {}).length > 0 || (host.incomplete?.length ?? 0) > 0)
+  );
 }
 
-/** `env` with the host's facts attached (the same `env` when there are none). */
-export function envWithHost(env: EventEnv | null, host: HostFacts | null | undefined): EventEnv | null {
-  if (!hasFacts(host)) return env;
+/** `env` with the host's facts attached (the same `env` when there are none and nothing is wanted). */
+export function envWithHost(env: EventEnv | null, host: HostFacts | null | undefined, wants?: HostWants): EventEnv | null {
+  if (!hasFacts(host) && wants === undefined) return env;
   const carrier: Carrier = env === null ? { path_dirs: [], additional_dirs: [], [UNDECLARED]: true } : { ...env };
-  carrier[HOST] = host;
+  carrier[HOST] = hasFacts(host) ? host : EMPTY_HOST;
+  if (wants !== undefined) carrier[WANTS] = wants;
   return carrier;
+}
+
+/** The collector of what the classification wants the host to look at, when one was asked for. */
+export function wantsOf(env: EventEnv | null): HostWants | null {
+  return env === null ? null : ((env as Carrier)[WANTS] ?? null);
 }
 
 /** The host facts an env carries, or null. */

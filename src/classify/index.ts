@@ -12,7 +12,8 @@ import { extractUrls } from "./urls.js";
 import { mcpInputClassification } from "./mcp-input.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { GAP_SHAPE } from "../model/gap-shapes.js";
-import { envWithHost } from "./host-env.js";
+import { envWithHost, hostOf, type HostWants } from "./host-env.js";
+import { hostScript, incompleteGaps, type HostScript } from "./host-facts.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
@@ -20,8 +21,9 @@ export { hasEffectRows, shellEffects } from "./effects/index.js";
 export { toolEffects } from "./tools.js";
 
 export interface ClassifyDeps {
-  analyzeText(text: string): ShellAnalysis;
-  analyzeArgv(argv: string[]): ShellAnalysis;
+  /** `hostFile`: what the host read of a file a command runs (src/classify/host-facts.ts), present when the event carries host facts. */
+  analyzeText(text: string, hostFile?: (path: string) => HostScript | undefined): ShellAnalysis;
+  analyzeArgv(argv: string[], hostFile?: (path: string) => HostScript | undefined): ShellAnalysis;
   mcpEffects?(event: Event): Effect[];
   /** Read inline code with its grammar (SPEC §6.7); absent → inline code stays unknown shape 6. */
   inlineCode?(language: InlineLanguage, code: string): InlineCodeAnalysis;
@@ -81,13 +83,27 @@ function stringsOf(value: unknown, out: string[], depth = 0): void {
   else if (isObject(value)) for (const v of Object.values(value)) stringsOf(v, out, depth + 1);
 }
 
-export function classifyEvent(given: Event, deps: ClassifyDeps): Classification {
+/**
+ * Classify an event. `wants` (Engine.hostWants): collect what the host should
+ * look at — the absolute paths resolved and the files commands run or feed.
+ */
+export function classifyEvent(given: Event, deps: ClassifyDeps, wants?: HostWants): Classification {
+  const c = classifyWithHost(given, deps, wants);
+  // What the host could not look at within its bounds is a gap, never silence (host-facts.ts).
+  const incomplete = incompleteGaps(given.host);
+  if (incomplete.length > 0) c.unknown.push(...incomplete);
+  return c;
+}
+
+function classifyWithHost(given: Event, deps: ClassifyDeps, wants?: HostWants): Classification {
   // The host's facts (SPEC §2 `host`) travel with the env to the path resolver (host-env.ts).
-  const env = envWithHost(given.env, given.host);
+  const env = envWithHost(given.env, given.host, wants);
   const event = env === given.env ? given : { ...given, env };
   const shell = shellInput(event);
   if (shell) {
-    const analysis = "text" in shell ? deps.analyzeText(shell.text) : deps.analyzeArgv(shell.argv);
+    // Scripts the command runs, as the host read them (or noted as wanted).
+    const hostFile = hostOf(env) !== null && (wants !== undefined || Object.keys(given.host?.files ?? {}).length > 0) ? (path: string) => hostScript(env, path) : undefined;
+    const analysis = "text" in shell ? deps.analyzeText(shell.text, hostFile) : deps.analyzeArgv(shell.argv, hostFile);
     const table = shellEffects(analysis, env, "text" in shell ? shell.text : undefined);
     return {
       effects: table.effects,

@@ -48,7 +48,8 @@ import type { EventEnv } from "../model/event.js";
 import type { TargetClass } from "../model/classification.js";
 import type { Abstract, BaseKind } from "./abstract-path.js";
 import { gateRelation, parseGatePaths } from "./gate.js";
-import { envDeclared, hostOf } from "./host-env.js";
+import { envDeclared, hostOf, wantsOf } from "./host-env.js";
+import { HOST_BOUNDS } from "../model/host-bounds.js";
 import { expandPrefix } from "./path-vars.js";
 import { conventionalHome, persistenceOf, type Persistence } from "./persistence.js";
 import { isProviderPath, keyFacts, parseProviderKey } from "./registry.js";
@@ -394,6 +395,9 @@ function resolveInner(path: string, env: EventEnv | null, opts: ResolveOptions):
   } else if (a.base === "rel" && e.cwd) a = normalizeSegs({ ...e.cwd, up: 0 }, climb(a));
 
   const normalized = render(a);
+  // Asked what the host should look at (Engine.hostWants): every absolute path resolved, for its symlinks.
+  const wants = a.base === "posix" ? wantsOf(env) : null;
+  if (wants !== null && wants.paths.size <= HOST_BOUNDS.operands) wants.paths.add(normalized);
   let rel: string | null = null;
   if (e.cwd && under(a, e.cwd, false)) rel = a.segs.slice(e.cwd.segs.length).join("/");
   else if (!e.cwd && a.base === "rel" && a.up === 0) rel = a.segs.join("/");

@@ -17,6 +17,7 @@
 import type { EventEnv } from "../model/event.js";
 import { Collector, targetText } from "./effects/common.js";
 import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
+import { throughHostLink } from "./host-facts.js";
 import { isSystemLog } from "./system-logs.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
@@ -103,8 +104,13 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
   const out = new Collector();
   const input: Input = toolInput !== null && typeof toolInput === "object" && !Array.isArray(toolInput) ? (toolInput as Input) : {};
   // Like shell effects, tool effects name their program (the tool) and target (the path), so a reason can quote them.
-  const onPath = (verb: Verb, path: string): void => {
+  const onPath = (verb: Verb, path: string, through = false): void => {
     const r = resolvePathDetailed(path, env, { names: verb === "read" && LISTING_TOOLS.has(toolName) });
+    // Through a symlink the host saw (host.links): judged as its real path too; a write or read opens a bare link's target.
+    if (!through) {
+      const real = throughHostLink(env, r.normalized, path, verb !== "delete");
+      if (real !== null && real !== r.normalized) onPath(verb, real, true);
+    }
     out.path(path, r.class, r.rel);
     // A write or delete of a file whose contents run later or control the agent says so (src/classify/persistence.ts).
     const a: Record<string, string | boolean> = { program: toolName, target: targetText(path) };

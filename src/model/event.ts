@@ -77,11 +77,15 @@ export type HostFile = z.infer<typeof HostFileSchema>;
  * - `links`: an operand path as the command names it (absolute, normalised) →
  *   its real path, for operands that go through a symlink.
  * - `files`: absolute path → what the host read of it.
+ * - `incomplete`: what the host could not look at within its bounds
+ *   (docs/host-facts.md: operands over 1,024, links over 64, scripts over 4
+ *   levels): each is an unknown shape, never a silent allow.
  */
 export const HostFactsSchema = z.object({
   gate: stringList.default([]),
   links: z.record(z.string(), z.string()).catch({}).default({}),
   files: z.record(z.string(), HostFileSchema).catch({}).default({}),
+  incomplete: z.array(z.string()).optional().catch(undefined),
 });
 export type HostFacts = z.infer<typeof HostFactsSchema>;
 

@@ -4,6 +4,7 @@
 // (src/classify/programs/args.ts) — never by re-reading raw text.
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
+import { hostLinks, throughHostLink } from "../host-facts.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, mutatedPersistence, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
 import { isKnownVariable, startsAtDeclaredCwd } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
@@ -208,6 +209,13 @@ function withAliases(ctx: Ctx, out: ResolvedPathDetailed[], value: string, names
     for (const r of [...out]) {
       const through = throughAlias(ctx.state.aliases, r.normalized, value);
       if (through !== null) out.push(resolvePathDetailed(through, ctx.env, { literal: true, names }));
+    }
+  }
+  // The host's symlinks (host.links, src/classify/host-facts.ts): judged as written and as the real path.
+  if (hostLinks(ctx.env) !== null) {
+    for (const r of [...out]) {
+      const real = throughHostLink(ctx.env, r.normalized, value);
+      if (real !== null && real !== r.normalized) out.push(resolvePathDetailed(real, ctx.env, { literal: true, names }));
     }
   }
   return out;

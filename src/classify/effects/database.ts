@@ -15,7 +15,9 @@
 import { analyzeSql, redisEffects, type DatabaseEffect } from "../sql/index.js";
 import { withValue } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec } from "../programs/options.js";
-import { attrs, emitPath, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
+import { hostOf } from "../host-env.js";
+import { hostScript } from "../host-facts.js";
 import type { Handler } from "./filesystem.js";
 
 /** Statements that remove a whole database (or every database). */
@@ -115,6 +117,17 @@ function sqlClient(ctx: Ctx, spec: ClientSpec): void {
   const fed = stdinLiteral(ctx);
   if (fed !== null) texts.push(fed);
   for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
+  // `psql -f f.sql`, `mysql < f.sql`: the SQL file the host read is read as if inline (src/classify/host-facts.ts).
+  if (hostOf(ctx.env) !== null) {
+    const files = p.flags.filter((f) => spec.files?.includes(f.name) && f.value !== null && !f.arg.dynamic).map((f) => f.value!);
+    if (ctx.pc.stdin?.kind === "file") files.push(ctx.pc.stdin.path);
+    for (const file of files) {
+      const h = hostScript(ctx.env, file);
+      if (h === undefined) continue;
+      if (h.text === null) gap(ctx, h.shape, `${ctx.program} runs the SQL in ${file}, and ${h.reason}`);
+      else texts.push(h.text);
+    }
+  }
   const db = spec.dbOperand !== undefined ? p.operands[spec.dbOperand] : undefined;
   if (spec.dbIsFile && db) emitPath(ctx, "read", db.value, db.arg, "plain");
   const names: Array<string | undefined> = spec.names.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);

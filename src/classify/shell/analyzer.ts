@@ -12,6 +12,9 @@ import { GapList, excerpt } from "./gaps.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
 import { assignedVariable, programFile } from "./planted.js";
 import { WrittenFiles } from "./written-files.js";
+import type { HostScript } from "../host-facts.js";
+import { projectRun } from "../programs/script-operands.js";
+import { projectCommands } from "./host-scripts.js";
 import type { EmitExtra, InlineOptions, Launch, LauncherRow, RunOptions } from "./launchers/types.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { literalOfWord, resolveExpansion } from "./literal.js";
@@ -45,6 +48,8 @@ export class Analyzer {
     readonly launchers: LauncherTable,
     /** Reads inline code of other languages (SPEC §6.7); null: such code stays shape 6. */
     readonly readCode: ((language: InlineLanguage, code: string) => InlineCodeAnalysis) | null = null,
+    /** What the host read of a file a command runs (src/classify/host-facts.ts); null: files are judged by the text alone. */
+    readonly hostFile: ((path: string) => HostScript | undefined) | null = null,
   ) {
     this.walker = new Walker(parser, this);
   }
@@ -174,13 +179,42 @@ export class Analyzer {
 
   private launch(name: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const row = launcherFor(this.launchers, name);
-    if (row) return row.launch(new LaunchCall(this, row, name, words, i, ctx));
+    if (row) {
+      const launched = row.launch(new LaunchCall(this, row, name, words, i, ctx));
+      if (this.hostFile !== null) this.projectRun(name, words, i, ctx);
+      return launched;
+    }
     const out = this.emit(words, i, ctx);
-    // `./run.sh` after `printf '…' > run.sh`: the program is the file the text wrote.
-    if (words[i].value.includes("/") && this.files.content(words[i].value) !== undefined) {
+    // `./run.sh` after `printf '…' > run.sh` (or a script the host read): the program is that file.
+    if (words[i].value.includes("/") && !words[i].dynamic && (this.files.content(words[i].value) !== undefined || this.hostFile?.(words[i].value) !== undefined)) {
       new LaunchCall(this, FILE_ROW, name, words, i, ctx).runFile(words[i], { sameScope: false });
     } else if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    if (this.hostFile !== null) this.projectRun(name, words, i, ctx);
     return out;
+  }
+
+  /** `npm run S`, `make T`, `just R`: the commands the project file the host read names, judged as if inline. */
+  private projectRun(name: string, words: Word[], i: number, ctx: CmdCtx): void {
+    if (this.stopped || this.hostFile === null) return;
+    const call = new LaunchCall(this, FILE_ROW, name, words, i, ctx);
+    const argv = call.literals(words.slice(i + 1));
+    const run = argv === null ? null : projectRun(name, argv);
+    if (run === null) return;
+    for (const file of run.files) {
+      const f = this.hostFile(file);
+      if (f === undefined) continue;
+      if (f.text === null) {
+        call.gap(f.shape, `${name} runs what ${excerpt(file)} names: ${f.reason}`);
+        return;
+      }
+      const cmds = projectCommands(run, f.text);
+      if ("error" in cmds) {
+        call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} runs what ${excerpt(file)} names, and ${cmds.error}`);
+        return;
+      }
+      for (const text of cmds.texts) if (text.trim() !== "") call.inline(text, { inheritStdin: false, sameScope: false });
+      return;
+    }
   }
 
   /**
@@ -394,10 +428,22 @@ class LaunchCall implements Launch {
     return !w.dynamic && launcherFor(this.a.launchers, programName(w.value)) !== undefined;
   }
 
+  hostFile(w: Word | undefined): HostScript | undefined {
+    return !w || w.dynamic || this.a.hostFile === null ? undefined : this.a.hostFile(w.value);
+  }
+
   runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean {
     if (!w || w.dynamic) return false;
     const content = this.a.files.content(w.value);
-    if (content === undefined) return false;
+    if (content === undefined) {
+      // Not written by this text: what the host read of it, when it did (src/classify/host-facts.ts).
+      const host = opts.runsOn === "remote" ? undefined : this.hostFile(w);
+      if (host === undefined) return false;
+      const what = w === this.words[this.i] ? `the program ${excerpt(w.value)}` : `${this.name} runs ${excerpt(w.value)}, and`;
+      if (host.text === null) this.gap(host.shape, `${what} ${host.reason}`);
+      else if (host.text.trim() !== "") this.inline(host.text, { inheritStdin: false, sameScope: opts.sameScope, ...(opts.runsOn !== undefined ? { runsOn: opts.runsOn } : {}) });
+      return true;
+    }
     const what = w === this.words[this.i] ? `the program ${excerpt(w.value)} was` : `${this.name} runs ${excerpt(w.value)},`;
     if (content === null) this.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${what} written earlier in this text with content the text does not show`);
     else if (content.trim() !== "") this.inline(content, { inheritStdin: false, sameScope: opts.sameScope, ...(opts.runsOn !== undefined ? { runsOn: opts.runsOn } : {}) });

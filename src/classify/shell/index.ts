@@ -5,6 +5,7 @@ import type { ShellAnalysis } from "./types.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { SHAPE } from "./gaps.js";
 import { Analyzer } from "./analyzer.js";
+import type { HostScript } from "../host-facts.js";
 import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
 import { utf8Length } from "./text.js";
@@ -20,6 +21,8 @@ export interface AnalyzeOptions {
   launchers?: LauncherTable;
   /** Reads `python -c`/`node -e`/`ruby -e` code and literal heredocs fed to them (SPEC §6.7); without it that code is shape 6. */
   inlineCode?: (language: InlineLanguage, code: string) => InlineCodeAnalysis;
+  /** What the host read of a file a command runs (src/classify/host-facts.ts); without it files are judged by the text alone. */
+  hostFile?: (path: string) => HostScript | undefined;
 }
 
 function oversize(reason: string): ShellAnalysis {
@@ -27,7 +30,7 @@ function oversize(reason: string): ShellAnalysis {
 }
 
 function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => void): ShellAnalysis {
-  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS, opts.inlineCode ?? null);
+  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS, opts.inlineCode ?? null, opts.hostFile ?? null);
   try {
     body(analyzer);
   } catch (err) {

@@ -75,6 +75,16 @@ function interpreter(call: Launch): number | null {
     call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code (${src.flag})${src.code >= 0 && !literal ? " that is not a literal" : ""}`);
   } else if (src?.kind === "script") {
     const p = call.procSub(words[src.index]);
+    // `python x.py`, `node x.js`: a script the host read is read as inline code (src/classify/host-facts.ts).
+    // A language with no grammar here (perl, php, …) stays `execute × shell`, as without the host's facts.
+    const host = p || language === null ? undefined : call.hostFile(words[src.index]);
+    if (host !== undefined) {
+      if (host.text === null) call.gap(host.shape, `${name} runs ${excerpt(words[src.index].value)}, and ${host.reason}`);
+      else {
+        const read = runInlineCode(call, language!, host.text);
+        if (read !== undefined) return read;
+      }
+    }
     if (p) {
       if (p.literal === null) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} runs a program from a process substitution that is not a literal`);
       else {

@@ -5,6 +5,7 @@
 // analyzer (src/classify/shell/analyzer.ts) gives every handler the same
 // `Launch` call object; see docs/shell.md for how to add a row.
 import type { GapShape } from "../../../model/gap-shapes.js";
+import type { HostScript } from "../../host-facts.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../../inline-code/index.js";
 import type { Scope } from "../context.js";
 import type { Arg, FindContext, RunsOn, StdinSource } from "../types.js";
@@ -86,6 +87,8 @@ export interface Launch {
    * what was written is not known). False when the text never wrote `w`.
    */
   runFile(w: Word | undefined, opts: { sameScope: boolean; runsOn?: RunsOn | null }): boolean;
+  /** What the host read of the file `w` names (a script it runs), or undefined when it has no entry (src/classify/host-facts.ts). */
+  hostFile(w: Word | undefined): HostScript | undefined;
   /** Does the launcher table run other commands through this program (`sudo`, `bash`, `env`)? */
   isLauncher(w: Word): boolean;
   /** Read code in another language with its grammar (SPEC §6.7); null when the host gave the analysis no reader. */
