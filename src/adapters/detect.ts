@@ -9,6 +9,8 @@ import type { AdapterName, HookAgent } from "./types.js";
 
 const GEMINI_EVENTS = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"]);
 
+const QWEN_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+
 /** The agent whose hook JSON `payload` looks like, or null when it looks like none. */
 export function guessHookAgent(payload: unknown): HookAgent | null {
   if (!isObject(payload)) return null;
@@ -19,6 +21,8 @@ export function guessHookAgent(payload: unknown): HookAgent | null {
     return typeof payload.toolName === "string" && "toolArgs" in payload ? "copilot" : null;
   }
   if ("conversation_id" in payload || /^(before|after)[A-Z]/.test(event)) return "cursor";
+  // Qwen Code names Claude Code's events but, like Gemini CLI, stamps each payload with a `timestamp`.
+  if (QWEN_EVENTS.has(event) && typeof payload.timestamp === "string") return "qwen";
   if (GEMINI_EVENTS.has(event) || typeof payload.timestamp === "string") return "gemini";
   if ("turn_id" in payload) return "codex";
   return "claude";

@@ -7,6 +7,7 @@ import { codexAdapter } from "./codex.js";
 import { copilotAdapter } from "./copilot.js";
 import { cursorAdapter } from "./cursor.js";
 import { geminiAdapter } from "./gemini.js";
+import { qwenAdapter } from "./qwen.js";
 import type { HookAdapter, HookAgent } from "./types.js";
 
 export const ADAPTERS: Readonly<Record<HookAgent, HookAdapter<any>>> = {
@@ -15,5 +16,6 @@ export const ADAPTERS: Readonly<Record<HookAgent, HookAdapter<any>>> = {
   gemini: geminiAdapter,
   cursor: cursorAdapter,
   copilot: copilotAdapter,
+  qwen: qwenAdapter,
   acp: acpAdapter,
 };

@@ -1,9 +1,10 @@
 // What `gatehouse install` knows about each agent's hook settings, as data
 // (sources: /work/shared/hooks.md — Claude Code §1, Codex, Gemini CLI and
-// Cursor §2; GitHub Copilot CLI: its hooks reference, checked against 1.0.102).
+// Cursor §2; GitHub Copilot CLI: its hooks reference, checked against 1.0.102;
+// Qwen Code: its settings loader and hook runner, read in 0.24.4).
 // Each entry says where the file lives, how a hook entry is shaped, which events
 // and tool names to gate, and the timeout's unit.
-export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot"] as const;
+export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "qwen"] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
 export interface GatedEvent {
@@ -160,6 +161,23 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     http: false,
     afterInstall:
       "Copilot CLI loads a project's .github/hooks only in a trusted folder (trustedFolders in ~/.copilot/config.json, the folder or one above it; or COPILOT_ALLOW_ALL=true): until then every call runs unexamined (gatehouse doctor says which). ~/.copilot/hooks (--user) needs no trust.",
+  },
+  qwen: {
+    agent: "qwen",
+    title: "Qwen Code",
+    settingsDirs: { project: ".qwen", user: ".qwen" },
+    projectFile: ".qwen/settings.json",
+    userFile: ".qwen/settings.json",
+    comments: true,
+    skeleton: {},
+    layout: "grouped",
+    // Qwen's own tool names (Gemini CLI's, with `edit` for `replace`); MCP tools are `mcp__<server>__<tool>`.
+    events: [{ event: "PreToolUse", matcher: "^(run_shell_command|write_file|edit|read_file|read_many_files|list_directory|glob|grep_search|web_fetch|web_search|save_memory|agent|notebook_edit|mcp__.*)$" }],
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 60, why: "as Claude Code and Codex; Qwen reads the field in seconds (values of 1000 or more as the old milliseconds), default 60" },
+    handlerFields: { name: "gatehouse" },
+    fieldNames: COMMAND_FIELDS,
+    http: false,
+    afterInstall: "Qwen Code reads hooks when it starts (/hooks lists them); a project's .qwen/settings.json hooks load only in a trusted folder once security.folderTrust.enabled is on, and disableAllHooks switches every hook off.",
   },
 };
 

@@ -69,6 +69,11 @@ export const MANAGED: Record<InstallAgent, ManagedSupport> = {
     kind: "unsupported",
     reason: "GitHub Copilot CLI documents no system-wide hooks file (its allowManagedHooksOnly comes from organisation policy on GitHub), so there is no managed layer install can write",
   },
+  qwen: {
+    kind: "unsupported",
+    reason:
+      "Qwen Code reads system settings (/etc/qwen-code/settings.json, or $QWEN_CODE_SYSTEM_SETTINGS_PATH) and concatenates their hooks, but install does not write that layer yet, nor checked that a user's disableAllHooks cannot switch it off",
+  },
   codex: {
     kind: "unsupported",
     reason:

@@ -30,6 +30,8 @@ export function selfTestPayload(agent: InstallAgent, command: string, cwd: strin
       return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, hook_event_name: "BeforeTool", timestamp: new Date(0).toISOString(), tool_name: "run_shell_command", tool_input: { command } };
     case "cursor":
       return { conversation_id: SELF_TEST_SESSION, generation_id: "gatehouse-doctor", hook_event_name: "beforeShellExecution", workspace_roots: [cwd], command, cwd };
+    case "qwen":
+      return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, hook_event_name: "PreToolUse", timestamp: new Date(0).toISOString(), permission_mode: "default", tool_name: "run_shell_command", tool_input: { command }, tool_use_id: "gatehouse-doctor" };
     case "copilot":
       return { sessionId: SELF_TEST_SESSION, timestamp: 0, cwd, toolName: "bash", toolArgs: { command, description: "gatehouse doctor self-test" } };
   }
@@ -50,7 +52,7 @@ function parseJson(text: string): Record<string, unknown> | null {
  * blocks; exit 0 with `hookSpecificOutput.permissionDecision` (or the legacy
  * `decision: "block"`); any other code lets the call through. Gemini CLI:
  * exit 2 blocks; `decision`. Cursor: `permission`. Copilot: any non-zero
- * exit denies; `permissionDecision`.
+ * exit denies; `permissionDecision`. Qwen Code: as Claude Code.
  */
 export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
   // GitHub Copilot CLI denies on every non-zero exit (without a reason); exit 0 reads permissionDecision.

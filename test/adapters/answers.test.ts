@@ -143,6 +143,19 @@ describe("GitHub Copilot CLI", () => {
   });
 });
 
+describe("Qwen Code", () => {
+  const a = ADAPTERS.qwen;
+  it("Claude Code's answers (hookSpecificOutput.permissionDecision; allow silent unless --grant-allow; post feedback); exit 2 closed", () => {
+    for (const verdict of ["deny", "ask", "hold"] as const) expect(a.answer(decided(verdict), pre, opts)).toEqual(ADAPTERS.claude.answer(decided(verdict), pre, opts));
+    expect(a.answer(decided("deny"), pre, opts).stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r.1: because"}}');
+    expect(a.answer(allow, pre, opts).stdout).toBe("");
+    expect(JSON.parse(a.answer(allow, pre, grant).stdout).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(a.answer(decided("deny"), post, opts).stdout).toBe('{"decision":"block","reason":"r.1: because"}');
+    expect(a.failure(failure, "closed", pre)).toEqual({ stdout: "", stderr: `gatehouse hook qwen: ${CLOSED}`, exitCode: 2 });
+    expect(a.failure(failure, "open", pre)).toMatchObject({ stdout: "", exitCode: 1 });
+  });
+});
+
 describe("ACP", () => {
   const a = ADAPTERS.acp;
   const perm: AcpContext = {

@@ -6,9 +6,10 @@ import { describe, expect, it } from "vitest";
 import { ADAPTERS, type HostEnv, type Mapping } from "../../src/adapters/index.js";
 import { mapOpenCode } from "../../src/adapters/opencode.js";
 import { geminiToolName } from "../../src/adapters/gemini.js";
+import { guessHookAgent } from "../../src/adapters/detect.js";
 import { hostEnvFrom } from "../../src/adapters/host.js";
 import { realEngine } from "../support/engine.js";
-import { acp, claude, codex, copilot, cursor, CWD, gemini } from "../support/hook-payloads.js";
+import { acp, claude, codex, copilot, cursor, CWD, gemini, qwen } from "../support/hook-payloads.js";
 
 const host: HostEnv = { cwd: "/host/cwd", home: "/home/dev", pathDirs: ["/usr/bin"], mode: "hook" };
 const gateOf = <C>(m: Mapping<C>) => {
@@ -123,6 +124,29 @@ describe("GitHub Copilot CLI mapping", () => {
     expect(ADAPTERS.copilot.map({ ...copilot.pre("bash", {}), toolName: 5 }, host)).toHaveProperty("invalid");
     const engine = await realEngine(defaultBundle);
     expect(engine.evaluate(gateOf(ADAPTERS.copilot.map(copilot.pre("bash", { command: "rm -rf ~" }), host)), null, 1).decision.artifact_id).toBe("fs.wipe");
+  });
+});
+
+describe("Qwen Code mapping", () => {
+  it("PreToolUse with Gemini's tool names; run_shell_command runs in its directory; the guess says qwen", async () => {
+    const gate = gateOf(ADAPTERS.qwen.map(qwen.pre("run_shell_command", { command: "ls", directory: "sub" }), host));
+    expect(gate).toEqual({
+      event_type: "pre_tool_use",
+      session_id: "q-1",
+      tool_use_id: "call_q1",
+      tool_name: "run_shell_command",
+      tool_input: { command: "ls", directory: "sub" },
+      env: { cwd: `${CWD}/sub`, home: "/home/dev", path_dirs: ["/usr/bin"], additional_dirs: [] },
+      binding: { kind: "qwen", mode: "hook", event: "PreToolUse" },
+    });
+    expect(gateOf(ADAPTERS.qwen.map(qwen.post("read_file", { file_path: "a" }, "x"), host))).toMatchObject({ event_type: "post_tool_use", tool_result: "x" });
+    expect(ADAPTERS.qwen.map(qwen.sessionStart, host)).toHaveProperty("ignore");
+    expect(guessHookAgent(qwen.pre("edit", { file_path: "a" }))).toBe("qwen");
+    expect(guessHookAgent(gemini.before("run_shell_command", { command: "ls" }))).toBe("gemini");
+    expect(guessHookAgent(claude.pre("ls"))).toBe("claude");
+    const engine = await realEngine(defaultBundle);
+    expect(engine.evaluate(gateOf(ADAPTERS.qwen.map(qwen.pre("run_shell_command", { command: "rm -rf ~" }), host)), null, 1).decision.artifact_id).toBe("fs.wipe");
+    expect(engine.evaluate(gateOf(ADAPTERS.qwen.map(qwen.pre("edit", { file_path: "/home/dev/.bashrc", old_string: "a", new_string: "b" }), host)), null, 1).decision.verdict).not.toBe("allow");
   });
 });
 

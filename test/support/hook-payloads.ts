@@ -105,6 +105,36 @@ export const copilot = {
   sessionStart: { sessionId: "cp-1", timestamp: 1796206753000, cwd: CWD, source: "new", initialPrompt: "fix it" },
 };
 
+/** Qwen Code 0.24.4's hook input (its hook event handler's createBaseInput + PreToolUse fields): Claude Code's, with a timestamp and Gemini's tool names. */
+export const qwen = {
+  pre: (tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) => ({
+    session_id: "q-1",
+    transcript_path: "/home/dev/.qwen/projects/x/chats/q-1.jsonl",
+    cwd: CWD,
+    hook_event_name: "PreToolUse",
+    timestamp: "2026-01-01T00:00:00.000Z",
+    permission_mode: "yolo",
+    tool_name,
+    tool_input,
+    tool_use_id: "call_q1",
+    tool_call_id: "call_q1",
+    ...extra,
+  }),
+  post: (tool_name: string, tool_input: unknown, tool_response: unknown) => ({
+    session_id: "q-1",
+    transcript_path: "/t.jsonl",
+    cwd: CWD,
+    hook_event_name: "PostToolUse",
+    timestamp: "2026-01-01T00:00:01.000Z",
+    permission_mode: "yolo",
+    tool_name,
+    tool_input,
+    tool_response,
+    tool_use_id: "call_q2",
+  }),
+  sessionStart: { session_id: "q-1", cwd: CWD, hook_event_name: "SessionStart", timestamp: "2026-01-01T00:00:00.000Z", permission_mode: "default", source: "startup" },
+};
+
 export const PERMISSION_OPTIONS = [
   { optionId: "allow-1", name: "Allow once", kind: "allow_once" },
   { optionId: "allow-all", name: "Always allow", kind: "allow_always" },

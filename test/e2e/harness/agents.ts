@@ -193,7 +193,33 @@ export function copilotAgent(options: { trustProject: boolean } = { trustProject
 }
 export const copilot = copilotAgent();
 
-export const AGENTS = { claude, gemini, codex, copilot } as const;
+/**
+ * Qwen Code: `qwen -p --yolo` against an OpenAI Chat Completions endpoint (its `openai` auth: OPENAI_BASE_URL,
+ * OPENAI_API_KEY, OPENAI_MODEL), usage statistics and telemetry off, no update check. Folder trust is off by
+ * default, so the project's `.qwen/settings.json` hooks load.
+ */
+export const qwen: AgentSpec = {
+  installName: "qwen",
+  pkg: "@qwen-code/qwen-code",
+  configure(box) {
+    writeJson(join(box.home, ".qwen/settings.json"), {
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+      ui: { hideBanner: true, hideTips: true },
+      security: { auth: { selectedType: "openai" } },
+    });
+  },
+  command(_box, server, prompt) {
+    return {
+      bin: agentBin("qwen"),
+      args: ["-p", prompt, "--yolo", "--output-format", "json"],
+      env: { OPENAI_API_KEY: "sk-e2e-not-a-key", OPENAI_BASE_URL: `${server.url}/v1`, OPENAI_MODEL: "qwen3-coder-plus", NO_COLOR: "1" },
+    };
+  },
+};
+
+export const AGENTS = { claude, gemini, codex, copilot, qwen } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
   const c = spec.command(box, server, prompt);
