@@ -4,6 +4,7 @@
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
 import { httpRequest } from "./families/http-request.js";
+import { CURL_SPEC, WGET_SPEC } from "../programs/http-clients.js";
 import { resolvePathClass } from "../paths.js";
 import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
@@ -13,32 +14,6 @@ import { socatFile, sshRemoteForward } from "./expose.js";
 import { removeSource } from "./source-removal.js";
 import type { Handler } from "./filesystem.js";
 import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
-
-export const CURL_SPEC: OptionSpec = {
-  shortValue: "oduFTHXAebcxKwmrEUCyYzQDPtK",
-  longValue: [
-    "output", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string",
-    "upload-file", "header", "request", "user", "user-agent", "referer", "cookie", "cookie-jar", "proxy", "config",
-    "write-out", "max-time", "connect-timeout", "range", "cert", "key", "cacert", "capath", "proxy-user", "url",
-    "continue-at", "retry", "retry-delay", "retry-max-time", "speed-limit", "speed-time", "time-cond", "quote",
-    "resolve", "connect-to", "dump-header", "limit-rate", "interface", "ftp-port", "max-filesize", "telnet-option",
-    "unix-socket", "abstract-unix-socket", "stderr", "trace", "trace-ascii", "oauth2-bearer", "local-port",
-    "max-redirs", "pinnedpubkey", "proto", "proto-redir", "netrc-file", "expect100-timeout", "keepalive-time",
-    "dns-servers", "doh-url", "hostpubmd5", "hostpubsha256", "sasl-authzid", "service-name", "socks4", "socks4a",
-    "socks5", "socks5-hostname", "tls-max", "ciphers", "variable", "output-dir", "aws-sigv4", "cert-type",
-    "key-type", "pass", "proxy-header", "preproxy", "mail-from", "mail-rcpt", "mail-auth", "login-options",
-    "krb", "delegation", "crlfile", "egd-file", "random-file", "engine", "ftp-method", "ftp-account",
-    "ftp-alternative-to-user", "ftp-ssl-ccc-mode", "noproxy", "proxy-cacert", "proxy-capath", "proxy-cert",
-    "proxy-key", "proxy-pass", "proxy-ciphers", "proxy-service-name", "request-target", "rate", "etag-save",
-    "etag-compare", "hsts", "alt-svc", "parallel-max", "happy-eyeballs-timeout-ms", "create-file-mode",
-    "ech", "ipfs-gateway", "ssl-sessions",
-  ],
-  aliases: {
-    o: "output", d: "data", F: "form", T: "upload-file", H: "header", X: "request", u: "user", A: "user-agent",
-    e: "referer", b: "cookie", c: "cookie-jar", x: "proxy", K: "config", w: "write-out", m: "max-time",
-    r: "range", E: "cert", U: "proxy-user", C: "continue-at", O: "remote-name", D: "dump-header", I: "head", G: "get",
-  },
-};
 
 /** Is this token a plausible host[/path] a downloader would fetch without a scheme? */
 function schemelessUrl(op: string): ClassifiedUrl | null {
@@ -189,21 +164,6 @@ function proxyEnvUrls(ctx: Ctx): ClassifiedUrl[] {
   }
   return out;
 }
-
-export const WGET_SPEC: OptionSpec = {
-  shortValue: "OoaPUeitTwQlARDIXBdh",
-  longValue: [
-    "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data",
-    "post-file", "body-data", "body-file", "method", "execute", "input-file", "tries", "timeout", "wait", "quota",
-    "level", "accept", "reject", "domains", "exclude-domains", "user", "password", "http-user", "http-password",
-    "base", "referer", "load-cookies", "save-cookies", "ca-certificate", "certificate", "private-key", "config",
-    "include-directories", "exclude-directories", "limit-rate", "bind-address", "dns-timeout", "connect-timeout",
-    "read-timeout", "waitretry", "proxy-user", "proxy-password", "ftp-user", "ftp-password", "restrict-file-names",
-    "default-page", "cut-dirs", "progress", "local-encoding", "remote-encoding", "secure-protocol", "ca-directory",
-    "certificate-type", "private-key-type", "warc-file", "rejected-log", "use-askpass", "accept-regex", "reject-regex",
-  ],
-  aliases: { O: "output-document", o: "output-file", a: "append-output", P: "directory-prefix", i: "input-file", e: "execute", U: "user-agent" },
-};
 
 /** `curl -O` / wget without `-O`: each URL's file name under DIR (or the working directory). */
 function downloadsInto(ctx: Ctx, dir: { value: string; arg: Arg } | null, urls: readonly ClassifiedUrl[]): void {

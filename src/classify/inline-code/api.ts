@@ -4,6 +4,7 @@
 // a test runs (test/classify/inline-code/api-rows.test.ts): the row must fire
 // on its example.
 import type { AttrValue, Verb } from "../../model/classification.js";
+import type { InlineLanguage } from "./grammars.js";
 import { alternatives, argvOf, contentPaths, HOME, textOf, TMP, type Value } from "./value.js";
 
 export type Attrs = Record<string, AttrValue>;
@@ -56,6 +57,15 @@ export interface InlineEffect {
 }
 
 export type InlineCommand = { api: string; text: string } | { api: string; argv: string[] };
+
+/** What a piece of inline code would do (analyzeInlineCode in index.ts; read by classification.ts). */
+export interface InlineCodeAnalysis {
+  language: InlineLanguage;
+  commands: InlineCommand[];
+  effects: InlineEffect[];
+  /** Why the code is not fully read (→ unknown shape 6), or null. */
+  dynamic: string[] | null;
+}
 
 export function inlinePath(text: string): InlinePath {
   if (text.startsWith(HOME)) return { text: "~" + text.slice(HOME.length), base: "home", rest: text.slice(HOME.length) };

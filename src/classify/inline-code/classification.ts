@@ -7,8 +7,7 @@ import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand
 import { mutatedPersistence, resolvePathDetailed } from "../paths.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { classifyUrl } from "../urls.js";
-import type { InlinePath } from "./api.js";
-import type { InlineCodeAnalysis } from "./index.js";
+import type { InlineCodeAnalysis, InlinePath } from "./api.js";
 
 export interface InlineClassification {
   effects: Effect[];

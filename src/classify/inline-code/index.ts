@@ -14,7 +14,7 @@
 // Pure code (printing, computing, parsing JSON, reading stdin) gives nothing
 // and `dynamic: null`. Never throws.
 import type { Parser, Tree } from "web-tree-sitter";
-import type { InlineCommand, InlineEffect } from "./api.js";
+import type { InlineCodeAnalysis } from "./api.js";
 import type { GrammarLookup, InlineLanguage } from "./grammars.js";
 import { JavaScriptReader } from "./javascript.js";
 import { PowerShellReader } from "./powershell.js";
@@ -23,7 +23,7 @@ import { MAX_CODE_BYTES, type CodeReader } from "./reader.js";
 import { RubyReader } from "./ruby.js";
 
 export { INLINE_LANGUAGES, InlineGrammars, GRAMMAR_FILES, type InlineGrammarSource, type InlineLanguage, type GrammarLookup } from "./grammars.js";
-export type { InlineCommand, InlineEffect, InlinePath } from "./api.js";
+export type { InlineCodeAnalysis, InlineCommand, InlineEffect, InlinePath } from "./api.js";
 export { inlineCodeOf, inlineLanguageOf, type InlineCode } from "./detect.js";
 export { inlineClassification, type InlineClassification } from "./classification.js";
 
@@ -36,14 +36,6 @@ export interface InlineCodeContext {
    * it as a command instead of calling it unread, so its knowledge lives once.
    */
   shellCommand?(name: string): boolean;
-}
-
-export interface InlineCodeAnalysis {
-  language: InlineLanguage;
-  commands: InlineCommand[];
-  effects: InlineEffect[];
-  /** Why the code is not fully read (→ unknown shape 6), or null. */
-  dynamic: string[] | null;
 }
 
 const READERS: Record<InlineLanguage, (parser: Parser, ctx: InlineCodeContext) => CodeReader> = {

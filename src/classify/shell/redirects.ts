@@ -8,19 +8,10 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
 import { unescapeHeredoc } from "./text.js";
-import type { StdinSource } from "./types.js";
+import type { RedirectKind, RedirectWord, StdinSource } from "./types.js";
 import { argOf, literalWord, wordFromNode, type Resolver, type Word } from "./words.js";
 
-export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
-
-/** One redirection of a command as the effect table reads it: the operator, what it is, and its target word. */
-export interface RedirectWord {
-  /** `>`, `>>`, `2>`, `&>`, `<`, `>&`, `<<`, `<<-`, `<<<` (with its fd). */
-  op: string;
-  kind: RedirectKind;
-  /** The file (or fd, or heredoc delimiter, or herestring word). */
-  target: Arg;
-}
+export type { RedirectKind, RedirectWord } from "./types.js";
 
 export interface RedirInfo {
   op: string;

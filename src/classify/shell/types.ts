@@ -5,9 +5,20 @@ import type { SimpleCommand, UnknownCommand } from "../../model/classification.j
 import type { InlineCodeAnalysis } from "../inline-code/index.js";
 import type { Arg } from "../programs/args.js";
 import type { FindName } from "../programs/find.js";
-import type { RedirectWord } from "./redirects.js";
 
-export type { Arg, RedirectWord };
+export type { Arg };
+
+/** What a redirection is (redirects.ts reads them from the tree). */
+export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
+
+/** One redirection of a command as the effect table reads it: the operator, what it is, and its target word. */
+export interface RedirectWord {
+  /** `>`, `>>`, `2>`, `&>`, `<`, `>&`, `<<`, `<<-`, `<<<` (with its fd). */
+  op: string;
+  kind: RedirectKind;
+  /** The file (or fd, or heredoc delimiter, or herestring word). */
+  target: Arg;
+}
 
 /** Where a command's standard input comes from, when the text says. */
 export type StdinSource =

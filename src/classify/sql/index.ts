@@ -16,18 +16,13 @@
 // `where: always_true` when the WHERE clause (or one OR-branch of it) is a
 // tautology: `1=1`, `true`, `1`, `'a'='a'`, `x = x`, `NOT false`, `1 <> 2`.
 // SELECT, SHOW, EXPLAIN, BEGIN/COMMIT and the rest have no effect.
+import type { DatabaseEffect, Where } from "./effect.js";
 import { tokenizeSql, type SqlToken } from "./tokenize.js";
 
 export { tokenizeSql, type SqlToken } from "./tokenize.js";
 export { redisEffects } from "./redis.js";
 
-export type Where = "none" | "always_true" | "filtered";
-
-export interface DatabaseEffect {
-  verb: "destroy" | "delete" | "write";
-  /** `admin`: server administration (privileges on everything, replication, shutdown), not data. */
-  attrs: { statement: string; table?: string; where?: Where; cascade?: boolean; admin?: boolean };
-}
+export type { DatabaseEffect, Where } from "./effect.js";
 
 const DROP_KINDS = new Set(["TABLE", "DATABASE", "SCHEMA", "VIEW", "INDEX", "SEQUENCE", "FUNCTION", "PROCEDURE", "TRIGGER", "USER", "ROLE", "OWNED", "EXTENSION", "TYPE", "COLLECTION", "KEYSPACE", "DOMAIN", "TABLESPACE", "MATERIALIZED", "PUBLICATION", "SUBSCRIPTION", "SERVER", "EVENT", "POLICY", "RULE", "AGGREGATE", "LOGIN"]);
 const WRITES = new Set(["INSERT", "CREATE", "MERGE", "REPLACE", "UPSERT", "VACUUM", "REINDEX", "CLUSTER", "REFRESH", "RENAME", "COMMENT"]);

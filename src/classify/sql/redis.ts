@@ -4,7 +4,7 @@
 // `DEBUG SLEEP`, `REPLICAOF host` and `CONFIG SET dir|dbfilename|…` are server
 // administration (`admin: true`). Same effect shape as SQL statements
 // (database target).
-import type { DatabaseEffect } from "./index.js";
+import type { DatabaseEffect } from "./effect.js";
 
 const DESTROY = new Set(["FLUSHALL", "FLUSHDB", "SWAPDB"]);
 const ADMIN_CONFIG = new Set(["dir", "dbfilename", "replicaof", "slaveof", "masterauth", "requirepass", "rename-command"]);

@@ -4,7 +4,7 @@
 // the one reader of these three tools' requests (SPEC §6.5 methods build on it).
 import type { Arg } from "../../programs/args.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
-import { CURL_SPEC, WGET_SPEC } from "../network.js";
+import { CURL_SPEC, WGET_SPEC } from "../../programs/http-clients.js";
 
 export interface RequestUrl {
   /** As written. */
