@@ -17,8 +17,12 @@ export const MAX_ROW_DEPTH = MAX_EVENT_DEPTH + 1;
 export type LineReading =
   /** `raw` is the parsed JSON (what the hash is over); `canonical`: the line is exactly its serialization. */
   | { kind: "row"; row: LedgerRow; raw: Record<string, unknown>; canonical: boolean }
-  /** A proper prefix of a row line: a write a crash cut short. Outside the chain. */
-  | { kind: "torn" }
+  /**
+   * A proper prefix of a row line: a write a crash cut short. Outside the chain. `nulPadding`: the
+   * line ends in that many NUL bytes — what some file systems leave where a crash lost the data of
+   * a grown file — after a torn prefix, a row whose newline never landed, or nothing.
+   */
+  | { kind: "torn"; nulPadding?: number }
   /** Not JSON (and not a torn write), or not valid UTF-8, or over MAX_ROW_BYTES. */
   | { kind: "unparsable"; message: string }
   /** JSON, but not a ledger row. */
@@ -42,6 +46,8 @@ function decode(bytes: Uint8Array): { text: string; cut: boolean } | null {
 
 export function readLedgerLine(bytes: Uint8Array): LineReading {
   if (bytes.length > MAX_ROW_BYTES) return { kind: "unparsable", message: `the line is ${bytes.length} bytes, over the ${MAX_ROW_BYTES}-byte row limit` };
+  const padded = nulPadded(bytes);
+  if (padded !== null) return padded;
   const decoded = decode(bytes);
   if (decoded === null) return { kind: "unparsable", message: "the line is not valid UTF-8" };
   const { text, cut } = decoded;
@@ -62,4 +68,22 @@ export function readLedgerLine(bytes: Uint8Array): LineReading {
     return { kind: "not_a_row", message: `not a ledger row: ${at}: ${issue.message}` };
   }
   return { kind: "row", row: parsed.data, raw: raw as Record<string, unknown>, canonical: JSON.stringify(raw) === text };
+}
+
+/**
+ * A line ending in NUL bytes is a torn write when what comes before them is nothing, a torn prefix
+ * or a whole row (its append never reached its newline and fsync, so it was never answered): the
+ * NULs are where a crash lost data the file had grown by. No row or prefix holds a raw NUL (JSON
+ * escapes it), so NULs anywhere else are damage.
+ */
+function nulPadded(bytes: Uint8Array): LineReading | null {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  if (end === bytes.length) return null;
+  const head = bytes.subarray(0, end);
+  if (head.includes(0)) return null;
+  const nulPadding = bytes.length - end;
+  if (head.length === 0) return { kind: "torn", nulPadding };
+  const reading = readLedgerLine(head);
+  return reading.kind === "torn" || reading.kind === "row" ? { kind: "torn", nulPadding } : null;
 }

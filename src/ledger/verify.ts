@@ -63,7 +63,7 @@ export function verifyLedger(path: string): VerifyReport {
     if (reading.kind === "torn") {
       report.tornCount++;
       if (report.torn.length < MAX_KEPT)
-        report.torn.push({ line: l.line, seq: null, due_seq: expectedSeq, kind: "torn", message: `a torn write: the first ${plural(l.bytes.length, "byte")} of a row an append did not finish (outside the chain)` });
+        report.torn.push({ line: l.line, seq: null, due_seq: expectedSeq, kind: "torn", message: tornMessage(l.bytes.length, reading.nulPadding ?? 0) });
       continue;
     }
     if (reading.kind !== "row") {
@@ -95,4 +95,11 @@ export function verifyLedger(path: string): VerifyReport {
 /** No breaks and (unless allowed) no torn lines. */
 export function verifyPassed(report: VerifyReport, allowTorn = false): boolean {
   return report.breakCount === 0 && (allowTorn || report.tornCount === 0);
+}
+
+function tornMessage(length: number, nulPadding: number): string {
+  if (nulPadding === 0) return `a torn write: the first ${plural(length, "byte")} of a row an append did not finish (outside the chain)`;
+  const written = length - nulPadding;
+  const nuls = `${plural(nulPadding, "NUL byte")} (what a crash leaves where a grown file's data was lost)`;
+  return `a torn write: ${written > 0 ? `${plural(written, "byte")} of a row an append did not finish, then ` : ""}${nuls} (outside the chain)`;
 }

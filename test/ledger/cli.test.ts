@@ -63,6 +63,40 @@ describe("gatehouse ledger verify", () => {
     expect(allowed.out.join("\n")).toContain("[allowed]");
   });
 
+  it("a tail of NUL bytes (a crash on a file system that zero-fills lost data) is a torn tail: verify --allow-torn accepts it, the next append starts after it", async () => {
+    const rows = readFileSync(ledger, "utf8");
+    const firstRow = rows.split("\n")[0]!;
+    for (const [name, tail, why] of [
+      ["nul-only", "", /line 5: torn — a torn write: 100 NUL bytes .*\(outside the chain\)/],
+      ["nul-after-prefix", firstRow.slice(0, 150), /line 5: torn — a torn write: 150 bytes of a row an append did not finish, then 100 NUL bytes/],
+      ["nul-after-row", firstRow, /line 5: torn — a torn write: \d+ bytes of a row an append did not finish, then 100 NUL bytes/],
+    ] as const) {
+      const path = join(dir, `${name}.jsonl`);
+      writeFileSync(path, rows + tail + "\0".repeat(100));
+      const before = memoryIo();
+      expect(await main(["ledger", "verify", path], before.io), name).toBe(1); // torn lines are findings
+      expect(before.out.join("\n"), name).toMatch(/chain intact — 4 rows/);
+      expect(before.out.join("\n"), name).toMatch(why);
+      expect(await main(["ledger", "verify", "--allow-torn", path], memoryIo().io), name).toBe(0);
+      // The next append follows it on a new line, chained to row 4; the NUL bytes stay (nothing lost).
+      const input = join(dir, `${name}-input.jsonl`);
+      writeFileSync(input, JSON.stringify({ event: bash("ls", "gamma", "u9"), now_ms: T0 }) + "\n");
+      const appended = memoryIo();
+      expect(await main(["eval", "--ledger", path, input], appended.io), name).toBe(0);
+      expect(appended.err, name).toEqual([expect.stringContaining("the chain continues after them")]);
+      const after = memoryIo();
+      expect(await main(["ledger", "verify", "--allow-torn", path], after.io), name).toBe(0);
+      expect(after.out[0], name).toMatch(/chain intact — 5 rows, head seq 5 at line 6/);
+      expect(readFileSync(path, "utf8").startsWith(rows + tail + "\0".repeat(100) + "\n"), name).toBe(true);
+    }
+    // NUL bytes inside a line, with something after them, stay damage.
+    const inside = join(dir, "nul-inside.jsonl");
+    writeFileSync(inside, rows + "\0\0{}\n");
+    const damaged = memoryIo();
+    expect(await main(["ledger", "verify", "--allow-torn", inside], damaged.io)).toBe(1);
+    expect(damaged.out[0]).toMatch(/chain broken at line 5 .*unparsable/);
+  });
+
   it("usage and unreadable files", async () => {
     expect(await main(["ledger"], memoryIo().io)).toBe(64);
     expect(await main(["ledger", "frob", ledger], memoryIo().io)).toBe(64);
