@@ -11,6 +11,7 @@ import { engineFromArgs } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { readingLedger } from "./ledger.js";
+import { LineRanges } from "./line-ranges.js";
 import { printable } from "./printable.js";
 
 const MAX_VALUE_CHARS = 300;
@@ -23,20 +24,12 @@ function where(o: { line: number; seq: number; session_id: string; tool_name: st
   return `line ${o.line} (seq ${o.seq}, session ${printable(o.session_id || "-")}${o.tool_name !== null ? `, ${printable(o.tool_name)}` : ""})`;
 }
 
-interface Span {
-  count: number;
-  first: number;
-  last: number;
-}
-const note = <K>(spans: Map<K, Span>, key: K, line: number) => {
-  const s = spans.get(key);
-  if (s === undefined) spans.set(key, { count: 1, first: line, last: line });
-  else {
-    s.count++;
-    s.last = line;
-  }
+const note = <K>(spans: Map<K, LineRanges>, key: K, line: number) => {
+  let s = spans.get(key);
+  if (s === undefined) spans.set(key, (s = new LineRanges()));
+  s.add(line);
 };
-const lines = (s: Span) => (s.count === 1 ? `line ${s.first}` : `lines ${s.first}–${s.last}`);
+const lines = (s: LineRanges) => s.toString();
 
 export async function replayCommand(args: ParsedArgs, io: Io): Promise<number> {
   const file = args.positionals[0]!;
@@ -54,8 +47,8 @@ export async function replayCommand(args: ParsedArgs, io: Io): Promise<number> {
     }
   }
   const counts = { reproduced: 0, differs: 0, failed: 0, other_bundle: 0, no_event: 0, not_a_row: 0 };
-  const otherBundles = new Map<string, Span>();
-  const unreplayable = new Map<"no_event" | "not_a_row", Span>();
+  const otherBundles = new Map<string, LineRanges>();
+  const unreplayable = new Map<"no_event" | "not_a_row", LineRanges>();
   const report = (o: ReplayOutcome) => {
     counts[o.kind]++;
     if (o.kind === "reproduced") return;

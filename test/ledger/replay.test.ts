@@ -128,6 +128,19 @@ describe("replay", () => {
     expect(out.some((l) => l.includes("without an event") && l.includes("--ledger-events"))).toBe(true);
   });
 
+  it("rows without an event that are not contiguous are named as ranges, not one span (issue 22 item 8)", async () => {
+    const path = join(dir, "mixed-ledger.jsonl");
+    // Rows 1, 3–4 and 8 carry their event; 2, 5–7 and 9 do not.
+    for (const [n, events] of [[1, true], [1, false], [2, true], [3, false], [1, true], [1, false]] as const) {
+      const input = join(dir, `mixed-${n}-${events}.jsonl`);
+      writeFileSync(input, Array.from({ length: n }, () => JSON.stringify(bash("ls"))).join("\n") + "\n");
+      expect(await main(["eval", "--ledger", path, ...(events ? ["--ledger-events"] : []), input], memoryIo().io)).toBe(0);
+    }
+    const { io, out } = memoryIo();
+    expect(await main(["replay", path], io)).toBe(0);
+    expect(out).toContain("5 rows without an event (lines 2, 5–7, 9): not replayable — record with --ledger-events");
+  });
+
   it("usage: --against with --bundle, no file, and an unreadable file", async () => {
     expect(await main(["replay", "--against", "a.json", "--bundle", "b.json", ledger], memoryIo().io)).toBe(64);
     expect(await main(["replay"], memoryIo().io)).toBe(64);
