@@ -179,7 +179,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { name: "state-dir", value: "D", help: "the hook's session state directory (default: the hook's own default)" },
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
       ...LEDGER_OPTIONS.map((o) => ({ ...o, help: `the hook's: ${o.help}` })),
-      { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at URL (route /v1/hook/claude) instead of a command" },
+      { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at this loopback URL (route /v1/hook/claude) instead of a command" },
       { name: "daemon", value: "URL", help: "the hook command hands each call to the daemon at this loopback URL and evaluates in-process only when it does not answer (hook --daemon)" },
       {
         name: "touch-set",
@@ -384,7 +384,10 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     options: [{ name: "port", value: "P", help: "the port (default 7431; 0 picks a free one)" }],
     operands: { min: 0, max: 0, name: "" },
     exits: codes({ 0: "stopped by SIGINT or SIGTERM", 1: "cannot listen on the port", 66: "dist/web is not built (npm run build)" }),
-    notes: ["Static files only (GET and HEAD, files under dist/web); any other static file server serves the page as well."],
+    notes: [
+      "Static files only (GET and HEAD, files under dist/web); any other static file server serves the page as well.",
+      "The daemon's DNS-rebinding rule holds: a Host other than 127.0.0.1:P or localhost:P is 403, none or an empty one 400 (a plain-text line, as the 404 is).",
+    ],
   },
   {
     name: "demo",

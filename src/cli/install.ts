@@ -11,7 +11,6 @@ import { installedEntries, planInstall, planUninstall, SettingsRefused, type Pla
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
 import { guardFilesFor, guardFilesOfCommand, readGuardSpecText, removeGuardSpecFile, writeGuardSpecFile } from "../guard/guard-files.js";
 import { projectTouchSetGuard } from "../guard/projection.js";
-import { isLoopbackAddress } from "../node/loopback.js";
 import { packageRoot } from "../node/package-root.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";
@@ -19,7 +18,7 @@ import { CliError, engineFromArgs } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
-import { daemonEndpoint } from "../node/hook-forward.js";
+import { daemonEndpoint, loopbackDaemonUrl } from "../node/hook-forward.js";
 import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
 import { installOpenCode, uninstallOpenCode } from "./install-opencode.js";
@@ -80,15 +79,10 @@ export function apply(target: Target, plan: (text: string | null) => Plan | null
   return { plan: result, existed: text !== null };
 }
 
-/** The daemon URL of `--http`: an http(s) URL. */
+/** The daemon URL of `--http`: the same loopback rule as `--daemon` (src/node/hook-forward.ts), a route path allowed. */
 function httpBase(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--http needs a URL such as http://127.0.0.1:8787 (got ${JSON.stringify(value)})`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--http needs an http:// or https:// URL (got ${JSON.stringify(value)})`);
+  const url = loopbackDaemonUrl("--http", value);
+  if (typeof url === "string") throw new UsageError(url);
   return url.toString();
 }
 
@@ -216,15 +210,9 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
     hookOptions: httpValue === undefined ? await hookOptions(args, io) : [],
     http: httpValue === undefined ? null : httpBase(httpValue),
   };
-  if (request.http !== null) {
-    // Every tool call, file contents included, is POSTed there: say so when it leaves this machine.
-    const host = new URL(request.http).hostname.replace(/^\[(.*)\]$/, "$1");
-    if (host !== "localhost" && !isLoopbackAddress(host))
-      io.err(`gatehouse install: warning: --http ${request.http}: ${host} is not a loopback address — every tool call (file contents included) would be sent there, and gatehouse serve binds loopback only`);
-  }
   if (request.http !== null && settings.agent === "claude") {
     // Claude Code reads a refused connection, a timeout or a non-2xx as a non-blocking error: the call goes ahead.
-    const port = new URL(request.http).port || (new URL(request.http).protocol === "https:" ? "443" : "80");
+    const port = new URL(request.http).port || "80";
     io.err(
       `gatehouse install: warning: --http: while nothing answers at ${request.http}, Claude Code lets every tool call through unchecked (a refused connection is a non-blocking hook error) — keep the daemon supervised: gatehouse service install --port ${port} (doctor checks it), or install without --http (the command hook evaluates in-process when no daemon answers)`,
     );

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
+import { allowedHosts, refuseHost } from "../daemon/guard.js";
 import { packageRoot } from "../node/package-root.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { CliError } from "./engine-options.js";
@@ -52,7 +53,14 @@ function fileFor(root: string, urlPath: string): string | null {
 
 /** Serve `root` read-only on 127.0.0.1:`port` (0: any free port). */
 export async function startStaticServer(root: string, port: number): Promise<StaticServer> {
-  const server = createServer((req, res) => {
+  let hosts: ReadonlySet<string> = new Set();
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    // The daemon's DNS-rebinding rule (src/daemon/guard.ts): a page on another name rebound to 127.0.0.1 gets nothing.
+    const refused = refuseHost(req.headers.host, hosts, "playground");
+    if (refused !== null) {
+      res.writeHead(refused.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refused.message}\n`);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();
       return;
@@ -76,6 +84,7 @@ export async function startStaticServer(root: string, port: number): Promise<Sta
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const address = server.address() as AddressInfo;
+  hosts = allowedHosts("127.0.0.1", address.port);
   return {
     url: `http://127.0.0.1:${address.port}/`,
     server,

@@ -39,9 +39,19 @@ export function refuseByHeaders(headers: IncomingHttpHeaders, hosts: ReadonlySet
   const site = headers["sec-fetch-site"];
   if (site !== undefined && site !== "none")
     return { status: 403, code: "browser_refused", message: `requests from a web page (Sec-Fetch-Site: ${clipHeader(site)}) are refused` };
-  const host = headers.host;
-  if (host === undefined || !hosts.has(host.toLowerCase()))
-    return { status: 403, code: "host_refused", message: `Host ${JSON.stringify(host ?? "")} is not this daemon's loopback address` };
+  return refuseHost(headers.host, hosts);
+}
+
+/**
+ * The DNS-rebinding rule, shared by the daemon and the playground's file
+ * server: the Host header must name this server's loopback address. None or
+ * an empty one is a malformed HTTP/1.1 request (400, RFC 9112 §3.2); another
+ * name is what a rebound page sends (403).
+ */
+export function refuseHost(host: string | undefined, hosts: ReadonlySet<string>, server = "daemon"): Refusal | null {
+  if (host === undefined || host.trim() === "")
+    return { status: 400, code: "host_missing", message: `a request needs a Host header naming this ${server} (${[...hosts][0] ?? "its loopback address"})` };
+  if (!hosts.has(host.toLowerCase())) return { status: 403, code: "host_refused", message: `Host ${JSON.stringify(host)} is not this ${server}'s loopback address` };
   return null;
 }
 

@@ -153,7 +153,8 @@ export function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // Timeouts are checked this often: a fraction of the shortest one.
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    requireHostHeader: true,
+    // Ours, not Node's: Node answers a missing or empty Host with an empty 400; refuseHost answers it in JSON.
+    requireHostHeader: false,
   });
   server.maxConnections = limits.maxConnections;
 

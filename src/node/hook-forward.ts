@@ -30,17 +30,28 @@ export function daemonOptions(argv: readonly string[]): { url: string | null; ti
   return { url: value("--daemon"), timeout: value("--daemon-timeout") };
 }
 
-/** A daemon URL the hook may send a call to: `http://` on a loopback address (the daemon listens on nothing else), no path. */
-export function daemonEndpoint(text: string): URL | string {
+/**
+ * The one rule for a URL that names the daemon, `hook --daemon` and `install --daemon|--http` alike:
+ * `http://` on a loopback address — the daemon listens on nothing else, and every tool call (file
+ * contents included) is sent there. The URL, or why not (a usage error, exit 64, at every flag).
+ */
+export function loopbackDaemonUrl(flag: string, text: string): URL | string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return `--daemon must be a URL like http://127.0.0.1:4283, got ${JSON.stringify(text)}`;
+    return `${flag} must be a URL like http://127.0.0.1:4283, got ${JSON.stringify(text)}`;
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const loopback = host === "localhost" || isLoopbackAddress(host);
-  if (url.protocol !== "http:" || !loopback) return `--daemon must be an http:// URL on a loopback address (the daemon listens on nothing else), got ${JSON.stringify(text)}`;
+  if (url.protocol !== "http:" || !loopback) return `${flag} must be an http:// URL on a loopback address (the daemon listens on nothing else), got ${JSON.stringify(text)}`;
+  return url;
+}
+
+/** A daemon URL the hook may send a call to: the loopback rule above, and no path. */
+export function daemonEndpoint(text: string): URL | string {
+  const url = loopbackDaemonUrl("--daemon", text);
+  if (typeof url === "string") return url;
   if ((url.pathname !== "/" && url.pathname !== "") || url.search !== "" || url.username !== "") return `--daemon takes the daemon's base URL (no path, query or credentials), got ${JSON.stringify(text)}`;
   return url;
 }

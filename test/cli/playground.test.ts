@@ -11,10 +11,10 @@ import { memoryIo } from "../support/io.js";
 const root = join(import.meta.dirname, "../..");
 
 /** A raw GET (fetch would normalise `..` away before sending it). */
-function get(url: string, path: string, method = "GET"): Promise<{ status: number; type: string | undefined; body: string }> {
+function get(url: string, path: string, method = "GET", headers: Record<string, string> = {}): Promise<{ status: number; type: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, path, method }, (res) => {
+    const req = request({ host: u.hostname, port: u.port, path, method, headers, setHost: headers.host === undefined }, (res) => {
       let body = "";
       res.on("data", (c) => (body += c));
       res.on("end", () => resolve({ status: res.statusCode!, type: res.headers["content-type"], body }));
@@ -47,6 +47,11 @@ describe("gatehouse playground", () => {
     expect((await get(url, "/%2e%2e/package.json")).status).toBe(404);
     expect((await get(url, "/nope.js")).status).toBe(404);
     expect((await get(url, "/", "POST")).status).toBe(405);
+    // DNS rebinding (the daemon's rule, src/daemon/guard.ts): only this server's own names.
+    expect((await get(url, "/", "GET", { host: `localhost:${new URL(url).port}` })).status).toBe(200);
+    expect(await get(url, "/", "GET", { host: "evil.com" })).toEqual({ status: 403, type: "text/plain; charset=utf-8", body: 'Host "evil.com" is not this playground\'s loopback address\n' });
+    expect(await get(url, "/index.html", "GET", { host: `evil.com:${new URL(url).port}` })).toMatchObject({ status: 403 });
+    expect(await get(url, "/", "GET", { host: "" })).toMatchObject({ status: 400, type: "text/plain; charset=utf-8", body: expect.stringMatching(/^a request needs a Host header naming this playground \(127\.0\.0\.1:\d+\)\n$/) });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   });

@@ -178,8 +178,13 @@ describe("refusals", () => {
     expect(errorCode(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toBe("bad_request");
     const huge = await raw(d.daemon.port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${d.daemon.port}\r\nX-Big: ${"a".repeat(64 * 1024)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
-    const noHost = await raw(d.daemon.port, "GET /healthz HTTP/1.1\r\n\r\n");
-    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    // No Host, or an empty one (issue 22 item 6: Node's own check answered an empty 400): a 400 in JSON like every answer.
+    for (const head of ["GET /healthz HTTP/1.1\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost:\r\n\r\n", "POST /v1/evaluate HTTP/1.1\r\nHost: \r\nContent-Length: 2\r\n\r\n{}"]) {
+      const answer = await raw(d.daemon.port, head);
+      expect(answer, head).toMatch(/^HTTP\/1\.1 400 [^]*\r\ncontent-type: application\/json/i);
+      const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+      expect(body, head).toEqual({ error: { code: "host_missing", message: `a request needs a Host header naming this daemon (127.0.0.1:${d.daemon.port})` } });
+    }
   });
 
   it("serves on ::1 too, answering its own bracketed Host", async () => {

@@ -152,13 +152,22 @@ describe("gatehouse install", () => {
     expect(existsSync(join(dir, "no-such-app"))).toBe(false);
   });
 
-  it("--http to a host that is not loopback installs, with a warning that every call would be sent there", async () => {
+  it("--http and --daemon share one rule: a URL that is not loopback http is refused by both, same message, exit 64, nothing written", async () => {
     const dir = fresh();
-    const remote = await run(["install", "claude", "--http", "http://gatehouse.example.com:4283"], dir);
-    expect(remote.code).toBe(0);
+    for (const url of ["http://gatehouse.example.com:4283", "http://10.0.0.5:4283", "http://0.0.0.0:4283", "https://127.0.0.1:4283", "ftp://127.0.0.1"]) {
+      const http = await run(["install", "claude", "--http", url], dir);
+      const daemon = await run(["install", "claude", "--daemon", url], dir);
+      expect([http.code, daemon.code], url).toEqual([64, 64]);
+      const why = `must be an http:// URL on a loopback address (the daemon listens on nothing else), got ${JSON.stringify(url)}`;
+      expect(http.err, url).toEqual([`gatehouse install: --http ${why} (gatehouse install --help)`]);
+      expect(daemon.err, url).toEqual([`gatehouse install: --daemon ${why} (gatehouse install --help)`]);
+    }
+    expect(existsSync(join(dir, ".claude"))).toBe(false);
     const failsOpen = expect.stringMatching(/^gatehouse install: warning: --http: while nothing answers at .*, Claude Code lets every tool call through unchecked .*gatehouse service install --port 4283/);
-    expect(remote.err).toEqual([expect.stringMatching(/^gatehouse install: warning: --http http:\/\/gatehouse\.example\.com:4283\/: gatehouse\.example\.com is not a loopback address/), failsOpen]);
-    for (const local of ["http://127.0.0.1:4283", "http://localhost:4283", "http://[::1]:4283"]) expect((await run(["install", "claude", "--http", local], dir)).err).toEqual([failsOpen]);
+    for (const local of ["http://127.0.0.1:4283", "http://localhost:4283", "http://[::1]:4283", "http://127.0.0.1:4283/v1/hook/claude"]) {
+      const r = await run(["install", "claude", "--http", local], dir);
+      expect([r.code, r.err], local).toEqual([0, [failsOpen]]);
+    }
   });
 
   it("uninstall of a missing file says so and exits 0", async () => {
