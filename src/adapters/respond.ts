@@ -51,6 +51,12 @@ export interface HookDeps {
   /** The edge's additions to an event before evaluation (I/O allowed there): e.g. `facts["git.branch"]`. */
   enrich?: (event: EventInput) => EventInput;
   /**
+   * The host's look at the real file system for this call (src/node/host-facts.ts, docs/host-facts.md):
+   * symlinks in the operands and the scripts the command runs, as `event.host` facts, asked of the engine in
+   * rounds (`Engine.hostWants`). The event it returns is evaluated and recorded, so replay is exact.
+   */
+  gather?: (engine: Engine, event: EventInput) => EventInput;
+  /**
    * Called once per evaluated call, after the decision and before the answer is given (the ledger's seam).
    * A throw is a `ledger` failure: `closed` denies; `open` still answers the decision (a stderr line says
    * it was not recorded), and a silent allow then exits non-zero.
@@ -111,7 +117,7 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
     }
     if ("invalid" in mapping) return fail({ kind: "input", message: `${where}: ${mapping.invalid}` });
     context = mapping.context;
-    const event = deps.enrich ? deps.enrich(mapping.gate) : mapping.gate;
+    let event = deps.enrich ? deps.enrich(mapping.gate) : mapping.gate;
 
     let engine: Engine;
     try {
@@ -122,6 +128,7 @@ export async function handlePayload(adapter: HookAdapter<any>, payload: unknown,
       const unreadable = (error as { exitCode?: unknown } | null)?.exitCode === EXIT.NO_INPUT;
       return fail({ kind: unreadable ? "input" : "bundle", message: message(error) });
     }
+    if (deps.gather) event = deps.gather(engine, event);
 
     let stateFailed = false;
     const evaluate = (state: SessionState | null) => {

@@ -53,10 +53,15 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
   // The ledger's code is loaded only when a ledger is asked for (a hook process pays for what it uses).
   const onDecision = ledger === null ? undefined : async (record: DecisionRecord) => void (await (await import("../ledger/append.js")).appendDecision(ledger, record));
   let engineLoaded = false;
+  let gatherer: typeof import("../node/host-facts.js").gatherHostFacts | null = null;
   const outcome = await handleHook(adapter, input, {
     // The engine's code (classifier tables, grammars, zod schemas: ~15 ms of module initialisation) is loaded only
     // for an event the adapter gates; a SessionStart or an ungated tool answers without it.
-    engine: () => ((engineLoaded = true), import("./engine-options.js")).then(({ engineFromArgs }) => engineFromArgs(bundlePath, implementation)).then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
+    engine: () =>
+      ((engineLoaded = true), import("./engine-options.js"))
+        .then(({ engineFromArgs }) => engineFromArgs(bundlePath, implementation))
+        .then(async (engine) => ((gatherer = (await import("../node/host-facts.js")).gatherHostFacts), engine))
+        .then((engine) => (bundleNotes(engine, bundlePath).forEach((l) => io.err(`gatehouse hook ${agent}: ${l}`)), engine)),
     store: await stateStoreOf(args.values.get("state-dir"), io),
     host: hostEnvFrom(io.env, io.cwd, "hook"),
     nowMs: io.now(),
@@ -66,6 +71,8 @@ export async function hookCommand(argv: string[], io: Io): Promise<number> {
     noPerson: agent === "gemini" && (await import("../node/gemini-headless.js")).geminiHeadless({ env: io.env, pid: process.pid }) === true,
     inputName: "stdin",
     enrich: await hookEnrich(args.values, ledger?.path ?? null, io),
+    // Symlinks in the operands and the scripts a command runs, as host facts (docs/host-facts.md); loaded with the engine.
+    gather: (engine, event) => gatherer!(engine, event),
     onDecision,
   });
   if (!engineLoaded) markPartialRun();

@@ -11,6 +11,7 @@ import { DaemonService } from "../daemon/service.js";
 import { memoryStore, redisStore, stateDirStore, type DaemonStore } from "../daemon/stores.js";
 import { GitBranchReader } from "../node/git-branch.js";
 import { composeEnrich, footprintEnricher, hostFootprint } from "../node/footprint.js";
+import { gatherHostFacts } from "../node/host-facts.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { resolve } from "node:path";
 import { CLASSIFICATION_CACHE_DEFAULTS } from "../classification-cache.js";
@@ -120,6 +121,8 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
     host: hostEnvFrom(io.env, io.cwd, "http"),
     // Per cwd, where its `.git` was found (a hint re-checked on every call: src/node/git-branch.ts).
     enrich: composeEnrich(new GitBranchReader().enrich, footprintEnricher(footprint, io.cwd)),
+    // Symlinks in the operands and the scripts a command runs, as host facts (docs/host-facts.md).
+    gather: (engine, event) => gatherHostFacts(engine, event),
     onDecision: ledger === null ? undefined : ledgerRecorder(ledger),
   });
   let daemon;

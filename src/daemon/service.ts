@@ -46,6 +46,8 @@ export interface ServiceOptions {
   host: HostEnv;
   /** The edge's additions to an event (the git branch of its cwd). */
   enrich?: (event: EventInput) => EventInput;
+  /** The host's look at the file system for a hook call (src/node/host-facts.ts): links and scripts as `host` facts. */
+  gather?: (engine: Engine, event: EventInput) => EventInput;
   /** Called once per decision before it is answered (the ledger); a throw fails the call. */
   onDecision?: (record: Decided) => Promise<void>;
 }
@@ -142,6 +144,7 @@ export class DaemonService {
       noPerson,
       inputName: answer === "raw" ? "stdin" : "the request body",
       enrich: o.enrich,
+      ...(o.gather ? { gather: o.gather } : {}),
       onDecision: o.onDecision,
     });
     for (const warning of outcome.warnings) o.log.log("warn", warning);
