@@ -83,7 +83,7 @@ const ROWS: readonly Row[] = [
     "etc/cursor/**", "library/application support/cursor/**", "programdata/cursor/**"),
   ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**", ".cache/gatehouse/**"),
   // README's own ledger name, and any `*ledger*.jsonl`; the ledgers actually in use come from host.gate.
-  ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", "node_modules/.bin/gatehouse", ".gatehouse/**", "*ledger*.jsonl", "decisions.jsonl"),
+  ...R("gatehouse", "anywhere", "node_modules/gatehouse/**", "node_modules/gatehouse-guard/**", "node_modules/.bin/gatehouse", ".gatehouse/**", "*ledger*.jsonl", "decisions.jsonl"),
 ];
 
 interface Compiled {
@@ -208,6 +208,6 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   [".github/workflows/ci.yml", "ci_pipeline"], ["svc/.github/actions/setup/action.yml", "ci_pipeline"], [".gitlab-ci.yml", "ci_pipeline"],
   ["Jenkinsfile", "ci_pipeline"], [".circleci/config.yml", "ci_pipeline"], ["bitbucket-pipelines.yml", "ci_pipeline"],
   [".github/CODEOWNERS", null], [".github/dependabot.yml", null], ["docs/ci.md", null],
-  ["~/.local/state/gatehouse/sessions/x.json", "gatehouse"], ["node_modules/gatehouse/bundles/default.json", "gatehouse"],
+  ["~/.local/state/gatehouse/sessions/x.json", "gatehouse"], ["node_modules/gatehouse/bundles/default.json", "gatehouse"], ["node_modules/gatehouse-guard/dist/cli.cjs", "gatehouse"],
   ["/var/log/gatehouse-ledger.jsonl", "gatehouse"], ["src/index.ts", null],
 ];

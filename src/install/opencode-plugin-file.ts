@@ -2,7 +2,7 @@
 // command: it loads every `{plugin,plugins}/*.{js,ts}` of `.opencode/` (a
 // project) or of its config directory (`$XDG_CONFIG_HOME/opencode`, default
 // `~/.config/opencode`) in-process, each export a plugin. A bare specifier
-// (`from "gatehouse/opencode"`) resolves only where a project installed the
+// (`from "gatehouse-guard/opencode"`) resolves only where a project installed the
 // package, so the file imports this installation's module by absolute file URL.
 // Its first line marks it as Gatehouse's: install rewrites only such a file,
 // uninstall deletes only such a file.

@@ -1,5 +1,5 @@
 // The ACP gate for hosts that embed Gatehouse (SPEC §11), exported as
-// `gatehouse/acp`: the same decision and the same JSON-RPC answer as
+// `gatehouse-guard/acp`: the same decision and the same JSON-RPC answer as
 // `gatehouse hook acp`, in-process, with the engine loaded once and session
 // state kept in memory (or a state directory).
 //

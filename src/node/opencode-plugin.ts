@@ -1,10 +1,10 @@
 // The OpenCode plugin (SPEC §11; hooks.md §2 OpenCode), exported as
-// `gatehouse/opencode`. OpenCode loads plugin modules in-process, so there is
+// `gatehouse-guard/opencode`. OpenCode loads plugin modules in-process, so there is
 // no process per tool call: the engine loads once per plugin instance and
 // session state stays in memory (or in a state directory, if given).
 //
 //   // .opencode/plugins/gatehouse.js (or ~/.config/opencode/plugins/)
-//   export { GatehousePlugin } from "gatehouse/opencode";
+//   export { GatehousePlugin } from "gatehouse-guard/opencode";
 //
 // `tool.execute.before` throws the reason to block a deny — and an ask or
 // hold, which OpenCode cannot put to a person from a plugin. `tool.execute.after`

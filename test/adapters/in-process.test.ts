@@ -1,5 +1,5 @@
-// The in-process front doors: the OpenCode plugin (`gatehouse/opencode`) and
-// the ACP gate for embedding hosts (`gatehouse/acp`), through the package's
+// The in-process front doors: the OpenCode plugin (`gatehouse-guard/opencode`) and
+// the ACP gate for embedding hosts (`gatehouse-guard/acp`), through the package's
 // own exports.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,7 +53,7 @@ describe("OpenCode plugin", () => {
   });
 
   it("is exported as gatehouse/opencode", async () => {
-    const mod = await import("gatehouse/opencode");
+    const mod = await import("gatehouse-guard/opencode");
     expect(typeof mod.GatehousePlugin).toBe("function");
     expect(typeof mod.createGatehousePlugin).toBe("function");
   });
@@ -103,7 +103,7 @@ describe("ACP gate (library)", () => {
   });
 
   it("is exported as gatehouse/acp", async () => {
-    const mod = await import("gatehouse/acp");
+    const mod = await import("gatehouse-guard/acp");
     expect(typeof mod.createAcpGate).toBe("function");
   });
 });

@@ -33,9 +33,9 @@ const CONTROL_SUBCOMMANDS = new Set(["install", "uninstall", "service", "serve"]
 /** Options of any subcommand that name a file Gatehouse writes. */
 const WRITTEN_OPTIONS = ["ledger", "state-dir", "record-file"];
 
-const GATEHOUSE_NAME = /^gatehouse(@[^/\\]*)?(\.(js|cjs|mjs|cmd|ps1|exe))?$/i;
+const GATEHOUSE_NAME = /^gatehouse(-guard)?(@[^/\\]*)?(\.(js|cjs|mjs|cmd|ps1|exe))?$/i;
 /** The bundled CLI files a launcher loads (dist/), runnable with node directly. */
-const BUNDLE_FILE = /(^|[\\/])(gatehouse[\\/](bin[\\/]gatehouse\.js|dist[\\/](cli|guard|hook-forward)\.cjs)|bin[\\/]gatehouse\.js)$/i;
+const BUNDLE_FILE = /(^|[\\/])(gatehouse(-guard)?[\\/](bin[\\/]gatehouse\.js|dist[\\/](cli|guard|hook-forward)\.cjs)|bin[\\/]gatehouse\.js)$/i;
 
 function footprint(ctx: Ctx): GateFootprint {
   return gateFootprint(hostOf(ctx.env));
@@ -102,7 +102,7 @@ function gatehousePackage(ctx: Ctx): void {
   const words = ctx.args.map((a) => a.value);
   const at = words.findIndex((w) => !w.startsWith("-"));
   if (at < 0 || !subs.has(words[at]!)) return;
-  const named = words.slice(at + 1).find((w) => /^(@[^/]+\/)?gatehouse(@.*)?$/i.test(w) || /(^|[\\/])gatehouse[\\/]?$/i.test(w));
+  const named = words.slice(at + 1).find((w) => /^(@[^/]+\/)?gatehouse(-guard)?(@.*)?$/i.test(w) || /(^|[\\/])gatehouse(-guard)?[\\/]?$/i.test(w));
   if (named === undefined) return;
   ctx.out.effect("write", "package", attrs(ctx, { target: targetText(`the Gatehouse package (${ctx.program} ${words.slice(at).join(" ")})`), package: named, operation: `${ctx.program} ${words[at]}`, persistence: "gatehouse" }));
 }
@@ -129,7 +129,7 @@ function daemonNames(f: GateFootprint): string[] {
 function daemonCommandLines(f: GateFootprint): string[] {
   const nodes = f.paths.filter((p) => /[\\/](node|nodejs|bun)[0-9.]*(\.exe)?$/i.test(p));
   // The launcher as the daemon was started: the file install records, or the `gatehouse` bin link npm puts on PATH.
-  const launchers = [...f.paths.filter((p) => /gatehouse\.js$/i.test(p)), "/usr/local/bin/gatehouse", "/usr/lib/node_modules/gatehouse/bin/gatehouse.js"];
+  const launchers = [...f.paths.filter((p) => /gatehouse\.js$/i.test(p)), "/usr/local/bin/gatehouse", "/usr/lib/node_modules/gatehouse/bin/gatehouse.js", "/usr/lib/node_modules/gatehouse-guard/bin/gatehouse.js"];
   const ports = f.ports.length > 0 ? f.ports : [DEFAULT_DAEMON_PORT];
   const out: string[] = [];
   for (const n of nodes.length > 0 ? nodes : ["node"])
@@ -309,6 +309,8 @@ export function gatehouseCommand(ctx: Ctx): void {
 export const SELF_PROTECTION_EXAMPLES: ReadonlyArray<readonly [string, boolean]> = [
   ["gatehouse uninstall claude", true],
   ["npx -y gatehouse@0.1.0 uninstall claude --user", true],
+  ["npx -y gatehouse-guard@0.1.0 uninstall claude --user", true],
+  ["npm uninstall -g gatehouse-guard", true],
   ["pnpm dlx gatehouse install claude --bundle /tmp/allow.json", true],
   ["bunx gatehouse uninstall codex", true],
   ["./node_modules/.bin/gatehouse uninstall gemini", true],
