@@ -38,7 +38,7 @@ interface ClientSpec {
   /** Flags whose value is statement text. */
   text: string[];
   /** Flags naming the host / database (for is_production). */
-  names: string[];
+  nameFlags: string[];
   /** Flags whose value is a script file read. */
   files?: string[];
   /** Operands holding statement text from this position on (sqlite3, duckdb: 1). */
@@ -54,20 +54,20 @@ interface ClientSpec {
 const PSQL: ClientSpec = {
   flags: { shortValue: "cdfhpUvLoPTF", longValue: ["command", "dbname", "file", "host", "port", "username", "set", "variable", "log-file", "output", "pset", "table-attr", "field-separator", "record-separator"], aliases: { c: "command", d: "dbname", f: "file", h: "host", U: "username" } },
   text: ["command"],
-  names: ["dbname", "host"],
+  nameFlags: ["dbname", "host"],
   files: ["file"],
   dbOperand: 0,
 };
 const MYSQL: ClientSpec = {
   flags: { shortValue: "eDhPuSp", longValue: ["execute", "database", "host", "port", "user", "socket", "default-character-set", "defaults-file", "init-command"], aliases: { e: "execute", D: "database", h: "host", u: "user" } },
   text: ["execute", "init-command"],
-  names: ["database", "host"],
+  nameFlags: ["database", "host"],
   dbOperand: 0,
 };
 const SQLITE: ClientSpec = {
   flags: { longValue: ["cmd", "separator", "newline", "nullvalue", "init"], shortValue: "" },
   text: ["cmd"],
-  names: [],
+  nameFlags: [],
   files: ["init"],
   textOperandsFrom: 1,
   dbOperand: 0,
@@ -79,33 +79,33 @@ const SQLITE: ClientSpec = {
 const CLIENTS: Record<string, ClientSpec> = {
   psql: PSQL,
   pgcli: { ...PSQL, flags: { ...PSQL.flags, shortValue: "hpUdWwe", aliases: { e: "command", d: "dbname", h: "host", U: "username" } } },
-  usql: { ...PSQL, flags: { shortValue: "cfo", longValue: ["command", "file", "out", "set", "variable"], aliases: { c: "command", f: "file" } }, names: [] },
+  usql: { ...PSQL, flags: { shortValue: "cfo", longValue: ["command", "file", "out", "set", "variable"], aliases: { c: "command", f: "file" } }, nameFlags: [] },
   mysql: MYSQL,
   mariadb: MYSQL,
   mycli: { ...MYSQL, flags: { ...MYSQL.flags, longValue: [...(MYSQL.flags.longValue ?? []), "myclirc"] } },
   sqlite3: SQLITE,
   sqlite: SQLITE,
-  duckdb: { flags: { shortValue: "cs", longValue: ["cmd", "init"], aliases: { c: "cmd", s: "cmd" } }, text: ["cmd"], names: [], files: ["init"], textOperandsFrom: 1, dbOperand: 0, dbIsFile: true, singleDashLong: true },
+  duckdb: { flags: { shortValue: "cs", longValue: ["cmd", "init"], aliases: { c: "cmd", s: "cmd" } }, text: ["cmd"], nameFlags: [], files: ["init"], textOperandsFrom: 1, dbOperand: 0, dbIsFile: true, singleDashLong: true },
   "clickhouse-client": {
     flags: { shortValue: "qhdu", longValue: ["query", "host", "database", "user", "password", "port"], aliases: { q: "query", h: "host", d: "database", u: "user" } },
     text: ["query"],
-    names: ["host", "database"],
+    nameFlags: ["host", "database"],
   },
   cqlsh: {
     flags: { shortValue: "efuk", longValue: ["execute", "file", "username", "password", "keyspace"], aliases: { e: "execute", f: "file", u: "username", k: "keyspace" } },
     text: ["execute"],
-    names: ["keyspace"],
+    nameFlags: ["keyspace"],
     files: ["file"],
     dbOperand: 0,
   },
   sqlcmd: {
     flags: { shortValue: "QqSdUPiov", longValue: [], aliases: { Q: "query", q: "query", S: "server", d: "database", i: "input" } },
     text: ["query"],
-    names: ["server", "database"],
+    nameFlags: ["server", "database"],
     files: ["input"],
   },
-  snowsql: { flags: { shortValue: "qadsuwrf", longValue: ["query", "accountname", "dbname", "schemaname", "username", "warehouse", "rolename", "filename"], aliases: { q: "query", a: "accountname", d: "dbname", f: "filename" } }, text: ["query"], names: ["accountname", "dbname"], files: ["filename"] },
-  trino: { flags: { longValue: ["execute", "server", "catalog", "schema", "user", "file"], shortValue: "f", aliases: { f: "file" } }, text: ["execute"], names: ["server", "catalog", "schema"], files: ["file"] },
+  snowsql: { flags: { shortValue: "qadsuwrf", longValue: ["query", "accountname", "dbname", "schemaname", "username", "warehouse", "rolename", "filename"], aliases: { q: "query", a: "accountname", d: "dbname", f: "filename" } }, text: ["query"], nameFlags: ["accountname", "dbname"], files: ["filename"] },
+  trino: { flags: { longValue: ["execute", "server", "catalog", "schema", "user", "file"], shortValue: "f", aliases: { f: "file" } }, text: ["execute"], nameFlags: ["server", "catalog", "schema"], files: ["file"] },
 };
 
 function sqlClient(ctx: Ctx, spec: ClientSpec): void {
@@ -130,7 +130,7 @@ function sqlClient(ctx: Ctx, spec: ClientSpec): void {
   }
   const db = spec.dbOperand !== undefined ? p.operands[spec.dbOperand] : undefined;
   if (spec.dbIsFile && db) emitPath(ctx, "read", db.value, db.arg, "plain");
-  const names: Array<string | undefined> = spec.names.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
+  const names: Array<string | undefined> = spec.nameFlags.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
   if (!spec.dbIsFile) names.push(db?.value);
   for (const t of texts) for (const e of analyzeSql(t)) databaseEffect(ctx, e, names);
 }
@@ -138,8 +138,8 @@ function sqlClient(ctx: Ctx, spec: ClientSpec): void {
 /** `clickhouse client -q …`, `cockroach sql -e …`, `bq query '…'`: a subcommand whose arguments are a client's. */
 const SUBCOMMAND_CLIENTS: Record<string, { sub: string; spec: ClientSpec }> = {
   clickhouse: { sub: "client", spec: CLIENTS["clickhouse-client"]! },
-  cockroach: { sub: "sql", spec: { flags: { shortValue: "ed", longValue: ["execute", "database", "host", "url", "user", "certs-dir", "file"], aliases: { e: "execute", d: "database", f: "file" } }, text: ["execute"], names: ["database", "host", "url"], files: ["file"] } },
-  bq: { sub: "query", spec: { flags: { longValue: ["project_id", "dataset_id", "location", "format", "max_rows", "parameter", "destination_table"] }, text: [], names: ["project_id", "dataset_id"], textOperandsFrom: 0 } },
+  cockroach: { sub: "sql", spec: { flags: { shortValue: "ed", longValue: ["execute", "database", "host", "url", "user", "certs-dir", "file"], aliases: { e: "execute", d: "database", f: "file" } }, text: ["execute"], nameFlags: ["database", "host", "url"], files: ["file"] } },
+  bq: { sub: "query", spec: { flags: { longValue: ["project_id", "dataset_id", "location", "format", "max_rows", "parameter", "destination_table"] }, text: [], nameFlags: ["project_id", "dataset_id"], textOperandsFrom: 0 } },
 };
 
 function subcommandClient(ctx: Ctx): void {

@@ -6,6 +6,7 @@
 import type { TargetClass } from "../../model/classification.js";
 import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
+import { ENV_OPTIONS } from "../programs/registry.js";
 import { attrs, holdsSecretCopy, noteRead, pathTarget, resolveAll, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./filesystem.js";
 import { parseGit } from "../programs/git.js";
@@ -155,7 +156,7 @@ function environmentDump(ctx: Ctx): void {
   switch (ctx.program) {
     case "env": {
       // With a command, env is a wrapper (the walker peeled it); left here it prints.
-      const p = parseArgs(ctx.args, { shortValue: "uCS", longValue: ["unset", "chdir", "split-string"] });
+      const p = parseArgs(ctx.args, ENV_OPTIONS);
       dumps = p.operands.every((o) => o.value.includes("="));
       break;
     }

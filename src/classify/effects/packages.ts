@@ -17,6 +17,9 @@ interface PmSpec {
 }
 
 const NPM_FLAGS: OptionSpec = { shortValue: "wC", longValue: ["workspace", "prefix", "registry", "tag", "cache", "userconfig", "loglevel", "omit", "include", "install-strategy"], aliases: { g: "global", w: "workspace" } };
+/** apt and apt-get read their options alike; conda and mamba too. */
+const APT_FLAGS: OptionSpec = { shortValue: "otc", longValue: ["option", "target-release", "config-file"] };
+const CONDA_FLAGS: OptionSpec = { shortValue: "cnp", longValue: ["channel", "name", "prefix", "file"] };
 
 const MANAGERS: Record<string, PmSpec> = {
   npm: { subs: ["install", "i", "add", "ci", "install-test", "it", "install-ci-test", "isntall", "in", "ins", "inst", "insta", "instal", "update", "up", "upgrade", "exec", "x"], flags: NPM_FLAGS },
@@ -31,8 +34,8 @@ const MANAGERS: Record<string, PmSpec> = {
   cargo: { subs: ["install", "add", "binstall"], flags: { longValue: ["version", "git", "branch", "tag", "rev", "path", "root", "registry", "index", "features", "target", "profile", "jobs", "manifest-path", "package", "rename"], shortValue: "Fj" } },
   gem: { subs: ["install", "i", "update"], flags: { shortValue: "vsi", longValue: ["version", "source", "install-dir", "bindir", "platform"] } },
   brew: { subs: ["install", "reinstall", "upgrade", "tap"], flags: {} },
-  apt: { subs: ["install", "reinstall", "upgrade", "full-upgrade", "dist-upgrade"], flags: { shortValue: "otc", longValue: ["option", "target-release", "config-file"] } },
-  "apt-get": { subs: ["install", "reinstall", "upgrade", "dist-upgrade", "build-dep"], flags: { shortValue: "otc", longValue: ["option", "target-release", "config-file"] } },
+  apt: { subs: ["install", "reinstall", "upgrade", "full-upgrade", "dist-upgrade"], flags: APT_FLAGS },
+  "apt-get": { subs: ["install", "reinstall", "upgrade", "dist-upgrade", "build-dep"], flags: APT_FLAGS },
   aptitude: { subs: ["install", "reinstall", "upgrade", "full-upgrade", "safe-upgrade"], flags: {} },
   dnf: { subs: ["install", "reinstall", "upgrade", "update"], flags: { longValue: ["repo", "enablerepo", "disablerepo", "releasever", "installroot"] } },
   yum: { subs: ["install", "reinstall", "update", "upgrade"], flags: { longValue: ["enablerepo", "disablerepo", "releasever", "installroot"] } },
@@ -41,8 +44,8 @@ const MANAGERS: Record<string, PmSpec> = {
   zypper: { subs: ["install", "in"], flags: {} },
   go: { subs: ["install", "get"], flags: { longValue: ["modfile", "tags", "ldflags", "gcflags", "C"] } },
   composer: { subs: ["require", "install", "update", "global"], flags: { shortValue: "d", longValue: ["working-dir"] } },
-  conda: { subs: ["install", "create", "update"], flags: { shortValue: "cnp", longValue: ["channel", "name", "prefix", "file"] } },
-  mamba: { subs: ["install", "create", "update"], flags: { shortValue: "cnp", longValue: ["channel", "name", "prefix", "file"] } },
+  conda: { subs: ["install", "create", "update"], flags: CONDA_FLAGS },
+  mamba: { subs: ["install", "create", "update"], flags: CONDA_FLAGS },
   deno: { subs: ["install", "add"], flags: { longValue: ["root", "name", "config", "import-map"] } },
   npx: { subs: ["*"], flags: { shortValue: "pc", longValue: ["package", "call"], aliases: { p: "package", c: "call" } } },
   bunx: { subs: ["*"], flags: {} },

@@ -3,7 +3,7 @@
 // verbs of cmdlets nobody listed. Cmdlet names are lower-cased; a parameter
 // may be abbreviated to any unambiguous prefix (`-r` is `-Recurse`).
 import type { ApiRow, Attrs, Call } from "./api.js";
-import { REMOVE_ITEM } from "../programs/powershell.js";
+import { INVOKE_EXPRESSION_NAMES, REMOVE_ITEM } from "../programs/powershell.js";
 
 export interface CmdletRow extends ApiRow {
   /** Parameter names in positional order first, then named-only ones (lower-case). */
@@ -23,7 +23,7 @@ export const CMDLETS: readonly CmdletRow[] = [
   { api: ["rename-item", "ren", "rni"], params: ["path", "newname", "literalpath", "force"], positional: 2, files: [{ verb: "delete", arg: [0, "path"] }, { verb: "write", arg: [1, "newname"] }], example: "Rename-Item a.txt b.txt" },
   { api: ["copy-item", "cp", "copy", "cpi"], params: ["path", "destination", "literalpath", "recurse", "force"], positional: 2, files: [{ verb: "read", arg: [0, "path"] }, { verb: "write", arg: [1, "destination"] }], attrs: recurse, example: "Copy-Item -Recurse src dst" },
   { api: ["get-content", "gc", "cat", "type"], params: ["path", "literalpath", "raw", "tail", "totalcount", "encoding"], positional: 1, files: [{ verb: "read", arg: [0, "path"], optional: true }], example: "Get-Content notes.txt" },
-  { api: ["invoke-expression", "iex"], params: ["command"], positional: 1, example: "Invoke-Expression 'Remove-Item old.log'" },
+  { api: INVOKE_EXPRESSION_NAMES, params: ["command"], positional: 1, example: "Invoke-Expression 'Remove-Item old.log'" },
   { api: ["start-process", "saps", "start"], params: ["filepath", "argumentlist", "verb", "wait", "nonewwindow", "workingdirectory", "passthru", "windowstyle"], positional: 2, run: { arg: [0, "filepath"], argsArg: [1, "argumentlist"] }, example: "Start-Process -FilePath git -ArgumentList 'status'" },
   { api: ["invoke-webrequest", "iwr", "invoke-restmethod", "irm", "curl", "wget"], params: ["uri", "method", "infile", "outfile", "body", "headers", "usebasicparsing", "contenttype", "form"], positional: 1, net: { url: [0, "uri"], methodArg: "method" }, files: [{ verb: "write", arg: "outfile", optional: true }, { verb: "send", arg: "infile", optional: true }], example: "Invoke-WebRequest -Uri https://example.com -OutFile page.html" },
   { api: ["start-bitstransfer"], params: ["source", "destination"], positional: 2, net: { url: [0, "source"] }, files: [{ verb: "write", arg: [1, "destination"], optional: true }], example: "Start-BitsTransfer https://e.com/x x" },

@@ -9,6 +9,7 @@
 // Names are normalised first: versions and build suffixes name the same
 // interpreter (`python3.12`, `node22`, `ruby3.3`, `perl5.36`, `pwsh-preview`).
 import type { Arg } from "./args.js";
+import { INVOKE_EXPRESSION_NAMES } from "./powershell.js";
 
 export type InterpreterFamily =
   | "shell" | "python" | "node" | "ts-node" | "perl" | "ruby" | "php" | "lua" | "osascript" | "rscript" | "deno" | "bun"
@@ -328,7 +329,7 @@ const ROWS: readonly InterpreterRow[] = [
   { family: "powershell", names: ["powershell"], shellText: true, source: powershellSource(true) },
   { family: "powershell", names: ["pwsh"], shellText: true, source: powershellSource(false) },
   { family: "cmd", names: ["cmd"], shellText: true, source: cmdSource },
-  { family: "invoke-expression", names: ["iex", "invoke-expression"], shellText: true, source: invokeExpressionSource },
+  { family: "invoke-expression", names: INVOKE_EXPRESSION_NAMES, shellText: true, source: invokeExpressionSource },
 ];
 
 const BY_NAME = new Map<string, InterpreterRow>();

@@ -50,6 +50,9 @@ export function isRemoveItemParam(word: string): boolean {
   return REMOVE_ITEM.params.some((p) => p === given || (min[p] !== undefined && given.length >= min[p]! && p.startsWith(given)));
 }
 
+/** `Invoke-Expression` and its alias: PowerShell code that runs its string (interpreters.ts reads its source, inline-code/powershell-api.ts its call). */
+export const INVOKE_EXPRESSION_NAMES: readonly string[] = ["invoke-expression", "iex"];
+
 /** A glob that picks everything (`*`, `*.*`, `**`). */
 const EVERYTHING = /^\*+(\.\*)?$/;
 

@@ -155,6 +155,26 @@ const GIT: ProgramEntry = {
 /** Every entry; a name in two entries, or an option in two lists of one entry, fails the registry test. */
 export const PROGRAM_ENTRIES: readonly ProgramEntry[] = [AWS, GCLOUD, AZ, GSUTIL, GIT];
 
+// Option lists and name lists that a walker launcher and an effect table both read, stated here once
+// (test/classify/programs/stated-once.test.ts fails on a list stated twice).
+
+/** `env [-i] [-u NAME] [-C DIR] [-S STRING] [-P PATH]`: the walker peels env as a wrapper (launchers/wrappers.ts); left with no command, it prints the environment (effects/flow.ts). */
+export const ENV_OPTIONS: OptionSpec = { shortValue: "uCSP", longValue: ["unset", "chdir", "split-string"] };
+
+/** Compose's own options, before its subcommand (`-f FILE`, `-p NAME`): read by the docker launcher (launchers/remote.ts) and the containers family. */
+export const COMPOSE_GLOBAL: OptionSpec = {
+  shortValue: "fp",
+  longValue: ["file", "project-name", "project-directory", "env-file", "profile", "ansi", "parallel", "progress"],
+  longBool: ["dry-run", "all-resources", "compatibility"],
+  aliases: { f: "file", p: "project-name" },
+  stopAtOperand: true,
+};
+
+/** Fly.io's CLI: `fly ssh console -C CMD` launches (launchers/remote.ts); its rows are the app-platforms family's. */
+export const FLY_NAMES: readonly string[] = ["fly", "flyctl"];
+/** Kubernetes' CLIs (OpenShift's `oc` is kubectl's superset): `exec … -- CMD` launches; the clusters family's rows. */
+export const KUBECTL_NAMES: readonly string[] = ["kubectl", "oc"];
+
 const BY_NAME = new Map<string, ProgramEntry>();
 for (const e of PROGRAM_ENTRIES) for (const n of e.names) BY_NAME.set(n, e);
 

@@ -4,6 +4,7 @@
 // database` (`total: true`); volumes, machines, functions and deployments are
 // `destroy × infrastructure`; unsetting a secret or variable is the secrets
 // family's `delete × secret_store`. (Railway is group A's, platforms.ts.)
+import { FLY_NAMES } from "../../programs/registry.js";
 import { productionAttrs, type Attrs } from "../common.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
@@ -25,7 +26,7 @@ const deploy = (prodFlag?: string) => (m: Match): EffectSpec | null =>
 const FLY_CLI: Cli = { options: { shortValue: "ac", longValue: ["app", "config", "region", "org", "image"], longBool: ["yes", "force", "auto-confirm"], aliases: { a: "app", c: "config", y: "yes", f: "force" } }, help: { flags: ["help", "h"] }, envFlags: ["app"] };
 
 const FLY = {
-  names: ["fly", "flyctl"],
+  names: FLY_NAMES,
   service: "fly",
   cli: FLY_CLI,
   rows: [

@@ -10,6 +10,7 @@
 // from the context (or an earlier `kubectl config use-context X`), namespace
 // and cluster names.
 import type { ParsedOperand } from "../../programs/options.js";
+import { KUBECTL_NAMES } from "../../programs/registry.js";
 import { productionAttrs, substGap, type Attrs } from "../common.js";
 import { HELM_SPEC, KUBE_SPEC } from "../infra.js";
 import { eff, holds, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
@@ -64,7 +65,7 @@ const namesRbac = (m: Match): boolean => resourceTypes(m.rest).some((t) => /^(cl
 const rbacEdit = (m: Match): EffectSpec => eff("write", "infrastructure", { grants_admin: true, ...kubeEnv(m) });
 
 const KUBECTL = {
-  names: ["kubectl", "oc"],
+  names: KUBECTL_NAMES,
   service: "kubernetes",
   cli: KUBECTL_CLI,
   rows: [

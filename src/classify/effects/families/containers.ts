@@ -10,6 +10,7 @@
 // (registries.ts's class). Stopping or killing containers named by a
 // substitution (`docker stop $(docker ps -q)`) is shape 5.
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../../programs/options.js";
+import { COMPOSE_GLOBAL } from "../../programs/registry.js";
 import { substGap } from "../common.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
@@ -24,14 +25,6 @@ const DOCKER_OPTIONS: OptionSpec = {
 /** `docker run -h` is the hostname: only `--help` asks for help; compose has `--dry-run`. */
 export const DOCKER_CLI: Cli = { options: DOCKER_OPTIONS, help: { flags: ["help"] }, dryRun: ["dry-run"], envFlags: ["context", "host", "connection"] };
 
-/** Compose's own options, before its subcommand: `-f FILE`, `-p NAME`. */
-const COMPOSE_GLOBAL: OptionSpec = {
-  shortValue: "fp",
-  longValue: ["file", "project-name", "project-directory", "env-file", "profile", "ansi", "parallel", "progress"],
-  longBool: ["dry-run", "all-resources", "compatibility"],
-  aliases: { f: "file", p: "project-name" },
-  stopAtOperand: true,
-};
 /** After `down`/`rm`: `-v`, `--rmi all|local`, `rm -fsv` (here `-f` is force). */
 const COMPOSE_SUB: OptionSpec = {
   shortValue: "t",

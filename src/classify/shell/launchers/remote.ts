@@ -9,6 +9,7 @@
 import { quoteWord } from "../../../model/shell-quote.js";
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs, type OptionSpec } from "../../programs/options.js";
+import { COMPOSE_GLOBAL, FLY_NAMES, KUBECTL_NAMES } from "../../programs/registry.js";
 import type { RunsOn } from "../types.js";
 import { excerpt } from "../gaps.js";
 import { literalWord, type Word } from "../words.js";
@@ -115,7 +116,7 @@ function docker(call: Launch): number | null {
   if (word(k) === "container") k++;
   if (word(k) === "compose" || call.name === "docker-compose" || call.name === "podman-compose") {
     if (word(k) === "compose") k++;
-    const cg = wrapperOptions(call, { shortValue: "fp", longValue: ["file", "project-name", "profile", "env-file", "project-directory", "parallel", "ansi", "progress"] }, k);
+    const cg = wrapperOptions(call, COMPOSE_GLOBAL, k);
     k = cg.end;
     if (word(k) === "run") inContainer(call, { shortValue: "eluvwp", longValue: ["env", "label", "name", "user", "volume", "workdir", "entrypoint", "publish", "cap-add", "cap-drop", "env-from-file", "pull"] }, k + 1);
     else if (word(k) === "exec") inContainer(call, { shortValue: "euw", longValue: ["env", "user", "workdir", "index"] }, k + 1);
@@ -262,7 +263,7 @@ export const REMOTE_ROWS: readonly LauncherRow[] = [
     ],
   },
   {
-    names: ["kubectl", "oc"],
+    names: KUBECTL_NAMES,
     runs: "`exec|run|debug … -- CMD…` (and `exec POD CMD…`) in the container",
     runsOn: "container",
     launch: kubectl,
@@ -287,7 +288,7 @@ export const REMOTE_ROWS: readonly LauncherRow[] = [
     examples: [["gcloud compute ssh vm1 --zone z --command='rm -rf /srv'", ["gcloud compute ssh vm1 --zone z --command=rm -rf /srv", "gcloud>rm -rf /srv"]]],
   },
   {
-    names: ["fly", "flyctl"],
+    names: FLY_NAMES,
     runs: "`ssh console -C CMD` on the machine",
     runsOn: "remote",
     launch: remoteOption(["ssh", "console"], { shortValue: "Cas", longValue: ["command", "app", "select"], aliases: { command: "C" } }, ["C"]),

@@ -6,6 +6,7 @@
 // have a small handler.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
+import { ENV_OPTIONS } from "../../programs/registry.js";
 import { splitWords } from "../text.js";
 import type { VarState } from "../values.js";
 import { homeAwareWord, placeholderWord, type Word } from "../words.js";
@@ -71,7 +72,7 @@ const SUDO: OptionSpec = {
 function env(call: Launch): number | null {
   let w: readonly Word[] = call.words;
   let j = call.i + 1;
-  const spec: OptionSpec = { shortValue: "uCSP", longValue: ["unset", "chdir", "split-string"] };
+  const spec: OptionSpec = ENV_OPTIONS;
   for (let guard = 0; guard < 64 && j < w.length; guard++) {
     if (!w[j].dynamic && w[j].value === "-") {
       j++; // a lone `-` means -i
