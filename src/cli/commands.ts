@@ -167,7 +167,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     name: "install",
     summary: "add Gatehouse's hook to an agent's settings file (idempotent; the file's own formatting kept)",
     usage: [
-      `${agents} [--project DIR | --user | --managed] [--daemon URL] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed]`,
+      `${agents} [--project DIR | --user | --managed] [--daemon URL | --in-process] [--bundle B] [--state-dir D] [--ledger L [--ledger-events] [--ledger-redact]] [--on-error open|closed]`,
       "claude [--project DIR | --user | --managed] --http URL",
       "claude [--project DIR] [options] --touch-set GLOB [--touch-set GLOB …] [--record-file F]",
     ],
@@ -180,7 +180,12 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { name: "on-error", value: "MODE", choices: ["open", "closed"], help: "what the hook answers when it cannot decide (default: open)" },
       ...LEDGER_OPTIONS.map((o) => ({ ...o, help: `the hook's: ${o.help}` })),
       { name: "http", value: "URL", help: "Claude only: an http handler POSTing to the daemon at this loopback URL (route /v1/hook/claude) instead of a command" },
-      { name: "daemon", value: "URL", help: "the hook command hands each call to the daemon at this loopback URL and evaluates in-process only when it does not answer (hook --daemon)" },
+      {
+        name: "daemon",
+        value: "URL",
+        help: "the hook command hands each call to the daemon at this loopback URL and evaluates in-process only when it does not answer (hook --daemon); default `auto`: this user's daemon on its Unix socket, which the hook starts itself",
+      },
+      { name: "in-process", help: "the hook command evaluates every call in its own process (no daemon: the default hook forwards with --daemon auto)" },
       {
         name: "touch-set",
         value: "GLOB",
@@ -190,7 +195,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
     operands: { min: 1, max: 1, name: `AGENT (${[...INSTALL_AGENTS, "opencode"].join(", ")})` },
-    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["http", "ledger"], ["touch-set", "user"], ["touch-set", "managed"]],
+    exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["http", "ledger"], ["http", "in-process"], ["daemon", "in-process"], ["touch-set", "user"], ["touch-set", "managed"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
       "The command written runs this installation by absolute path: '<node>' '<package>/bin/gatehouse.js' hook <agent> …, wrapped in",

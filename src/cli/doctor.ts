@@ -29,6 +29,7 @@ import { engineFromArgs } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
 import { FindingSchema, type Finding } from "./finding.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
+import { autoDaemonFindings, hookModeFinding } from "./doctor-daemon.js";
 import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
@@ -264,7 +265,9 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
       const ledger = args.values.get("ledger");
       if (ledger !== undefined) findings.push(...ledgerFindings(resolve(project, ledger), subject));
       const daemon = args.values.get("daemon");
-      if (daemon !== undefined) {
+      findings.push(hookModeFinding(daemon, agent, subject));
+      if (daemon === "auto") findings.push(...(await autoDaemonFindings(invocation.agent ?? agent, invocation.args, invocation.launcher, project, io.env, subject)));
+      else if (daemon !== undefined) {
         // A forwarding hook whose daemon is down still protects (it evaluates in-process), only slower.
         const problem = await probeDaemon(daemon);
         findings.push(
@@ -388,7 +391,7 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
   const forwards = (h: Record<string, unknown>) =>
     typeof h.command === "string" && (hookInvocation(h.command)?.args.some((a) => a === "--daemon" || a.startsWith("--daemon=")) ?? false);
   if (!handlers.some((h) => typeof h.handler.url === "string" || forwards(h.handler)))
-    findings.push({ level: "info", subject: "daemon", message: "none configured (no http handler or hook --daemon installed; gatehouse install claude --http URL or install AGENT --daemon URL adds one)" });
+    findings.push({ level: "info", subject: "daemon", message: "none configured (the hooks evaluate in-process: installed with --in-process or by an older Gatehouse; gatehouse install AGENT forwards to a per-user daemon by default)" });
   return {
     healthy: !findings.some((f) => f.level === "error"),
     findings,

@@ -106,7 +106,10 @@ async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
     if (ledger.redact) out.push("--ledger-redact");
   }
   const daemon = args.values.get("daemon");
-  if (daemon !== undefined) {
+  // The default is the fast path: the hook forwards to this user's daemon, which it starts itself (docs/daemon.md
+  // "The per-user daemon"); `--in-process` keeps the pure in-process hook.
+  if (daemon === "auto" || (daemon === undefined && !args.flags.has("in-process"))) out.push("--daemon", "auto");
+  else if (daemon !== undefined) {
     // The hook process forwards to the daemon and evaluates in-process only when it does not answer (docs/daemon.md).
     const endpoint = daemonEndpoint(daemon);
     if (typeof endpoint === "string") throw new UsageError(endpoint);
@@ -299,7 +302,7 @@ function recordInstall(args: ParsedArgs, io: Io, target: Target, request: Instal
       bundle: option("--bundle"),
       stateDir: option("--state-dir"),
       ledger: option("--ledger"),
-      daemon: request.http ?? option("--daemon"),
+      daemon: request.http ?? (option("--daemon") === "auto" ? null : option("--daemon")), // `auto`: its socket is under the state directory
     });
   } catch (error) {
     io.err(`gatehouse install: warning: ${dir}: cannot record the install (${(error as NodeJS.ErrnoException).code ?? String(error)}); the hook protects its own files but not this install's other ones`);

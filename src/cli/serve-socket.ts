@@ -48,6 +48,15 @@ export function ownSocket(path: string): number {
   return lstatSync(path).ino;
 }
 
+/** Whether the socket file is still the one this daemon made (not removed with its directory, nor replaced). */
+export function socketStillOurs(path: string, ino: number): boolean {
+  try {
+    return lstatSync(path).ino === ino;
+  } catch {
+    return false;
+  }
+}
+
 /** On exit: remove the socket if it is still the one this daemon made, and the pid file if it names this process. */
 export function releaseSocket(path: string, ino: number, pidFile: string): void {
   try {

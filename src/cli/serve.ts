@@ -25,7 +25,7 @@ import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { BUILD_HEADER, BUNDLE_HEADER, bundleSourceDigest, cliBuildDigest, daemonIdentity, daemonOptionWords, ENGINE_HEADER, KEY_HEADER } from "../node/daemon-socket.js";
 import { packageRoot } from "../node/package-root.js";
-import { ownSocket, prepareSocket, releaseSocket } from "./serve-socket.js";
+import { ownSocket, prepareSocket, releaseSocket, socketStillOurs } from "./serve-socket.js";
 import { dirname } from "node:path";
 
 export const DEFAULT_PORT = 4283;
@@ -183,9 +183,11 @@ export async function serveCommand(args: ParsedArgs, io: Io): Promise<number> {
       })();
     };
     // `--idle-exit S`: no request for S seconds (and none in flight) stops the daemon as SIGTERM does.
+    // And with --socket: a socket that is gone or replaced (its directory removed) can reach this daemon no more.
     const idleTimer = setInterval(() => {
       if (idleExitS !== null && service.inFlight === 0 && io.now() - service.lastActivityMs >= idleExitS * 1000) stop("idle");
-    }, idleExitS === null ? 2 ** 30 : Math.min(10_000, Math.max(100, (idleExitS * 1000) / 4)));
+      else if (idleExitS !== null && socket !== undefined && !socketStillOurs(socket, socketIno!)) stop("socket removed");
+    }, idleExitS === null ? 2 ** 30 : Math.min(5_000, Math.max(100, (idleExitS * 1000) / 4)));
     idleTimer.unref();
     const onTerm = () => stop("SIGTERM");
     const onInt = () => stop("SIGINT");

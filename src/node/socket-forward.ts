@@ -18,7 +18,7 @@ import { connect } from "node:net";
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { isHookAgent } from "../adapters/types.js";
-import { BUILD_HEADER, bundleSourceDigest, cliBuildDigest, daemonIdentity, daemonOptionWords, ENGINE_HEADER, KEY_HEADER, runDirRefusal, socketFiles, socketPathRefusal, type DaemonIdentity } from "./daemon-socket.js";
+import { BUILD_HEADER, bundleSourceDigest, cliBuildDigest, daemonIdentity, daemonOptionWords, ENGINE_HEADER, KEY_HEADER, runDirRefusal, socketFiles, socketPathRefusal, type DaemonIdentity, type SocketFiles } from "./daemon-socket.js";
 import { startDaemon } from "./daemon-start.js";
 import { geminiHeadless } from "./gemini-headless.js";
 import { daemonTimeoutOf, answerOf, type Forwarded } from "./hook-answer.js";
@@ -64,15 +64,15 @@ export interface AutoContext {
 }
 
 /** The reply read off the socket. */
-type Reply =
+export type Reply =
   | { kind: "absent" } // no socket, or nothing listening on it
   | { kind: "failed"; reason: string }
   | { kind: "reply"; status: number; headers: Map<string, string>; body: string };
 
 const MAX_REPLY_BYTES = 128 * 1024 * 1024;
 
-/** One HTTP/1.1 exchange over a Unix socket: a POST with `Connection: close`, the reply read by its Content-Length. */
-export function askSocket(socketPath: string, path: string, body: Buffer, timeoutMs: number): Promise<Reply> {
+/** One HTTP/1.1 exchange over a Unix socket: a POST of `body` (null: a GET) with `Connection: close`, the reply read by its Content-Length. */
+export function askSocket(socketPath: string, path: string, body: Buffer | null, timeoutMs: number): Promise<Reply> {
   return new Promise((done) => {
     const socket = connect(socketPath);
     let connected = false;
@@ -120,8 +120,11 @@ export function askSocket(socketPath: string, path: string, body: Buffer, timeou
       if (!connected && (error.code === "ENOENT" || error.code === "ECONNREFUSED")) finish({ kind: "absent" });
       else finish({ kind: "failed", reason: connected ? `broke off its reply (${error.code ?? error.message})` : `unreachable (${error.code ?? error.message})` });
     });
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: gatehouse\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
-    socket.write(body);
+    if (body === null) socket.write(`GET ${path} HTTP/1.1\r\nHost: gatehouse\r\nConnection: close\r\n\r\n`);
+    else {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: gatehouse\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(body);
+    }
   });
 }
 
@@ -137,12 +140,42 @@ export function foreignReply(headers: ReadonlyMap<string, string>, identity: Dae
 }
 
 /** `$XDG_STATE_HOME/gatehouse`, else `~/.local/state/gatehouse` (src/node/state-dir.ts, without its store's imports). */
-function stateDirOf(words: HookWords, ctx: AutoContext): string | null {
+function stateDirOf(words: HookWords, ctx: Pick<AutoContext, "env" | "cwd">): string | null {
   const given = words.values.get("state-dir");
   if (given !== undefined) return resolve(ctx.cwd, given);
   const xdg = ctx.env.XDG_STATE_HOME;
   if (xdg && isAbsolute(xdg)) return resolve(xdg, "gatehouse");
   return ctx.env.HOME ? resolve(ctx.env.HOME, ".local", "state", "gatehouse") : null;
+}
+
+export interface LocatedDaemon {
+  identity: DaemonIdentity;
+  files: SocketFiles;
+  stateDir: string;
+  /** The daemon-relevant options it is started with (its key is made of them). */
+  optionWords: string[];
+}
+
+/** The daemon these hook words forward to, or null when the hook would not forward (no state directory, an unreadable bundle: the hook reports it). */
+export function locateDaemon(words: HookWords, ctx: Pick<AutoContext, "root" | "env" | "cwd">): LocatedDaemon | null {
+  const stateDir = stateDirOf(words, ctx);
+  if (stateDir === null) return null;
+  // The options the daemon is started with, as absolute paths; `--on-error open` is the default.
+  const values = new Map<string, string>();
+  for (const name of ["bundle", "ledger"]) {
+    const v = words.values.get(name);
+    if (v !== undefined) values.set(name, name === "bundle" && v.startsWith("gatehouse:") ? v : resolve(ctx.cwd, v));
+  }
+  if (words.values.get("on-error") === "closed") values.set("on-error", "closed");
+  const optionWords = daemonOptionWords(values, words.flags);
+  let bundleSource: string;
+  try {
+    bundleSource = bundleSourceDigest(values.get("bundle") ?? null);
+  } catch {
+    return null;
+  }
+  const identity = daemonIdentity(cliBuildDigest(ctx.root), bundleSource, optionWords);
+  return { identity, files: socketFiles(stateDir, identity), stateDir, optionWords };
 }
 
 /**
@@ -163,31 +196,16 @@ export async function forwardAuto(argv: readonly string[], ctx: AutoContext): Pr
   if (words === null || !isHookAgent(words.agent) || !["open", "closed", undefined].includes(words.values.get("on-error"))) return { kind: "fallback", why: "", stdin };
   const here = (why: string): Forwarded => ({ kind: "fallback", why: why === "" ? "" : `${why}; evaluated in this process`, stdin });
   try {
-    const stateDir = stateDirOf(words, ctx);
-    if (stateDir === null) return here(""); // the hook reports the missing state directory
-    // The options the daemon is started with, as absolute paths (its key is made of them); `--on-error open` is the default.
-    const values = new Map<string, string>();
-    for (const name of ["bundle", "ledger"]) {
-      const v = words.values.get(name);
-      if (v !== undefined) values.set(name, name === "bundle" && v.startsWith("gatehouse:") ? v : resolve(ctx.cwd, v));
-    }
-    if (words.values.get("on-error") === "closed") values.set("on-error", "closed");
-    const optionWords = daemonOptionWords(values, words.flags);
-    let bundleSource: string;
-    try {
-      bundleSource = bundleSourceDigest(values.get("bundle") ?? null);
-    } catch {
-      return here(""); // an unreadable bundle is the hook's to report
-    }
-    const identity = daemonIdentity(cliBuildDigest(ctx.root), bundleSource, optionWords);
-    const files = socketFiles(stateDir, identity);
+    const daemon = locateDaemon(words, ctx);
+    if (daemon === null) return here(""); // the hook reports the missing state directory or the unreadable bundle
+    const { identity, files } = daemon;
     const refusal = socketPathRefusal(files.socket) ?? runDirRefusal(files.dir, true);
     if (refusal !== null) return here(`daemon not used: ${refusal}`);
     const path = `/v1/hook-answer/${words.agent}${words.agent === "gemini" && geminiHeadless({ env: ctx.env, pid: process.pid }) === true ? "/no-person" : ""}`;
     const reply = await askSocket(files.socket, path, Buffer.from(stdin, "utf8"), timeoutMs);
     const where = `daemon unix:${files.socket}`;
     if (reply.kind === "absent") {
-      await startDaemon({ files, root: ctx.root, stateDir, words: optionWords, cwd: ctx.cwd, env: ctx.env });
+      await startDaemon({ files, root: ctx.root, stateDir: daemon.stateDir, words: daemon.optionWords, cwd: ctx.cwd, env: ctx.env });
       return here(""); // starting (or being started): this call is evaluated here, silently
     }
     if (reply.kind === "failed") return here(`${where} ${reply.reason}`);

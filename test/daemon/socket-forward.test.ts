@@ -4,7 +4,7 @@
 // socket whose daemon names another engine version or key is never used, and one that dies mid-call
 // means an in-process answer; the daemon's answers are byte-identical to the in-process hook's for five
 // agents on deny, ask and allow; a socket directory open to others or owned by another user means
-// in-process with one stderr line. No wall-clock assertion: every wait polls with a generous bound.
+// in-process with one stderr line; a daemon whose socket is removed stops. No wall-clock assertion: every wait polls with a generous bound.
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { createServer, type Server } from "node:net";
@@ -184,6 +184,9 @@ describe("hook --daemon auto", () => {
     const after = await healthz(files.socket);
     expect(after!.pid).toBe(before.pid);
     expect(after!.served - before.served).toBeGreaterThanOrEqual(cases.length); // the daemon answered every one
+    // Its state directory removed (a deleted home, a test's scratch): the socket is gone and the daemon stops by itself.
+    rmSync(stateDir, { recursive: true, force: true });
+    await until(async () => (daemonsOn(files.socket).includes(before.pid) ? null : true), "the daemon to stop once its socket is gone");
   });
 
   it("a socket directory open to others, or another user's, means in-process with one stderr line, and no daemon", async () => {

@@ -123,13 +123,15 @@ describe("the installed command when Gatehouse cannot run", () => {
       ["deleted", () => rmSync(launcher)],
       ["truncated", () => writeFileSync(launcher, good.slice(0, Math.floor(good.length / 2)))],
       ["throwing", () => writeFileSync(launcher, 'throw new Error("boom");\n')],
-      ["dist/code-cache.cjs missing", () => rmSync(join(pkg, "dist", "code-cache.cjs"))],
+      // The default hook (`--daemon auto`) loads dist/socket-forward.cjs first, and dist/code-cache.cjs when it evaluates here.
+      ["dist/socket-forward.cjs missing", () => rmSync(join(pkg, "dist", "socket-forward.cjs"))],
+      ["dist/code-cache.cjs and socket-forward.cjs missing", () => ["code-cache.cjs", "socket-forward.cjs"].forEach((f) => rmSync(join(pkg, "dist", f)))],
     ];
     for (const [what, breakIt] of breakages) {
       breakIt();
       for (const { agent, project, command } of installed) expectBlocked(agent, await call(agent, command, project, payload(agent, project, "rm -rf ~")), what);
       writeFileSync(launcher, good);
-      cpSync(join(root, "dist", "code-cache.cjs"), join(pkg, "dist", "code-cache.cjs"));
+      for (const f of ["code-cache.cjs", "socket-forward.cjs"]) cpSync(join(root, "dist", f), join(pkg, "dist", f));
       expect(readAnswer("claude", await call("claude", installed[0]!.command, installed[0]!.project, payload("claude", installed[0]!.project, "rm -rf ~"))), `${what}, repaired`).toBe("deny");
     }
   });

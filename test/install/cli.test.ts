@@ -19,6 +19,23 @@ const run = async (argv: string[], cwd: string, home = cwd) => {
 };
 
 describe("gatehouse install", () => {
+  it("--in-process writes the pure in-process hook; --daemon auto is the default spelled out; --in-process with --daemon or --http is a usage error", async () => {
+    const words = async (flags: string[]) => {
+      const dir = fresh();
+      expect((await run(["install", "codex", ...flags], dir)).code).toBe(0);
+      const command = JSON.parse(readFileSync(join(dir, ".codex", "hooks.json"), "utf8")).hooks.PreToolUse[0].hooks[0].command;
+      return unwrapHookWords(shellWords(command))!.slice(2);
+    };
+    expect(await words(["--in-process"])).toEqual(["hook", "codex"]);
+    expect(await words(["--daemon", "auto"])).toEqual(["hook", "codex", "--daemon", "auto"]);
+    expect(await words([])).toEqual(["hook", "codex", "--daemon", "auto"]);
+    expect(await words(["--daemon", "http://127.0.0.1:4283"])).toEqual(["hook", "codex", "--daemon", "http://127.0.0.1:4283"]);
+    for (const bad of [["--in-process", "--daemon", "auto"], ["claude", "--in-process", "--http", "http://127.0.0.1:4283"]]) {
+      const argv = bad[0] === "claude" ? ["install", ...bad] : ["install", "codex", ...bad];
+      expect((await run(argv, fresh())).code, bad.join(" ")).toBe(64);
+    }
+  });
+
   it("creates the project settings file; install again leaves it untouched (same inode, same bytes)", async () => {
     const dir = fresh();
     const first = await run(["install", "claude"], dir);
@@ -26,8 +43,9 @@ describe("gatehouse install", () => {
     const path = join(dir, ".claude", "settings.json");
     const text = readFileSync(path, "utf8");
     const hook = JSON.parse(text).hooks.PreToolUse[0].hooks[0];
-    expect(hook.command).toBe(wrapHookCommand("claude", [process.execPath, launcherPath(), "hook", "claude"]));
-    expect(unwrapHookWords(shellWords(hook.command))).toEqual([process.execPath, launcherPath(), "hook", "claude"]);
+    // The default hook forwards to the per-user daemon it starts itself (docs/daemon.md "The per-user daemon").
+    expect(hook.command).toBe(wrapHookCommand("claude", [process.execPath, launcherPath(), "hook", "claude", "--daemon", "auto"]));
+    expect(unwrapHookWords(shellWords(hook.command))).toEqual([process.execPath, launcherPath(), "hook", "claude", "--daemon", "auto"]);
     expect(launcherPath()).toMatch(/^\/.*\/bin\/gatehouse\.js$/);
     expect(hook.command).not.toMatch(/npx/);
     expect(first.out.join("\n")).toContain(`wrote ${path}`);

@@ -41,7 +41,7 @@ describe("gatehouse install copilot", () => {
     const [handler] = file.hooks.preToolUse;
     expect(Object.keys(handler)).toEqual(["type", "bash", "timeoutSec"]);
     expect(handler).toMatchObject({ type: "command", timeoutSec: 600 });
-    expect(unwrapHookWords(shellWords(handler.bash))).toEqual([process.execPath, launcherPath(), "hook", "copilot"]);
+    expect(unwrapHookWords(shellWords(handler.bash))).toEqual([process.execPath, launcherPath(), "hook", "copilot", "--daemon", "auto"]);
     expect(installed.out).toContain("trust: not yet — Copilot does not run this hook until then");
     expect((await cli(["install", "copilot", "--project", project], project, env)).out).toMatch(/unchanged/);
     const removed = await cli(["uninstall", "copilot", "--project", project], project, env);
