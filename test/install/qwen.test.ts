@@ -45,7 +45,7 @@ describe("gatehouse install qwen", () => {
     expect(new RegExp(group.matcher).test("todo_write")).toBe(false);
     const [handler] = group.hooks;
     expect(handler).toMatchObject({ type: "command", name: "gatehouse", timeout: 600 });
-    expect(unwrapHookWords(shellWords(handler.command))).toEqual([process.execPath, launcherPath(), "hook", "qwen"]);
+    expect(unwrapHookWords(shellWords(handler.command))).toEqual([process.execPath, launcherPath(), "hook", "qwen", "--daemon", "auto"]);
     const doctor = await cli(["doctor", "--project", project, "--json"], project, env);
     const report = JSON.parse(doctor.out);
     expect(report.findings.some((f: { subject: string; message: string }) => f.subject === "qwen project" && /self-test: `ls` allowed, `rm -rf ~` denied/.test(f.message)), doctor.out).toBe(true);
