@@ -3,7 +3,7 @@
 // file access), then bundle the TypeScript entry points into dist/ with esbuild.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -197,4 +197,16 @@ for (const specifier of PAGE_WASM_SPECIFIERS) copyFileSync(requireFromRoot.resol
 // The JSON Schema the page's editor hints read: the CLI just built prints it from the zod schemas.
 // (GATEHOUSE_CACHE_DIR=off: a build leaves no code cache behind.)
 writeFileSync(join(web, "bundle.schema.json"), execFileSync(process.execPath, [join(root, "bin/gatehouse.js"), "bundle", "schema"], { env: { ...process.env, GATEHOUSE_CACHE_DIR: "off" } }));
+// The library's declarations (package.json `types`/exports point here, so the package carries no src/):
+// tsc --emitDeclarationOnly of the three entries into dist/types, skipped while newer than every src/ file
+// (16 s of CPU otherwise; the build runs often, the declarations change rarely).
+const typesStamp = join(root, "dist/types/node/index.d.ts");
+const newestSource = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).reduce((m, e) => Math.max(m, e.isDirectory() ? newestSource(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs), 0);
+if (!existsSync(typesStamp) || statSync(typesStamp).mtimeMs < newestSource(join(root, "src"))) {
+  step("tsc → dist/types (declarations)");
+  rmSync(join(root, "dist/types"), { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.types.json"], { cwd: root, stdio: "inherit" });
+}
+
 step(`done (wasm ${wasm.length} bytes)`);
