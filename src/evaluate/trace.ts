@@ -1,8 +1,8 @@
-// The trace recorder: the engine calls it at each step of the one evaluation
-// it runs (src/engine.ts, only when asked to explain), and it assembles the
-// Trace (src/model/trace.ts) from what that evaluation saw — tree outcomes
-// recorded by evaluateTree itself, the shell analysis the classifier produced,
-// the contributions the join chose from. It decides nothing.
+// The trace (src/model/trace.ts) of one explained evaluation, built from what
+// that evaluation made: the outcome list collect() produced (tree outcomes
+// recorded by evaluateTree itself), the exceptions and contributions the join
+// read, and the shell analyses the classifier handed the recorder as they ran.
+// It decides nothing.
 import type { CompiledNode, LoadedArtifact } from "./compiled.js";
 import type { ShellAnalysis } from "../classify/shell/types.js";
 import type { Decision } from "../model/decision.js";
@@ -19,7 +19,9 @@ import {
   type TraceStage,
 } from "../model/trace.js";
 import type { EventView } from "./context.js";
+import type { Collected, Outcome, Stopwatch } from "./collect.js";
 import type { Contribution } from "./contribution.js";
+import type { Joined } from "./join.js";
 import type { TreeOutcome, TreeOutcomes } from "./tree.js";
 
 /** How many of a field's values, and how much of a string, the trace keeps. */
@@ -117,18 +119,26 @@ export interface TraceInputs {
   haystackBytes: number;
   oversize: boolean;
   decision: Decision;
+  /** What collect() made of every artifact, in the order it visited them; null: the event was not gated. */
+  collected: Pick<Collected, "outcomes" | "exceptionTrees"> | null;
+  /** Every exception of the bundle (the trace lists each; one the index ruled out was not evaluated). */
+  exceptions: readonly LoadedArtifact[];
+  joined: Pick<Joined, "contributions" | "final" | "decider" | "monitor"> | null;
 }
 
-export class TraceRecorder {
+/** The listed outcomes (exceptions are listed in the join; ruled-out ones only counted). */
+const listed = (o: Outcome): o is Outcome & { status: TracedArtifact["outcome"] } => o.status !== "ruled_out" && o.status !== "exception";
+
+/**
+ * The stage clock of one explained evaluation, and the trace built from what
+ * that evaluation collected and joined: the recorder sees the shell analyses
+ * as they run; everything else it reads from the lists.
+ */
+export class TraceRecorder implements Stopwatch {
   private readonly spent = new Map<TraceStage, number>();
   private readonly started: number;
   /** Every shell analysis the classification ran (one for a shell tool; an MCP tool's input may hold several commands). */
   private readonly analyses: ShellAnalysis[] = [];
-  private ruledOut = 0;
-  private readonly artifacts: { a: LoadedArtifact; outcome: TracedArtifact["outcome"]; tree: TreeRecord | null; program: TracedArtifact["program"] }[] = [];
-  private readonly exceptionTrees = new Map<LoadedArtifact, TreeRecord>();
-  private exceptionList: readonly LoadedArtifact[] = [];
-  private join: { contributions: Contribution[]; final: Contribution[]; decider: Contribution | null; monitor: Trace["join"]["monitor"] } | null = null;
 
   constructor(
     private readonly clock: () => number,
@@ -153,32 +163,6 @@ export class TraceRecorder {
     this.analyses.push(analysis);
   }
 
-  /** Artifacts the index ruled out before any check (exceptions among them are still listed in the join, not evaluated). */
-  ruledOutByIndex(count: number): void {
-    this.ruledOut += count;
-  }
-
-  artifact(a: LoadedArtifact, outcome: TracedArtifact["outcome"], tree: TreeRecord | null = null, program: TracedArtifact["program"] = null): void {
-    this.artifacts.push({ a, outcome, tree, program });
-  }
-
-  /** A fresh outcome map for one tree evaluation. */
-  record(root: CompiledNode): TreeRecord {
-    return { root, seen: new Map() };
-  }
-
-  exception(e: LoadedArtifact, tree: TreeRecord): void {
-    this.exceptionTrees.set(e, tree);
-  }
-
-  exceptions(list: readonly LoadedArtifact[]): void {
-    this.exceptionList = list;
-  }
-
-  joined(contributions: Contribution[], final: Contribution[], decider: Contribution | null, monitor: Trace["join"]["monitor"]): void {
-    this.join = { contributions: [...contributions], final: [...final], decider, monitor };
-  }
-
   private missing(a: LoadedArtifact, inputs: TraceInputs): { keywords: string[]; features: string[]; one_of: string[][] } {
     const hit = (k: number) => ((inputs.hits[k >>> 5]! >>> (k & 31)) & 1) === 1;
     const present = (atom: string) => (atom.startsWith("k:") ? hit(Number(atom.slice(2))) : inputs.features().has(atom));
@@ -190,9 +174,9 @@ export class TraceRecorder {
     };
   }
 
-  private tracedArtifact(entry: (typeof this.artifacts)[number], inputs: TraceInputs): TracedArtifact {
-    const { a, outcome, program } = entry;
-    const traced = entry.tree === null ? null : traceTree(entry.tree, a.authored, inputs.view);
+  private tracedArtifact(entry: Outcome & { status: TracedArtifact["outcome"] }, inputs: TraceInputs): TracedArtifact {
+    const { artifact: a, status: outcome, program } = entry;
+    const traced = entry.seen === null ? null : traceTree({ root: a.when!, seen: entry.seen }, a.authored, inputs.view);
     const missing = outcome === "filtered" ? this.missing(a, inputs) : null;
     const deciding = traced?.deciding ?? [];
     let why: string;
@@ -242,10 +226,14 @@ export class TraceRecorder {
 
   /** Assemble the trace; `serialise` is timed by the caller after this (see finishTimings). */
   build(inputs: TraceInputs, provenance: { engine_version: string; bundle_digest: string }, gated: boolean, nowMs: number): Trace {
-    const join = this.join ?? { contributions: [], final: [], decider: null, monitor: { would_have_verdict: null, anomalies: [] } };
+    const join = inputs.joined ?? { contributions: [], final: [], decider: null, monitor: { would_have_verdict: null, anomalies: [] } };
     const final = join.final;
-    const exceptions = this.exceptionList.map((e) => {
-      const record = this.exceptionTrees.get(e) ?? null;
+    const outcomes = inputs.collected?.outcomes ?? [];
+    const artifacts = outcomes.filter(listed);
+    const ruledOut = outcomes.length - artifacts.length - outcomes.filter((o) => o.status === "exception").length;
+    const exceptions = inputs.exceptions.map((e) => {
+      const seen = inputs.collected?.exceptionTrees.get(e);
+      const record = seen === undefined ? null : { root: e.when!, seen };
       const traced = record === null ? null : traceTree(record, e.authored, inputs.view);
       const held = record === null ? null : (record.seen.get(record.root)?.value ?? false);
       const rewrote = final.filter((c, i) => c.ground_key === e.ground_key && join.contributions[i]?.ground_key === null).map((c) => c.artifact_id ?? c.atom_id ?? "?");
@@ -276,11 +264,11 @@ export class TraceRecorder {
       scan: { haystack_bytes: inputs.haystackBytes, oversize: inputs.oversize, keywords_hit: this.keywords.filter((_, k) => ((inputs.hits[k >>> 5]! >>> (k & 31)) & 1) === 1) },
       prefilter: {
         enabled: this.prefilter,
-        artifacts: this.artifacts.length + this.ruledOut + this.exceptionList.length,
-        ruled_out: this.ruledOut + this.artifacts.filter((e) => e.outcome === "filtered").length,
-        unlisted: this.ruledOut,
+        artifacts: artifacts.length + ruledOut + inputs.exceptions.length,
+        ruled_out: ruledOut + artifacts.filter((o) => o.status === "filtered").length,
+        unlisted: ruledOut,
       },
-      artifacts: this.artifacts.map((entry) => this.tracedArtifact(entry, inputs)),
+      artifacts: artifacts.map((o) => this.tracedArtifact(o, inputs)),
       join: {
         contributions: join.contributions.map(contributionOf),
         exceptions,
