@@ -2,6 +2,7 @@
 // (`--command -` reads it from stdin, for commands over the argument limit):
 // one shell command as a pre_tool_use Bash event. Exit 0 allow, 2 deny, 3 ask/hold.
 import { resolve } from "node:path";
+import { quoteWord } from "../model/shell-quote.js";
 import { shellQuote } from "../shell-words.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { engineFromArgs, reportSkipped, unreadable } from "./engine-options.js";
@@ -11,6 +12,22 @@ import type { Io } from "./io.js";
 
 /** A word that reads like a whole command line: `--` made it one word, a program named e.g. `ls; rm`. */
 const LOOKS_LIKE_A_COMMAND_LINE = /;|\||&&/;
+
+/**
+ * The words after `--` as one command line. Each is re-quoted so it means what
+ * it meant, except a leading tilde prefix (`~`, `~/x`, `~user/x`): a tilde
+ * that reached `check` unexpanded is judged as the home it names — the
+ * stronger reading, and what the same words typed bare into a shell do.
+ */
+function argvCommand(words: readonly string[]): string {
+  return words
+    .map((word) => {
+      const m = /^(~[A-Za-z0-9_.-]*)(?:\/(.*))?$/s.exec(word);
+      if (m === null) return quoteWord(word);
+      return m[2] === undefined ? m[1]! : m[2] === "" ? `${m[1]}/` : `${m[1]}/${quoteWord(m[2])}`;
+    })
+    .join(" ");
+}
 
 /** The command a `check`/`explain` invocation names: `--command` (stdin for `-`) or the words after `--`. */
 export function commandFromArgs(args: ParsedArgs, io: Io, name: string): string {
@@ -27,7 +44,7 @@ export function commandFromArgs(args: ParsedArgs, io: Io, name: string): string 
   else if (args.rest !== null) {
     if (args.rest.length === 1 && LOOKS_LIKE_A_COMMAND_LINE.test(args.rest[0]!))
       io.err(`gatehouse ${name}: warning: the one word after -- holds ${/&&/.test(args.rest[0]!) ? "&&" : /;/.test(args.rest[0]!) ? ";" : "|"}, so it is judged as a single word (one program of that name); for a command line use --command ${shellQuote([args.rest[0]!])}`);
-    command = shellQuote(args.rest);
+    command = argvCommand(args.rest);
   }
   if (command === null || command.trim() === "") throw new UsageError(`${name} needs a command: gatehouse ${name} -- CMD… or --command "…" (- for stdin)`);
   return command;

@@ -22,6 +22,11 @@ describe("gatehouse check", () => {
     expect(out.join("\n")).toMatch(/DENY\s+fs\.wipe/);
     expect(out.join("\n")).toContain("~");
   });
+  it("a leading tilde after -- stays the home it names; one elsewhere in a word is quoted", async () => {
+    expect(await main(["check", "--", "rm", "-rf", "~/"], memoryIo().io)).toBe(2);
+    expect(await main(["check", "--", "rm", "-rf", "~/.ssh dir"], memoryIo().io)).toBe(3);
+    expect(await main(["check", "--", "rm", "-rf", "a~"], memoryIo().io)).toBe(0);
+  });
   it("exit 0 for allow, 3 for ask", async () => {
     expect(await main(["check", "--", "rm", "-rf", "build"], memoryIo().io)).toBe(0);
     expect(await main(["check", "--command", 'bash -c "$X"'], memoryIo().io)).toBe(3);
