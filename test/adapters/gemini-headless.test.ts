@@ -4,8 +4,7 @@
 // checked on a planted /proc tree and through real processes: a stand-in `…/gemini-cli/bundle/gemini.js`
 // that runs the installed-style hook through `sh -c`, as Gemini CLI does.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ADAPTERS } from "../../src/adapters/index.js";
@@ -14,10 +13,11 @@ import { geminiHeadless, headlessArgv, isGeminiProcess } from "../../src/node/ge
 import { shellQuote } from "../../src/shell-words.js";
 import { gemini } from "../support/hook-payloads.js";
 import { BIN, runGatehouse } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
 const dirs: string[] = [];
 const fresh = () => {
-  const d = mkdtempSync(join(tmpdir(), "gatehouse-gemini-headless-"));
+  const d = scratchDir("gatehouse-gemini-headless-");
   dirs.push(d);
   return d;
 };

@@ -1,13 +1,13 @@
 // The in-process front doors: the OpenCode plugin (`gatehouse-guard/opencode`) and
 // the ACP gate for embedding hosts (`gatehouse-guard/acp`), through the package's
 // own exports.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGatehousePlugin } from "../../src/node/opencode-plugin.js";
 import { createAcpGate } from "../../src/node/acp-gate.js";
 import { acp, countingBundle } from "../support/hook-payloads.js";
+import { scratchDir } from "../support/scratch.js";
 
 describe("OpenCode plugin", () => {
   it("blocks a deny and an ask by throwing the reason; lets an allow run", async () => {
@@ -27,7 +27,7 @@ describe("OpenCode plugin", () => {
   });
 
   it("a bundle that does not load: open lets calls run and logs once; closed blocks them", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-oc-"));
+    const dir = scratchDir("gatehouse-oc-");
     const broken = join(dir, "b.json");
     writeFileSync(broken, "{");
     const lines: string[] = [];

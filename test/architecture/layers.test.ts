@@ -2,12 +2,12 @@
 // same table; a test below holds them equal), read with the TypeScript parser
 // (import-graph.ts) and checked by layers.ts — and the checker itself tested on
 // planted trees, so a rule that stopped firing would fail here.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cycleThrough, importsOf } from "./import-graph.js";
 import { checkLayers, type LayerRules, type Unit } from "./layers.js";
+import { scratchDir } from "../support/scratch.js";
 
 const root = join(import.meta.dirname, "../..");
 const src = join(root, "src");
@@ -163,7 +163,7 @@ describe("the checker, on planted trees", () => {
 
   /** A tree of files (path → text) in a fresh temp dir. */
   function plant(files: Record<string, string>): string {
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-layers-"));
+    const dir = scratchDir("gatehouse-layers-");
     made.push(dir);
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });

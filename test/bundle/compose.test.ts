@@ -1,8 +1,7 @@
 // Composition (SPEC §4): extends (gatehouse:default or paths, recursive, cycles
 // refused), overrides by id, merges of facts and effect classes, and the digest
 // over the resolved bundle. Files are real, in a temp dir, read by the Node resolver.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,10 +10,11 @@ import { composeBundle, MAX_EXTENDS_DEPTH } from "../../src/bundle/compose.js";
 import { BundleLoadError, loadBundle } from "../../src/bundle/load.js";
 import { bundleFileSource, defaultBundlePath, fileBaseResolver } from "../../src/node/bundle-file.js";
 import { bundleOf, leaf, t1 } from "../support/engine.js";
+import { scratchDir } from "../support/scratch.js";
 
 const DEFAULT = JSON.parse(readFileSync(defaultBundlePath(), "utf8"));
 const DEFAULT_IDS: string[] = DEFAULT.artifacts.map((a: { artifact_id: string }) => a.artifact_id);
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-compose-"));
+const dir = scratchDir("gatehouse-compose-");
 const write = (name: string, value: unknown) => {
   const path = join(dir, name);
   mkdirSync(join(path, ".."), { recursive: true });

@@ -1,8 +1,7 @@
 // A bundle nested thousands of levels deep is refused as a whole, with the
 // path where it went too deep — never a stack overflow in the loader's
 // recursive walks (zod, the tree compiler, the digest), at any front door.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUNDLE_DEPTH_CAP, tooDeepAt } from "../../src/bundle/depth.js";
@@ -10,6 +9,7 @@ import { BundleLoadError, loadBundle } from "../../src/bundle/load.js";
 import { main } from "../../src/cli/main.js";
 import { fileBaseResolver } from "../../src/node/bundle-file.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** A bundle whose one rule nests `n` `all` groups (two JSON levels each) around a leaf, as JSON text. */
 const nestedRule = (n: number) =>
@@ -32,7 +32,7 @@ describe("bundle nesting depth", () => {
   });
 
   it("a deep bundle it extends is refused naming that bundle; one inside the cap loads and decides", () => {
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-depth-"));
+    const dir = scratchDir("gatehouse-depth-");
     writeFileSync(join(dir, "deep.json"), nestedRule(5_000));
     expect(() => loadBundle({ schema_version: "2.0", bundle_id: "team", extends: ["deep.json"] }, { resolveBase: fileBaseResolver(dir) })).toThrow(/deep\.json.*nested more than 256 levels deep/);
     const fits = loadBundle(nestedRule(120));
@@ -41,7 +41,7 @@ describe("bundle nesting depth", () => {
   });
 
   it("through the CLI: one line, exit 1 (never an internal error)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-depth-cli-"));
+    const dir = scratchDir("gatehouse-depth-cli-");
     const file = join(dir, "deep.json");
     writeFileSync(file, nestedRule(20_000));
     for (const argv of [["check", "--bundle", file, "--", "rm", "-rf", "x"], ["bundle", "lint", file], ["bundle", "resolve", file]]) {

@@ -3,8 +3,7 @@
 // adds a rule and overrides two default rules, through check and eval.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/bundle/canonical.js";
@@ -12,8 +11,9 @@ import { main } from "../../src/cli/main.js";
 import { ONE_OF_EACH } from "../support/bundles.js";
 import { memoryIo } from "../support/io.js";
 import { BIN } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-bundle-cli-"));
+const dir = scratchDir("gatehouse-bundle-cli-");
 const file = (name: string, value: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
@@ -129,7 +129,7 @@ describe("a team bundle that extends the default, adds a rule and overrides two"
     expect(readFileSync(TEAM, "utf8")).toContain("gatehouse:default");
   });
   it("the hooks: Claude Code and Gemini CLI answer from the composed bundle", async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "gatehouse-team-state-"));
+    const stateDir = scratchDir("gatehouse-team-state-");
     const claude = async (command: string) => {
       const m = memoryIo({ stdin: JSON.stringify({ session_id: "s1", cwd: "/home/dev/p", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }) });
       const code = await main(["hook", "claude", "--bundle", TEAM, "--state-dir", stateDir], m.io);

@@ -1,14 +1,14 @@
 // The CLI in-process (src/cli/main.ts with an in-memory Io): exit codes,
 // output shapes, and one-line errors for bad input.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { ONE_OF_EACH } from "../support/bundles.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-cli-"));
+const dir = scratchDir("gatehouse-cli-");
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

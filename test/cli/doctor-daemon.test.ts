@@ -2,17 +2,17 @@
 // per-user daemon"): which mode each installed hook uses; before the first call the daemon is not running
 // (its socket named); once a hook call has started it, running with its pid, its key matching and its
 // socket; a daemon of another key on that socket is named as not used; `--in-process` installs say so.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DoctorReportSchema, type DoctorReport } from "../../src/cli/doctor.js";
 import { main } from "../../src/cli/main.js";
 import { askSocket } from "../../src/node/socket-forward.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), "gh-dd-")));
+const scratch = realpathSync(scratchDir("gh-dd-"));
 const pids: number[] = [];
 afterAll(() => {
   for (const pid of pids)

@@ -2,18 +2,18 @@
 // (run through sh -c as the agent runs them): stand-in launchers that answer
 // well, deny everything, or crash; an http handler with and without a
 // loopback daemon; a bundle that does not load; an unwritable state dir.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DoctorReportSchema, type DoctorReport } from "../../src/cli/doctor.js";
 import { main } from "../../src/cli/main.js";
 import { shellQuote } from "../../src/shell-words.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-doctor-")));
+const fresh = () => realpathSync(scratchDir("gatehouse-doctor-"));
 
 /** A stand-in `bin/gatehouse.js` that answers Claude's protocol by a rule given as JS. */
 function launcher(body: string): string {

@@ -2,8 +2,7 @@
 // the traced envelope equals evaluate's, the trace's decider is the
 // decision's, and the trace fits its schema. Then what the trace says about
 // candidates, leaves, exceptions, Tier 2 and stages; then the CLI.
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { packageRoot } from "../../src/node/package-root.js";
 import { formatTrace } from "../../src/render/trace.js";
 import { bundleOf, grammarBytes } from "../support/engine.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
 const clock = () => performance.now();
 const engines = new Map<string, Promise<Engine>>();
@@ -210,7 +210,7 @@ describe("what the trace says", () => {
 });
 
 describe("gatehouse explain", () => {
-  const dir = mkdtempSync(join(tmpdir(), "gatehouse-explain-"));
+  const dir = scratchDir("gatehouse-explain-");
   it("--json prints a trace that fits the schema; text names the decider, the leaves and the stages", async () => {
     const json = memoryIo();
     expect(await main(["explain", "--json", "--", "git", "push", "--force", "origin", "main"], json.io)).toBe(0);

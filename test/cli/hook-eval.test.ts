@@ -2,14 +2,14 @@
 // unknown type (an allow), but refused line by line, naming the hook command.
 // And the hook's git-branch fact, read from a real repository and worktree.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { gitBranchAt, withGitBranch } from "../../src/node/git-branch.js";
 import { memoryIo } from "../support/io.js";
 import { claude, cursor, gemini } from "../support/hook-payloads.js";
+import { scratchDir } from "../support/scratch.js";
 
 describe("eval given hook JSON", () => {
   it("each hook line is an error naming `gatehouse hook <agent>`; one warning on stderr; exit 1", async () => {
@@ -29,7 +29,7 @@ describe("eval given hook JSON", () => {
 describe("git branch fact", () => {
   const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
   it("reads HEAD of the nearest repository, following a worktree's gitdir file; detached or none → null", () => {
-    const root = mkdtempSync(join(tmpdir(), "gatehouse-git-"));
+    const root = scratchDir("gatehouse-git-");
     const repo = join(root, "repo");
     mkdirSync(join(repo, "sub", "deeper"), { recursive: true });
     git(repo, "init", "-q", "-b", "main");

@@ -4,15 +4,15 @@
 // answer byte for byte in that agent's protocol; Tier 2 state carried across
 // processes through --state-dir.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { leaf, t1 } from "../support/engine.js";
 import { acp, claude, codex, countingBundle, cursor, gemini, PERMISSION_OPTIONS } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse, type Run } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-hook-"));
+const dir = scratchDir("gatehouse-hook-");
 const write = (name: string, value: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));

@@ -4,15 +4,15 @@
 // (src/node/host-facts.ts) and hands them to the engine as `host` facts; the
 // two-step routes (write a script, then run it; make a link, then go through
 // it) stop, their harmless neighbours pass, and the ledger row replays exactly.
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claude } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 import { postJson, spawnServe } from "../daemon/harness.js";
+import { scratchDir } from "../support/scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "gatehouse-hostfacts-"));
+const root = scratchDir("gatehouse-hostfacts-");
 const HOME = join(root, "home");
 const P = join(HOME, "project");
 mkdirSync(P, { recursive: true });

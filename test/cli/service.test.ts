@@ -8,16 +8,16 @@
 // unit and says it could not start it. Then install --http warns, and doctor
 // flags an http hook whose daemon is not supervised.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { launchdPlist, servicePort, systemdUnit } from "../../src/install/service-unit.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-service-")));
+const scratch = realpathSync(scratchDir("gatehouse-service-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** systemd's command-line unquoting, for the words this module writes (double-quoted, \\ \" %% $$). */

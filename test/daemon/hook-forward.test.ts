@@ -4,10 +4,9 @@
 // and both error postures; a daemon that is not there, hangs or answers
 // something else is evaluated in-process with one stderr line; a bad --daemon
 // is a usage error.
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer, type Server as NetServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -16,6 +15,7 @@ import { acp, claude, codex, cursor, CWD, gemini } from "../support/hook-payload
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 import { freePort } from "../support/redis.js";
 import { spawnServe, type ServeProcess } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 const HOME = "/home/dev";
 const PAYLOADS: [string, unknown][] = [
@@ -37,7 +37,7 @@ let dir: string;
 let open: ServeProcess;
 let closed: ServeProcess;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-hook-forward-"));
+  dir = scratchDir("gatehouse-hook-forward-");
   const env = { ...process.env, HOME };
   [open, closed] = await Promise.all([spawnServe(["--state-dir", join(dir, "open")], env), spawnServe(["--state-dir", join(dir, "closed"), "--on-error", "closed"], env)]);
 });

@@ -4,8 +4,7 @@
 // prints nothing), its exit code rides in a header, and a block or a fail-open
 // failure takes the documented HTTP form. Then: hook processes and the daemon
 // sharing one state directory lose no increment.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { EXIT_CODE_HEADER } from "../../src/daemon/hook-answer.js";
 import { acp, claude, codex, countingBundle, cursor, CWD, gemini } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse, type Run } from "../support/spawn-hook.js";
 import { http, inParallel, spawnServe, type HttpAnswer, type ServeProcess } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 const HOME = "/home/dev";
 const PAYLOADS: Record<string, unknown[]> = {
@@ -36,7 +36,7 @@ let dir: string;
 let open: ServeProcess;
 let closed: ServeProcess;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-hook-route-"));
+  dir = scratchDir("gatehouse-hook-route-");
   const env = { ...process.env, HOME };
   [open, closed] = await Promise.all([
     spawnServe(["--state-dir", join(dir, "serve-open")], env),

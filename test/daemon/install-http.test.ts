@@ -2,18 +2,18 @@
 // Claude Code's http handler; the URL it wrote, POSTed the way Claude Code
 // posts, is answered by a running `gatehouse serve`, and `gatehouse doctor`
 // finds the daemon healthy and its self-test through the handler passing.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claude } from "../support/hook-payloads.js";
 import { runGatehouse } from "../support/spawn-hook.js";
 import { spawnServe, type ServeProcess } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 let dir: string;
 let serve: ServeProcess;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-install-http-"));
+  dir = scratchDir("gatehouse-install-http-");
   serve = await spawnServe([]);
 });
 afterAll(async () => {

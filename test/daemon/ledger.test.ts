@@ -1,8 +1,7 @@
 // `serve --ledger`: every decision the daemon answers is a row of the one
 // hash-chained ledger, fsynced before the answer — alongside hook processes
 // appending to the same file — and SIGTERM leaves a row for every answer given.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ledgerRecorder } from "../../src/daemon/ledger.js";
@@ -11,11 +10,12 @@ import { loadEngine } from "../../src/node/index.js";
 import { claude, countingBundle } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 import { http, inParallel, spawnServe, waitFor } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 let dir: string;
 let bundle: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-serve-ledger-"));
+  dir = scratchDir("gatehouse-serve-ledger-");
   bundle = join(dir, "counting.json");
   writeFileSync(bundle, JSON.stringify(countingBundle(3)));
 });

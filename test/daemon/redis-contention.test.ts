@@ -8,8 +8,7 @@
 //   exactly 400.
 // No wall-clock thresholds; generous time-outs.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -19,6 +18,7 @@ import { claude, countingBundle } from "../support/hook-payloads.js";
 import { startRedis, type RedisServer } from "../support/redis.js";
 import { runGatehouse } from "../support/spawn-hook.js";
 import { postJson, spawnServe, type ServeProcess } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 const run = promisify(execFile);
 const HTTP_WORKER = fileURLToPath(new URL("./fixtures/http-worker.mjs", import.meta.url));
@@ -27,7 +27,7 @@ let redis: RedisServer;
 let dir: string;
 beforeAll(async () => {
   redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-redis-contention-"));
+  dir = scratchDir("gatehouse-redis-contention-");
 });
 afterAll(async () => {
   await redis?.stop();

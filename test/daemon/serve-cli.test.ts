@@ -2,8 +2,7 @@
 // SIGHUP reloads (a broken bundle keeps the old one), SIGTERM drains and exits 0
 // with every answered call's state written, two daemons on one Redis.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { countingBundle } from "../support/hook-payloads.js";
@@ -14,6 +13,7 @@ import { sessionKey } from "../../src/node/redis-store.js";
 import { SessionRecordSchema } from "../../src/state/record.js";
 import { freePort, startRedis, type RedisServer } from "../support/redis.js";
 import { BIN, http, inParallel, postJson, spawnServe, waitFor } from "./harness.js";
+import { scratchDir } from "../support/scratch.js";
 
 const bash = (session_id: string, command = "ls") => ({ event_type: "pre_tool_use", session_id, tool_name: "Bash", tool_input: { command } });
 const health = async (url: string) => HealthSchema.parse(JSON.parse((await http(url, { path: "/healthz" })).body));
@@ -21,7 +21,7 @@ const health = async (url: string) => HealthSchema.parse(JSON.parse((await http(
 let dir: string;
 let redis: RedisServer;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "gatehouse-serve-"));
+  dir = scratchDir("gatehouse-serve-");
   redis = await startRedis();
 });
 afterAll(async () => {

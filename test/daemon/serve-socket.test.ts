@@ -5,15 +5,15 @@
 // directory open to others or owned by another user is refused, and
 // `--idle-exit` stops it (socket removed).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { claude } from "../support/hook-payloads.js";
 import { BIN, runGatehouse } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-serve-socket-"));
+const dir = scratchDir("gatehouse-serve-socket-");
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");

@@ -5,10 +5,9 @@
 // means an in-process answer; the daemon's answers are byte-identical to the in-process hook's for five
 // agents on deny, ask and allow; a socket directory open to others or owned by another user means
 // in-process with one stderr line; a daemon whose socket is removed stops. No wall-clock assertion: every wait polls with a generous bound.
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,10 +15,11 @@ import { cliBuildDigest, daemonIdentity, socketFiles } from "../../src/node/daem
 import { ENGINE_VERSION } from "../../src/version.js";
 import { claude, codex, copilot, cursor, gemini } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse, type Run } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const HOME = "/home/dev";
-const dir = mkdtempSync(join(tmpdir(), "gh-sf-"));
+const dir = scratchDir("gh-sf-");
 const started = new Set<number>();
 
 afterAll(() => {

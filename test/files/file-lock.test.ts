@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireFileLock, LockTimeoutError, withFileLock } from "../../src/files/file-lock.js";
 import { appendDurable, writeFileAtomic } from "../../src/files/durable-file.js";
+import { scratchDir } from "../support/scratch.js";
 
 const here = new URL(".", import.meta.url).pathname;
 const root = join(here, "../..");
@@ -19,7 +20,7 @@ function run(cmd: string, args: string[]): Promise<number> {
 
 describe("file lock", () => {
   it("serialises read-modify-write across processes: 4 × 40 increments end at 160", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const counter = join(dir, "n");
     writeFileSync(counter, "0");
     const script = join(dir, "inc.mts");
@@ -40,7 +41,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
   });
 
   it("takes over a lock whose owner process is dead", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "s.lock");
     // A pid we know has exited.
     const dead = await new Promise<number>((resolve) => {
@@ -55,7 +56,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
   });
 
   it("takes over a torn (unparsable) lock once it is old, and another host's old lock after staleMs", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const torn = join(dir, "a.lock");
     writeFileSync(torn, "{\"pi");
     const old = (Date.now() - 60_000) / 1000;
@@ -69,7 +70,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
 
   it("never takes over the lock of a live process on this host for its age alone", async () => {
     // A slow holder on a loaded machine is not an abandoned one: taking its lock let two writers in.
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "d.lock");
     writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: hostname(), at: 0 }));
     const old = (Date.now() - 60_000) / 1000;
@@ -80,7 +81,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
   });
 
   it("times out with a one-line error naming the lock while a live owner holds it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "c.lock");
     const release = await acquireFileLock(lock);
     await expect(acquireFileLock(lock, { timeoutMs: 50 })).rejects.toThrow(LockTimeoutError);
@@ -92,7 +93,7 @@ for (let i = 0; i < 40; i++) await withFileLock(${JSON.stringify(counter + ".loc
 
 describe("the line in front of a lock", () => {
   it("waiters take the lock in the order they asked for it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "q.lock");
     const first = await acquireFileLock(lock);
     const order: number[] = [];
@@ -105,7 +106,7 @@ describe("the line in front of a lock", () => {
   });
 
   it("processes queue in arrival order: a later one never overtakes an earlier one still waiting", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "p.lock");
     const log = join(dir, "order");
     writeFileSync(log, "");
@@ -139,7 +140,7 @@ release();`,
   });
 
   it("the ticket of a killed waiter or holder is skipped at once, not waited out", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "k.lock");
     const dead = await new Promise<number>((resolve) => {
       const c = spawn(process.execPath, ["-e", "0"]);
@@ -159,7 +160,7 @@ release();`,
   });
 
   it("a line that cannot be joined (no room for a ticket) still gives the lock, as before the line existed", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-lock-"));
+    const dir = scratchDir("gh-lock-");
     const lock = join(dir, "f.lock");
     writeFileSync(`${lock}.queue`, "not a directory");
     const release = await acquireFileLock(lock, { timeoutMs: 60_000 });
@@ -171,7 +172,7 @@ release();`,
 
 describe("durable files", () => {
   it("atomic replace leaves no temp file and appends accumulate", () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-dur-"));
+    const dir = scratchDir("gh-dur-");
     const f = join(dir, "state.json");
     writeFileAtomic(f, "one");
     writeFileAtomic(f, "two");
@@ -184,7 +185,7 @@ describe("durable files", () => {
   });
 
   it("a failed replace keeps the old file (target directory missing)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "gh-dur-"));
+    const dir = scratchDir("gh-dur-");
     expect(() => writeFileAtomic(join(dir, "nope", "x"), "data")).toThrow(/ENOENT/);
   });
 });

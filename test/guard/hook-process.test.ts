@@ -2,18 +2,18 @@
 // payload on stdin (shared/hooks.md §1), the verdict in the exit code (0 go on,
 // 2 block with the reason on stderr, 1 fail open). dist/ is built by `npm test`
 // before vitest runs. The processes of one test run concurrently.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/guard/fold.js";
 import { main } from "../../src/cli/main.js";
 import { runGatehouse } from "../support/bin.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
 const gatehouse = (args: string[], stdin: string) => runGatehouse(args, { stdin });
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-hook-")));
+const root = realpathSync(scratchDir("gatehouse-guard-hook-"));
 const checkout = join(root, "checkout");
 mkdirSync(join(checkout, "src"), { recursive: true });
 mkdirSync(join(root, "outside"));

@@ -4,8 +4,7 @@
 // real guard; re-install is idempotent, a changed touch set updates the spec,
 // install without --touch-set and uninstall remove entry and spec; doctor
 // checks the guard.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { launcherPath } from "../../src/cli/install.js";
@@ -17,8 +16,9 @@ import { parseGuardSpec } from "../../src/guard/spec.js";
 import { shellWords } from "../../src/shell-words.js";
 import { unwrapHookWords } from "../../src/install/hook-wrapper.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-install-")));
+const fresh = () => realpathSync(scratchDir("gatehouse-guard-install-"));
 
 function setup() {
   const project = fresh();

@@ -2,13 +2,13 @@
 // outside, negated, `..`-escaping, symlink-escaping, path-less and
 // broken-glob writes block with a reason. The symlink cases run on a real
 // temporary directory with real symlinks.
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { judgeWrite, type GuardVerdict } from "../../src/guard/judge.js";
 import { resolveExistingPrefix } from "../../src/guard/resolve-path.js";
 import { TOUCH_SET_GATE, type GuardSpec } from "../../src/guard/spec.js";
+import { scratchDir } from "../support/scratch.js";
 
 const specAt = (cwd: string, touchSet: string[]): GuardSpec => ({
   version: 1,
@@ -92,7 +92,7 @@ describe("guard: fails closed on what it cannot judge", () => {
 });
 
 describe("guard: path aliases and symlink escapes on a real directory", () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-links-")));
+  const root = realpathSync(scratchDir("gatehouse-guard-links-"));
   const checkout = join(root, "checkout");
   const outside = join(root, "outside");
   mkdirSync(join(checkout, "src"), { recursive: true });

@@ -3,8 +3,7 @@
 // command line that really runs this installation's guard through `sh -c`
 // even when the paths hold spaces and single quotes.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { guardFilesFor, guardFilesOfCommand, removeGuardSpecFile, writeGuardSpecFile } from "../../src/guard/guard-files.js";
@@ -12,6 +11,7 @@ import { GUARD_HOOK_TIMEOUT_S, projectTouchSetGuard, WRITE_TOOL_MATCHER } from "
 import { shellQuote, shellWords } from "../../src/shell-words.js";
 import { parseGuardSpec } from "../../src/guard/spec.js";
 import { BIN } from "../support/bin.js";
+import { scratchDir } from "../support/scratch.js";
 
 const LAUNCHER = [process.execPath, BIN];
 
@@ -79,7 +79,7 @@ describe("guard settings projection", () => {
   });
 
   it("the projected command runs the guard through sh -c, with quotes and spaces in every path", () => {
-    const root = join(realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-projection-"))), "it's a dir");
+    const root = join(realpathSync(scratchDir("gatehouse-projection-")), "it's a dir");
     const p = projectTouchSetGuard(input(["src/**"], root));
     if (p.kind !== "hook") throw new Error(p.kind);
     mkdirSync(join(root, "worktree/src"), { recursive: true });
@@ -99,7 +99,7 @@ describe("guard settings projection", () => {
 
 describe("guard files of a project", () => {
   it("live in the state directory, one directory per project, the same for an aliased spelling", () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-guard-files-")));
+    const root = realpathSync(scratchDir("gatehouse-guard-files-"));
     mkdirSync(join(root, "app"));
     symlinkSync(join(root, "app"), join(root, "app-alias"));
     const state = join(root, "state");

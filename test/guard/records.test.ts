@@ -2,15 +2,15 @@
 // JSONL file; the fold skips and counts garbage and torn lines, is capped at
 // 64, scrubs and truncates every string, stamps the caller's run id (never the
 // line's), and streams — a flood or one giant line is read in fixed chunks.
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FOLD_CAP, FoldReadError, foldRecords, LINE_MAX_BYTES } from "../../src/guard/fold.js";
 import { appendRecords, makeRecord, type GuardRecord } from "../../src/guard/record.js";
 import { TOUCH_SET_GATE } from "../../src/guard/spec.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-guard-records-"));
+const dir = scratchDir("gatehouse-guard-records-");
 let n = 0;
 const freshFile = () => join(dir, `r${n++}`, "records.jsonl");
 const NOW = Date.UTC(2026, 0, 1);

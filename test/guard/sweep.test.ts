@@ -3,16 +3,16 @@
 // with a record per finding. Renames, deletions, odd file names, --base and a
 // checkout below the repository root.
 import { execFileSync, execSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/guard/fold.js";
 import { parsePorcelainStatus, sweep } from "../../src/guard/sweep.js";
 import type { GuardSpec } from "../../src/guard/spec.js";
 import { runGatehouse } from "../support/bin.js";
+import { scratchDir } from "../support/scratch.js";
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-sweep-")));
+const base = realpathSync(scratchDir("gatehouse-sweep-"));
 let n = 0;
 
 function repo(files: Record<string, string> = { "src/a.ts": "a\n", "docs/guide.md": "g\n", "README.md": "r\n" }): string {

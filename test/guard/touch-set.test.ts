@@ -3,12 +3,12 @@
 // takes files back out of a matched directory), and the patterns git would
 // silently give up on, which are errors here.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileTouchSet, touchSetPatternError } from "../../src/model/touch-set.js";
+import { scratchDir } from "../support/scratch.js";
 
 const includes = (patterns: string[], path: string) => {
   const compiled = compileTouchSet(patterns);
@@ -63,7 +63,7 @@ const SINGLE_PATTERNS = [
 
 describe("touch-set matcher", () => {
   it("agrees with git check-ignore on every one-pattern set", () => {
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-touchset-git-"));
+    const dir = scratchDir("gatehouse-touchset-git-");
     execFileSync("git", ["init", "-q", dir]);
     for (const pattern of SINGLE_PATTERNS) {
       writeFileSync(join(dir, ".gitignore"), `${pattern}\n`);

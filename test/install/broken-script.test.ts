@@ -7,7 +7,6 @@
 // reason naming the fix; Gatehouse's own documented answers (a deny, an
 // allow, the --on-error open exits, a closed block) pass through unchanged.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runShell } from "../../src/cli/run-shell.js";
@@ -16,9 +15,10 @@ import { unwrapHookWords, wrapHookCommand } from "../../src/install/hook-wrapper
 import { installedEntries } from "../../src/install/plan.js";
 import { readAnswer, selfTestPayload } from "../../src/install/self-test.js";
 import { shellQuote, shellWords } from "../../src/shell-words.js";
+import { scratchDir } from "../support/scratch.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-broken-")));
+const scratch = realpathSync(scratchDir("gatehouse-broken-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A copy of the package (bin, dist, bundles, package.json; node_modules linked): what a user's installation is. */

@@ -1,8 +1,7 @@
 // `gatehouse install|uninstall` on real files in a temp project: created,
 // unchanged on re-install (not even rewritten), restored byte for byte,
 // refused untouched, written through symlinks with the mode kept.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { launcherPath } from "../../src/cli/install.js";
@@ -10,8 +9,9 @@ import { main } from "../../src/cli/main.js";
 import { shellQuote, shellWords } from "../../src/shell-words.js";
 import { unwrapHookWords, wrapHookCommand } from "../../src/install/hook-wrapper.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-install-")));
+const fresh = () => realpathSync(scratchDir("gatehouse-install-"));
 const run = async (argv: string[], cwd: string, home = cwd) => {
   const m = memoryIo({ cwd, env: { HOME: home } });
   const code = await main(argv, m.io);

@@ -1,13 +1,13 @@
 // Codex's trust state as doctor and install read it (src/install/codex-trust.ts). The hash vectors
 // are what `codex app-server` (`hooks/list`, @openai/codex 0.171.0) reported as `currentHash` for
 // these exact hooks.json texts; test/e2e/codex.e2e.test.ts compares against the live agent too.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { memoryIo } from "../support/io.js";
 import { codexEventLabel, codexHookHash, codexManagedHooks, codexTrust, codexTrustToml, type CodexTrustInput } from "../../src/install/codex-trust.js";
+import { scratchDir } from "../support/scratch.js";
 
 const MEASURED = [
   {
@@ -40,7 +40,7 @@ describe("Codex's hook hash", () => {
   });
 });
 
-const root = mkdtempSync(join(tmpdir(), "gatehouse-codex-trust-"));
+const root = scratchDir("gatehouse-codex-trust-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const HOOK = "/usr/bin/node /opt/gh/bin/gatehouse.js hook codex";

@@ -1,8 +1,7 @@
 // `gatehouse install copilot`: its own file in `.github/hooks/` (Copilot loads every *.json there), a
 // flat `preToolUse` list of `{type, bash, timeoutSec}` handlers; uninstall leaves `{version: 1}`; the
 // folder-trust state doctor reads (a project's hooks load only in a trusted folder).
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcherPath } from "../../src/cli/install.js";
@@ -11,8 +10,9 @@ import { copilotTrust } from "../../src/install/copilot-trust.js";
 import { unwrapHookWords } from "../../src/install/hook-wrapper.js";
 import { shellWords } from "../../src/shell-words.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-copilot-")));
+const root = realpathSync(scratchDir("gatehouse-copilot-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => {

@@ -2,8 +2,7 @@
 // through `sh -c` exactly as the agent runs it (cwd the project, the hook JSON
 // on stdin), is the real `gatehouse hook` of this checkout, and denies
 // `rm -rf ~` in the agent's own protocol; then doctor finds it healthy.
-import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runShell } from "../../src/cli/run-shell.js";
@@ -12,8 +11,9 @@ import { AGENT_SETTINGS, INSTALL_AGENTS } from "../../src/install/agents.js";
 import { installedEntries } from "../../src/install/plan.js";
 import { readAnswer, selfTestPayload } from "../../src/install/self-test.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const fresh = () => realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-e2e-")));
+const fresh = () => realpathSync(scratchDir("gatehouse-e2e-"));
 
 describe("the installed command is the real hook", () => {
   const project = fresh();

@@ -3,8 +3,7 @@
 // a long one only waits. Each agent's written value, read in that agent's unit, is at least the
 // floor, and doctor — through a real settings file and a real hook process — warns about a hook
 // installed with a shorter one and waits for its self-test as long as the agent would.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DoctorReportSchema } from "../../src/cli/doctor.js";
@@ -12,10 +11,11 @@ import { main } from "../../src/cli/main.js";
 import { AGENT_SETTINGS, effectiveTimeoutSeconds, INSTALL_AGENTS, MIN_HOOK_TIMEOUT_SECONDS } from "../../src/install/agents.js";
 import { handlerView, managedEntries } from "../../src/install/entries.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
 const dirs: string[] = [];
 const fresh = () => {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-timeout-")));
+  const dir = realpathSync(scratchDir("gatehouse-timeout-"));
   dirs.push(dir);
   return dir;
 };

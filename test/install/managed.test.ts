@@ -3,8 +3,7 @@
 // make that layer win; re-install changes nothing; uninstall gives back the
 // original bytes (or no file, where install created it); doctor says which
 // scope is in force and what would switch the hook off.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
@@ -12,8 +11,9 @@ import { AGENT_SETTINGS } from "../../src/install/agents.js";
 import { managedPath, recordPathOf } from "../../src/install/managed.js";
 import { installedEntries } from "../../src/install/plan.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-managed-")));
+const scratch = realpathSync(scratchDir("gatehouse-managed-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let n = 0;
 function world() {

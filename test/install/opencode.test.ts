@@ -1,16 +1,16 @@
 // `gatehouse install|uninstall opencode` and doctor's OpenCode check, on real files: the plugin
 // file imports this checkout's dist/opencode.js by absolute path, doctor imports it in a real Node
 // process and puts `rm -rf ~` to it.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openCodeModulePath } from "../../src/cli/install-opencode.js";
 import { main } from "../../src/cli/main.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-opencode-")));
+const root = realpathSync(scratchDir("gatehouse-opencode-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => {

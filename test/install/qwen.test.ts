@@ -1,8 +1,7 @@
 // `gatehouse install qwen`: `.qwen/settings.json` (JSON with comments, kept), a PreToolUse group matching
 // Qwen Code's own tool names with a `{type: command, name, command, timeout}` handler in seconds; uninstall
 // gives back the file; doctor's self-test answers in Claude Code's wire, which Qwen reads.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { launcherPath } from "../../src/cli/install.js";
@@ -10,8 +9,9 @@ import { main } from "../../src/cli/main.js";
 import { unwrapHookWords } from "../../src/install/hook-wrapper.js";
 import { shellWords } from "../../src/shell-words.js";
 import { memoryIo } from "../support/io.js";
+import { scratchDir } from "../support/scratch.js";
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-qwen-")));
+const root = realpathSync(scratchDir("gatehouse-qwen-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => {

@@ -10,8 +10,7 @@
 // the install wrote, so a footprint the hook did not hand the classifier
 // (`records/calls.jsonl`, port 4999: named only by the install record) fails
 // here.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runShell } from "../../src/cli/run-shell.js";
@@ -20,9 +19,10 @@ import { installedEntries } from "../../src/install/plan.js";
 import { readAnswer, type SelfTestVerdict } from "../../src/install/self-test.js";
 import { readInstallRecord } from "../../src/node/install-record.js";
 import { shellQuote } from "../../src/shell-words.js";
+import { scratchDir } from "../support/scratch.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), "gatehouse-self-")));
+const scratch = realpathSync(scratchDir("gatehouse-self-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const PKG = join(scratch, "opt", "gatehouse");

@@ -1,10 +1,10 @@
 // docs/ledger.md's command block runs as a new user reads it (issue 22): from a checkout, each line
 // exits 0, the only file written is the ledger, and the input it names is a file that ships.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runGatehouse } from "../support/bin.js";
+import { scratchDir } from "../support/scratch.js";
 
 const docs = readFileSync(join(ROOT, "docs/ledger.md"), "utf8");
 
@@ -22,7 +22,7 @@ function blocks(): string[][][] {
 /** A fresh directory that looks like the checkout to a relative path (docs/, bundles/), nothing else. */
 const dirs: string[] = [];
 function checkoutLike(): string {
-  const dir = mkdtempSync(join(tmpdir(), "gatehouse-ledger-docs-"));
+  const dir = scratchDir("gatehouse-ledger-docs-");
   dirs.push(dir);
   for (const d of ["docs", "bundles"]) symlinkSync(join(ROOT, d), join(dir, d));
   return dir;

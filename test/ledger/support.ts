@@ -1,13 +1,12 @@
 // Shared by the ledger tests: a real engine (default bundle), events that give
 // each verdict, and ledgers written through the real append path.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import type { Engine } from "../../src/engine.js";
 import { appendDecision, type LedgerTarget } from "../../src/ledger/append.js";
 import { loadEngine } from "../../src/node/index.js";
 import { afterAll } from "vitest";
+import { scratchDir } from "../support/scratch.js";
 
 let engine: Promise<Engine> | null = null;
 export function defaultEngine(): Promise<Engine> {
@@ -15,7 +14,7 @@ export function defaultEngine(): Promise<Engine> {
 }
 
 export function tempDir(prefix = "gh-ledger-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return scratchDir(prefix);
 }
 
 const env = { cwd: "/home/dev/project", home: "/home/dev", path_dirs: [], additional_dirs: [] };

@@ -7,13 +7,13 @@
 // Each case is a fresh process: V8 also keeps an in-process compilation
 // cache that would hide what the file does.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { codeCacheDigestDir, codeCacheDir } from "../../src/node/code-cache.js";
 import { claude } from "../support/hook-payloads.js";
 import { BIN, runGatehouse, type Run } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
 const deny = JSON.stringify(claude.pre("rm -rf ~"));
 const allow = JSON.stringify(claude.pre("ls -la"));
@@ -61,8 +61,8 @@ function forgeCache(cli: string, out: string): void {
 }
 
 describe("hook claude through a code cache", () => {
-  const dir = mkdtempSync(join(tmpdir(), "gatehouse-code-cache-"));
-  const stateHome = mkdtempSync(join(tmpdir(), "gatehouse-code-cache-state-"));
+  const dir = scratchDir("gatehouse-code-cache-");
+  const stateHome = scratchDir("gatehouse-code-cache-state-");
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
     rmSync(stateHome, { recursive: true, force: true });
@@ -138,7 +138,7 @@ describe("hook claude through a code cache", () => {
   });
 
   it("no digest directory (no $HOME, no $XDG_STATE_HOME): no cache is read or written", async () => {
-    const bare = mkdtempSync(join(tmpdir(), "gatehouse-code-cache-bare-"));
+    const bare = scratchDir("gatehouse-code-cache-bare-");
     try {
       const r = await runGatehouse(["hook", "claude"], deny, { GATEHOUSE_CACHE_DIR: bare, XDG_STATE_HOME: "", HOME: "" });
       expect(r).toEqual(await run(deny, "off"));

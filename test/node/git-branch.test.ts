@@ -5,18 +5,18 @@
 // over random sequences of such changes the reader always agrees with a fresh walk.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GitBranchReader, gitBranchAt } from "../../src/node/git-branch.js";
+import { scratchDir } from "../support/scratch.js";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
 
 let root: string;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "gatehouse-git-reader-"));
+  root = scratchDir("gatehouse-git-reader-");
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

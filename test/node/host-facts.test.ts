@@ -2,16 +2,16 @@
 // a file, 256 KiB a call, 4 script levels, 1,024 operands, 64 links. Over a
 // bound is a fact the classifier turns into an unknown shape, never silence;
 // a call that names nothing on disk comes back as the same event object.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gatherHostFacts, type GatherStats, type WantsSource } from "../../src/node/host-facts.js";
 import { HOST_BOUNDS } from "../../src/model/host-bounds.js";
 import { loadEngine } from "../../src/node/load-engine.js";
 import type { EventInput } from "../../src/model/event.js";
+import { scratchDir } from "../support/scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-gather-"));
+const dir = scratchDir("gatehouse-gather-");
 const engine = await loadEngine({});
 const ENV = { home: "/home/u", cwd: dir, path_dirs: [], additional_dirs: [] };
 const bash = (command: string): EventInput => ({ event_type: "pre_tool_use", tool_name: "Bash", tool_input: { command }, env: ENV });

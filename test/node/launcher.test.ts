@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { watchStdio } from "../../src/node/code-cache.js";
 import { runGatehouse } from "../support/spawn-hook.js";
+import { scratchDir } from "../support/scratch.js";
 
 /** A process-like object whose two streams are lazy getters, as Node's are. */
 function fakeProcess() {
@@ -56,7 +57,7 @@ describe("the code cache a hook run leaves", () => {
     const { mkdtempSync, readdirSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-cache-hint-"));
+    const dir = scratchDir("gatehouse-cache-hint-");
     const env = { GATEHOUSE_CACHE_DIR: dir };
     const sessionStart = JSON.stringify({ session_id: "s", hook_event_name: "SessionStart", source: "startup" });
     const ls = JSON.stringify({ session_id: "s", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" }, cwd: "/tmp" });

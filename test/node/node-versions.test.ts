@@ -5,15 +5,15 @@
 // (WASM hot path, tree-sitter grammars, re2js, the Tier 2 VM), the twin, and the hook process with its
 // code cache cold and warm.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nodeMajor } from "../../scripts/node-major.mjs";
 import { BIN, ROOT } from "../support/bin.js";
+import { scratchDir } from "../support/scratch.js";
 
 const MAJORS = [22, 24, 26];
-const scratch = mkdtempSync(join(tmpdir(), "gatehouse-node-versions-"));
+const scratch = scratchDir("gatehouse-node-versions-");
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // Every corpus event evaluated against the embedded default bundle, one JSONL file.

@@ -3,17 +3,17 @@
 // stored when evaluation throws, stale locks of killed processes taken over,
 // expiry, and unwritable directories reported as StateStoreError.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, unlinkSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, unlinkSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultStateDir, StateDirStore } from "../../src/node/state-dir.js";
 import { blankState, type SessionState } from "../../src/model/session-state.js";
 import type { Journal } from "../../src/state/journal.js";
 import { StateStoreError, type StateStamp } from "../../src/state/store.js";
+import { scratchDir } from "../support/scratch.js";
 
 const stamp: StateStamp = { layout: { c: 1, f: 0, t: 0, a: 0, run: false }, bundleDigest: "sha256:aaa" };
-const fresh = () => mkdtempSync(join(tmpdir(), "gatehouse-state-"));
+const fresh = () => scratchDir("gatehouse-state-");
 /** The update every test uses: count one. */
 const inc = (state: SessionState | null) => {
   const s = state ?? blankState(stamp.layout);

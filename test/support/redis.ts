@@ -1,10 +1,9 @@
 // A real redis-server for tests (Debian's package; .ci/run installs it): on a
 // free loopback port, with no persistence, in its own temp dir. Never a mock.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { scratchDir } from "./scratch.js";
 
 export const REDIS_SERVER = "/usr/bin/redis-server";
 
@@ -67,7 +66,7 @@ function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 }
 
 export async function startRedis(): Promise<RedisServer> {
-  const dir = mkdtempSync(join(tmpdir(), "gatehouse-redis-"));
+  const dir = scratchDir("gatehouse-redis-");
   let port = 0;
   let child: ChildProcess | null = null;
   for (let attempt = 0; child === null; attempt++) {

@@ -1,16 +1,14 @@
 // Run `gatehouse hook …` as a real child process (bin/gatehouse.js → dist/cli.cjs,
 // which `npm test` builds first), the way an agent runs it.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scratchDir } from "./scratch.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/gatehouse.js", import.meta.url));
 /** The launcher's code cache (src/node/code-cache.ts) for these runs: a temporary directory, never the fake $HOME. */
-const CACHE_DIR = mkdtempSync(join(tmpdir(), "gatehouse-test-cache-"));
+const CACHE_DIR = scratchDir("gatehouse-test-cache-");
 /** Their state directory's parent ($XDG_STATE_HOME: session state, the code cache's digests): never under the fake $HOME. */
-const STATE_HOME = mkdtempSync(join(tmpdir(), "gatehouse-test-state-"));
+const STATE_HOME = scratchDir("gatehouse-test-state-");
 
 export interface Run {
   stdout: string;
