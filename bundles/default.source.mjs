@@ -29,6 +29,9 @@ const LOOSE_MODE = "^0*[0-7]?[0-7][0-7][2367]$|^0*[2-7][0-7]{3}$|(^|,)[ugoa]*[ao
 const TEARDOWNS = ["namespace", "all namespaces", "namespace contents", "cluster", "project", "resource group", "stack", "app", "account", "organization", "environment"];
 const HISTORY_LOSS = ["branch -D", "branch -M", "branch -f", "filter-branch", "filter-repo", "reflog expire", "reflog delete", "gc --prune", "prune", "update-ref -d", "update-ref", "delete .git"];
 
+/** HISTORY_LOSS operations on one named branch: only a protected one (or one named at run time) is asked (issue 20). */
+const BRANCH_OPS = ["branch -D", "branch -M", "branch -f"];
+
 const artifacts = [
   // ── seed 003's six rules: deny ────────────────────────────────────────
   rule("fs.wipe", "safety", "critical", "deny",
@@ -84,10 +87,11 @@ const artifacts = [
     eff("discard", "workspace_file"),
     "git.discard_worktree: `git {{target}}` throws away uncommitted changes with no way back. Commit or `git stash` them first if they may matter."),
   rule("git.history_loss", "safety", "medium", "ask",
-    any(...HISTORY_LOSS.map((op) => eff("discard", "vcs_history", { operation: op }))),
+    // Issue 20: a force-delete or reset of a branch no team protects (`feature/x`) is everyday; a protected one, or one named at run time, carries `protected`.
+    any(...HISTORY_LOSS.map((op) => eff("discard", "vcs_history", { operation: op, ...(BRANCH_OPS.includes(op) ? { protected: true } : {}) }))),
     "git.history_loss: `git {{target}}` deletes commits that may exist nowhere else. Make sure they are merged or pushed first."),
   rule("git.remote_delete", "safety", "medium", "ask",
-    eff("push", "vcs_remote", { delete: true }),
+    eff("push", "vcs_remote", { delete: true, protected: true }),
     "git.remote_delete: `git {{target}}` deletes branches or tags on the remote (`--delete`, `:branch`, `--prune`, `--mirror`); commits only they point to may exist nowhere else. Make sure they are merged first."),
   rule("cloud.teardown", "safety", "high", "ask",
     eff("destroy", "infrastructure"),

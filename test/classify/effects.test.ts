@@ -421,7 +421,7 @@ describe("git push attrs", () => {
     expect(push("git push -f")).toEqual([{ program: "git", force: true, scope: "current" }]);
     expect(push("git push --force origin @")).toEqual([{ program: "git", force: true, scope: "current" }]);
     expect(push("git push --force --all origin")).toEqual([{ program: "git", force: true, scope: "all" }]);
-    expect(push("git push --mirror backup")).toEqual([{ program: "git", force: true, delete: true, scope: "all" }]);
+    expect(push("git push --mirror backup")).toEqual([{ program: "git", force: true, delete: true, protected: true, scope: "all" }]);
     expect(push("git push -f origin 'refs/heads/*:refs/heads/*'")).toEqual([{ program: "git", force: true, scope: "all" }]);
     expect(push("git push -f origin \"$BRANCH\"")).toEqual([{ program: "git", force: true, scope: "dynamic" }]);
     expect(push("git push --tags --force")).toEqual([{ program: "git", force: true, scope: "tag" }]);
@@ -432,6 +432,12 @@ describe("git push attrs", () => {
   });
   it("branch -D names the branch", () => {
     expect(attrsOf("git branch -D feature", "discard")).toEqual({ program: "git", force: true, branch: "feature" });
+  });
+  it("a branch a team protects, or one named at run time, carries protected (issue 20)", () => {
+    for (const b of ["main", "master", "develop", "release/1.2", "release-7", "v2.0.1", "$B"]) expect(attrsOf(`git branch -D ${b}`, "discard")).toMatchObject({ protected: true });
+    for (const b of ["feature/x", "fix-typo", "spike", "mainline-docs", "prodfix"]) expect(attrsOf(`git branch -D ${b}`, "discard")).not.toHaveProperty("protected");
+    expect(push("git push origin --delete feature/x")).toEqual([{ program: "git", force: false, delete: true, branch: "feature/x", scope: "branch" }]);
+    expect(push("git push origin :release/2")).toMatchObject([{ delete: true, protected: true }]);
   });
   it("the remote URL is recorded", () => {
     expect(run("git push git@github.com:o/r.git main").urls[0]).toMatchObject({ host: "github.com", scheme: "ssh" });
@@ -459,7 +465,7 @@ table("infrastructure", [
   ["kubectl apply -f x.yaml", ["write×infrastructure"]],
   ["helm uninstall my-release", ["destroy×infrastructure"]],
   ["helm delete my-release", ["destroy×infrastructure"]],
-  ["helm install x chart", []],
+  ["helm install x chart", ["write×infrastructure"]],
   ["aws ec2 terminate-instances --instance-ids i-1", ["destroy×infrastructure"]],
   // The storage family's rows take over from the aws catch-all (test/classify/families/).
   ["aws s3 rb s3://bucket --force", ["destroy×object_storage"]],

@@ -496,9 +496,29 @@ export function upstreamItemHits(ctx: Ctx): { hits: TargetHit[]; recursive: bool
   return null;
 }
 
-/** Word-bounded "prod"/"production"/"prd" in a context, namespace, workspace or file name. */
+/**
+ * Branch names a team protects (issue 20): main, master, trunk, develop,
+ * stable, production/prod, release lines (`release`, `release/1.2`,
+ * `release-2`, `releases/…`), and version-like names (tags: `v1.2.0`).
+ * Deleting or resetting any other branch is everyday — its commits are
+ * still in the reflog, on the remote or merged — and carries no
+ * `protected`; one of these, or a name known only at run time, carries
+ * `protected: true`, which is what git.history_loss and git.remote_delete read.
+ */
+const PROTECTED_BRANCH = /^(?:refs\/heads\/)?(?:main|master|trunk|develop|development|stable|production|prod|releases?(?:[/_-].*)?|v?\d+(?:\.\d+)+.*)$/i;
+
+/** `protected: true` unless the text names a branch and it is not one a team protects. */
+export function protectedAttr(name: string | undefined, dynamic = false): Attrs {
+  return name === undefined || name === "" || dynamic || PROTECTED_BRANCH.test(name) ? { protected: true } : {};
+}
+
+/**
+ * Word-bounded "prod"/"production"/"prd"/"live" in a context, namespace,
+ * workspace or file name, a number allowed after it (`prod2`, `live01`).
+ * `product-x`, `prodigy`, `liveness` and `delivery` are not production.
+ */
 export function isProductionName(name: string): boolean {
-  return /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i.test(name);
+  return /(^|[^a-z0-9])(prod|production|prd|live)\d*([^a-z0-9]|$)/i.test(name);
 }
 
 /** `is_production` from named environments: true if any says prod, false if some are named and none does. */

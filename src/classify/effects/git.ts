@@ -7,7 +7,7 @@ import { withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { gitConfig } from "./persistence.js";
 import type { Handler } from "./filesystem.js";
 
@@ -105,7 +105,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
   const del = has(p, "delete");
   const base: Attrs = { force };
   if (lease) base.force_with_lease = true;
-  if (has(p, "prune", "mirror")) base.delete = true;
+  if (has(p, "prune", "mirror")) Object.assign(base, { delete: true, protected: true });
   const repoFlag = p.flags.find((f) => f.name === "repo" && f.value !== null)?.value;
   const ops = p.operands;
   const remote = repoFlag ?? ops[0]?.value;
@@ -134,7 +134,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
     if (arg.dynamic) {
       // `git push -f origin "$BRANCH"`: which branch is known only at run time.
       a.scope = "dynamic";
-      if (del) a.delete = true;
+      if (del) Object.assign(a, { delete: true, protected: true });
       ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
       continue;
     }
@@ -146,6 +146,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
     const d = destinationOf(colon >= 0 && dst === "" ? src : dst);
     if (d.branch !== undefined) a.branch = d.branch;
     a.scope = every ? "all" : d.scope;
+    if (a.delete === true) Object.assign(a, a.scope === "branch" ? protectedAttr(d.branch) : { protected: true });
     ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
   }
 }
@@ -283,14 +284,14 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
   // `branch -f NAME [START]` / `-C OLD NEW` point an existing branch elsewhere: the commits only it held go.
   const forceReset = !has(p, "delete", "move", "list") && (has(p, "force-copy") || (has(p, "force") && p.operands.length > 0));
   if (forceDelete) {
-    if (p.operands.length === 0) discardHistory(ctx, "branch -D", { force: true });
-    for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value });
+    if (p.operands.length === 0) discardHistory(ctx, "branch -D", { force: true, protected: true });
+    for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value, ...protectedAttr(op.value, op.arg.dynamic) });
   } else if (forceMove) {
-    const target = p.operands[p.operands.length - 1]?.value;
-    discardHistory(ctx, "branch -M", target ? { force: true, branch: target } : { force: true });
+    const target = p.operands[p.operands.length - 1];
+    discardHistory(ctx, "branch -M", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true });
   } else if (forceReset) {
-    const target = has(p, "force-copy") ? p.operands[p.operands.length - 1]?.value : p.operands[0]?.value;
-    discardHistory(ctx, "branch -f", target ? { force: true, branch: target } : { force: true });
+    const target = has(p, "force-copy") ? p.operands[p.operands.length - 1] : p.operands[0];
+    discardHistory(ctx, "branch -f", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true });
   }
 }
 

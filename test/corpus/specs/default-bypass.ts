@@ -140,7 +140,7 @@ export const specs: CaseSpec[] = [
   ask("git clean -fd", "git clean -fd", "git.discard_worktree"),
   ask("git stash drop", "git stash drop", "git.discard_worktree"),
   ask("git stash clear", "git stash clear", "git.discard_worktree"),
-  ask("git branch -D", "git branch -D x", "git.history_loss"),
+  ask("git branch -D", "git branch -D main", "git.history_loss"),
   ask("git filter-branch", "git filter-branch --tree-filter 'rm -f secrets.txt' HEAD", "git.history_loss"),
 
   // databases, clusters, cloud, infrastructure

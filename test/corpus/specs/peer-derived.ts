@@ -38,7 +38,7 @@ export const specs: CaseSpec[] = [
   c("git restore with --help as the --source value restores the worktree", "git restore --source --help notes.md", at("ask", "git.discard_worktree")),
   // Remote branch deletion (the default bundle had no rule; protected branches deny like a force push).
   c("deleting a remote branch with --delete asks", "git push upstream --delete release-1", at("ask", "git.remote_delete")),
-  c("deleting a remote branch with an empty source asks", "git push upstream :refs/heads/spike", at("ask", "git.remote_delete")),
+  c("deleting a remote branch with an empty source asks", "git push upstream :refs/heads/release", at("ask", "git.remote_delete")),
   c("a mirror push force-updates every remote ref, main included: deny (issue 20)", "git push --mirror backup", at("deny", "git.force_push_protected")),
   c("deleting the remote master is refused like a force push", "git push upstream :master", at("deny", "git.force_push_protected")),
   // Another user's home is an expansion only the host's user database resolves.

@@ -54,6 +54,13 @@ const HEROKU = {
     row("addons:destroy|addons:remove|addons:detach", piece("addon"), [["heroku addons:destroy heroku-redis --app shop", "destroy infrastructure resource=addon"]]),
     row("config:unset|config:remove", secretUnset, [["heroku config:unset STRIPE_KEY -a shop", "delete secret_store"]]),
     row("ps:scale", (m) => (m.rest.some((o) => /=0$/.test(o.value)) ? eff("write", "infrastructure", { disrupts: true, ...appNamed(m) }) : eff("write", "infrastructure")), [["heroku ps:scale web=0 -a shop", "write infrastructure disrupts"], ["heroku ps:scale web=2", "write infrastructure"]]),
+    // Issue 20: a change to an app named as production — a rollback, a config change (a restart), a restart, a release, maintenance.
+    row("releases:rollback|rollback|config:set|config:add|ps:restart|restart|ps:stop|maintenance:on|container:release|releases:promote|pipelines:promote", (m) => (appNamed(m).is_production === true ? eff("write", "infrastructure", { disrupts: true, is_production: true }) : eff("write", "infrastructure")), [
+      ["heroku releases:rollback v102 -a shop-prod", "write infrastructure disrupts is_production"],
+      ["heroku config:set FEATURE_X=1 --app shop-production", "write infrastructure disrupts"],
+      ["heroku ps:restart -a shop-live", "write infrastructure disrupts"],
+      ["heroku config:set FEATURE_X=1 -a shop-staging", "write infrastructure is_production=false"],
+    ]),
     row("apps|apps:info|logs|ps|releases|config|config:get|addons|pg:info|status|domains", read, [["heroku logs --tail -a shop", "read infrastructure"], ["heroku apps:info -a shop", "read infrastructure"]]),
   ],
 };

@@ -9,19 +9,23 @@
 import { analyzeSql } from "../../sql/index.js";
 import { databaseEffect } from "../database.js";
 import { AWS_CLI } from "./clis.js";
-import { eff, row, type ApiRow, type Cli, type Family } from "./rows.js";
+import { eff, row, type ApiRow, type Cli, type Family, type Match } from "./rows.js";
 
 const WRANGLER_CLI: Cli = {
   options: {
     shortValue: "ceJ",
-    longValue: ["config", "cwd", "env", "env-file", "profile", "namespace-id", "binding", "persist-to", "jurisdiction", "name", "account-id", "zone-id", "record-id", "message", "tag", "version-id", "command", "file"],
-    longBool: ["preview", "local", "remote", "force", "skip-confirmation", "install-skills", "no-install-skills", "verbose", "yes", "dry-run", "json"],
+    longValue: ["config", "cwd", "env", "env-file", "profile", "namespace-id", "binding", "persist-to", "jurisdiction", "name", "account-id", "zone-id", "record-id", "message", "tag", "version-id", "command", "file", "branch", "project-name", "outdir", "compatibility-date", "var", "route"],
+    longBool: ["preview", "local", "remote", "force", "skip-confirmation", "install-skills", "no-install-skills", "verbose", "yes", "dry-run", "json", "minify"],
     aliases: { c: "config", e: "env", J: "jurisdiction", y: "yes", f: "force" },
   },
   help: { flags: ["help", "h"], word: "first" },
   dryRun: ["dry-run"],
   envFlags: ["env"],
 };
+
+const productionDeploy = eff("write", "infrastructure", { disrupts: true, is_production: true, operation: "production deploy" });
+/** No `--env` (the top-level Worker) or an environment named as production. */
+const workerDeploy = (m: Match) => (m.value("env") === null || m.base.is_production === true ? productionDeploy : null);
 
 const WRANGLER = {
   names: ["wrangler", "wrangler2"],
@@ -59,11 +63,27 @@ const WRANGLER = {
     row("pages deployment delete", eff("delete", "infrastructure"), [["wrangler pages deployment delete 7aa1 --project-name ledgerly-docs", "delete infrastructure"]]),
     row("hyperdrive|dispatch-namespace|mtls-certificate delete", eff("delete", "infrastructure"), [["wrangler hyperdrive delete pg-pool", "delete infrastructure"]]),
     row("dns-records delete", eff("delete", "dns"), [["wrangler dns-records delete --zone-id 9d2e --record-id 51c0", "delete dns"]]),
+    row("deploy|publish", (m) => workerDeploy(m), [
+      ["wrangler deploy", "write infrastructure disrupts is_production"],
+      ["wrangler deploy --env production", "write infrastructure disrupts is_production"],
+      ["wrangler publish --minify", "write infrastructure disrupts"],
+      ["wrangler deploy --env staging", ""],
+      ["wrangler deploy --dry-run --outdir dist", "read infrastructure dry_run"],
+    ]),
+    row("versions deploy", (m) => workerDeploy(m), [["wrangler versions deploy 5e1c@100% -y", "write infrastructure disrupts"], ["wrangler versions deploy 5e1c@100% --env dev", ""]]),
+    row("versions upload", eff("read", "infrastructure"), [["wrangler versions upload --tag v2", "read infrastructure"]]),
+    row("pages deploy|publish", (m) => (/^(main|master|prod|production)$/.test(m.value("branch") ?? "") ? productionDeploy : null), [
+      ["wrangler pages deploy dist --project-name docs --branch main", "write infrastructure disrupts"],
+      ["wrangler pages deploy dist --project-name docs --branch feature-x", ""],
+    ]),
     row("kv|kv:key|kv:namespace|r2|d1|queues|secret|pages|deployments|versions|dns-records", (m) => (/^(get|list|info)$/.test(m.rest.find((o) => /^[a-z]+$/.test(o.value) && !["key", "namespace", "bulk", "object", "bucket", "project", "deployment"].includes(o.value))?.value ?? "") ? eff("read", "infrastructure") : null), [
       ["wrangler kv key get --binding SESSIONS user:42", "read infrastructure"],
       ["wrangler r2 bucket list --jurisdiction eu", "read infrastructure"],
       ["wrangler d1 info ledgerly-db", "read infrastructure"],
     ]),
+    // Issue 20: a Worker deploy replaces what serves traffic. Without `--env` it is the top-level Worker —
+    // production in wrangler's own model — so it asks unless `--env` names another environment;
+    // `versions upload` sends no traffic. Pages deploys to a branch: production only for main/master/prod.
     row("whoami|dev|tail|version|types|login|logout|init|docs", eff("read", "infrastructure"), [["wrangler whoami", "read infrastructure"], ["wrangler --version", ""], ["wrangler help", ""]]),
   ],
 };

@@ -55,6 +55,13 @@ function kubectlDelete(m: Match): EffectSpec {
 }
 
 const disrupt = (m: Match, extra: Attrs = {}): EffectSpec => eff("write", "infrastructure", { disrupts: true, ...kubeEnv(m), ...extra });
+/**
+ * A change (apply, create, patch, scale, rollout restart, set image, label…)
+ * is everyday against a dev cluster and a production change against a
+ * context, namespace or cluster named as production (issue 20): `disrupts`
+ * there, so it asks like a production deploy.
+ */
+const change = (m: Match, env: Attrs = kubeEnv(m)): EffectSpec => eff("write", "infrastructure", env.is_production === true ? { disrupts: true, ...env } : env);
 
 /** `taint nodes N key=v:NoExecute` evicts what does not tolerate it; removing a taint (`key-`) or NoSchedule does not. */
 const noExecute = (m: Match) => m.rest.some((o) => /:NoExecute$/.test(o.value));
@@ -96,9 +103,10 @@ const KUBECTL = {
       ["kubectl taint nodes node-1 dedicated=db:NoExecute", "write infrastructure disrupts"],
       ["kubectl taint nodes node-1 dedicated=db:NoSchedule", "write infrastructure"],
     ]),
-    row("scale", (m) => (m.value("replicas") === "0" ? disrupt(m, { replicas: 0 }) : eff("write", "infrastructure")), [
+    row("scale", (m) => (m.value("replicas") === "0" ? disrupt(m, { replicas: 0 }) : change(m)), [
       ["kubectl scale deployment api --replicas=0", "write infrastructure disrupts replicas=0"],
       ["kubectl scale deployment api --replicas=3", "write infrastructure"],
+      ["kubectl -n production scale deploy api --replicas=3", "write infrastructure disrupts is_production"],
     ]),
     // RBAC: binding a powerful role, or editing who holds one, hands the cluster to someone (`infra.grant`).
     row("create clusterrolebinding|rolebinding", (m) => eff("write", "infrastructure", { resource: m.path[1]!, ...kubeEnv(m), ...(POWERFUL_ROLE.test(m.value("clusterrole") ?? m.value("role") ?? "") ? { grants_admin: true } : {}) }), [
@@ -107,15 +115,29 @@ const KUBECTL = {
       ["kubectl create rolebinding viewers --clusterrole=view --group=devs -n shop", "write infrastructure resource=rolebinding"],
     ]),
     row("patch|edit|replace", rbacEdit, [["kubectl patch clusterrolebinding cluster-admin --type=json -p '[]'", "write infrastructure grants_admin"]], { when: namesRbac }),
-    row("set subject", rbacEdit, [["kubectl set subject clusterrolebinding admin --user=eve", "write infrastructure grants_admin"], ["kubectl set image deploy/api api=shop:2", ""]], { when: namesRbac }),
-    row("replace", (m) => (m.has("force") ? disrupt(m, { force: true }) : eff("write", "infrastructure")), [
+    row("set subject", rbacEdit, [["kubectl set subject clusterrolebinding admin --user=eve", "write infrastructure grants_admin"], ["kubectl set image deploy/api api=shop:2", "write infrastructure"]], { when: namesRbac }),
+    row("replace", (m) => (m.has("force") ? disrupt(m, { force: true }) : change(m)), [
       ["kubectl replace --force -f job.yaml", "write infrastructure disrupts force"],
       ["kubectl replace -f cm.yaml", "write infrastructure"],
     ]),
-    row("apply", (m) => (m.has("force") ? disrupt(m, { force: true }) : m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...kubeEnv(m) }) : eff("write", "infrastructure")), [
+    row("apply", (m) => (m.has("force") ? disrupt(m, { force: true }) : m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...kubeEnv(m) }) : change(m)), [
       ["kubectl apply -f deploy.yaml --force", "write infrastructure disrupts"],
       ["kubectl apply --prune -l app=shop -f k8s/", "destroy infrastructure resource=pruned"],
       ["kubectl apply -f deploy.yaml", "write infrastructure"],
+      ["kubectl --context prod apply -f deploy.yaml", "write infrastructure disrupts is_production"],
+      ["kubectl config use-context live && kubectl apply -k overlays/web", "write infrastructure disrupts is_production"],
+      ["kubectl --context staging apply -f deploy.yaml", "write infrastructure is_production=false"],
+      ["kubectl --context product-x apply -f deploy.yaml", "write infrastructure is_production=false"],
+    ]),
+    row("create|patch|edit|set|label|annotate|autoscale|expose|run", (m) => change(m), [
+      ["kubectl --context prd-eu set image deploy/api api=shop:2", "write infrastructure disrupts is_production"],
+      ["kubectl -n prod patch deploy api -p '{}'", "write infrastructure disrupts is_production"],
+      ["kubectl create configmap app --from-file=app.conf", "write infrastructure"],
+    ]),
+    row("rollout restart|pause|resume", (m) => change(m), [
+      ["kubectl --namespace production rollout restart deploy/api", "write infrastructure disrupts is_production"],
+      ["kubectl rollout restart deploy/api -n dev", "write infrastructure is_production=false"],
+      ["kubectl rollout status deploy/api -n prod", ""],
     ]),
     row("rollout undo", (m) => disrupt(m, { operation: "rollout undo" }), [["kubectl rollout undo deployment/api", "write infrastructure disrupts"]]),
     // A secret's data printed (`-o yaml|json|jsonpath=…|go-template=…`) is its value in the transcript; the table form lists names only.
@@ -160,11 +182,15 @@ const HELM = {
       ["helm uninstall shop --dry-run", "read infrastructure dry_run"],
     ]),
     row("rollback", (m) => eff("write", "infrastructure", { disrupts: true, ...helmEnv(m) }), [["helm rollback shop 3", "write infrastructure disrupts"]]),
-    row("upgrade", (m) => (m.has("force") || m.has("reset-values") ? eff("write", "infrastructure", { disrupts: true, ...helmEnv(m) }) : eff("write", "infrastructure")), [
+    row("upgrade", (m) => (m.has("force") || m.has("reset-values") ? eff("write", "infrastructure", { disrupts: true, ...helmEnv(m) }) : change(m, helmEnv(m))), [
       ["helm upgrade shop ./chart --force", "write infrastructure disrupts"],
       ["helm upgrade shop ./chart --reset-values", "write infrastructure disrupts"],
       ["helm upgrade --install shop ./chart -f values.yaml", "write infrastructure"],
+      ["helm upgrade api ./chart --kube-context prod", "write infrastructure disrupts is_production"],
+      ["helm --kube-context=prod-us upgrade --install api ./chart", "write infrastructure disrupts is_production"],
+      ["helm upgrade api ./chart -n staging", "write infrastructure is_production=false"],
     ]),
+    row("install", (m) => change(m, helmEnv(m)), [["helm install api ./chart -n production", "write infrastructure disrupts is_production"], ["helm install api ./chart -n dev", "write infrastructure is_production=false"]]),
     row("list|ls|status|history|show|inspect|get|search|template|lint|diff|version|env", eff("read", "infrastructure"), [
       ["helm list -A", "read infrastructure"],
       ["helm template shop ./chart", "read infrastructure"],

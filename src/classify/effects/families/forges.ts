@@ -10,7 +10,7 @@
 // operation. CI objects (runs, workflows, pipelines, variables) are ci.ts.
 import { AZ_CLI, GH_CLI, GLAB_CLI } from "./clis.js";
 import { graphqlMutationFields } from "./http-request.js";
-import { attrs, pathTarget, targetText } from "../common.js";
+import { attrs, pathTarget, protectedAttr, targetText } from "../common.js";
 import { sendStdin } from "../flow.js";
 import { eff, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
@@ -45,7 +45,7 @@ export function githubEndpoint(method: string, segments: readonly string[], fiel
     if ((top === "orgs" || top === "enterprises") && s.length === 2) return eff("destroy", "vcs_forge", { total: true, operation: "org delete" });
     if (inRepo && sub === "git" && a === "refs" && (b === "heads" || b === "tags") && c !== undefined) {
       const ref = s.slice(6).join("/");
-      return eff("push", "vcs_remote", b === "heads" ? { delete: true, branch: ref } : { delete: true, tag: ref });
+      return eff("push", "vcs_remote", b === "heads" ? { delete: true, branch: ref, ...protectedAttr(ref) } : { delete: true, tag: ref, protected: true });
     }
     if (s.includes("secrets")) return eff("delete", "secret_store");
     if (s.includes("actions") || s.includes("environments")) return eff("delete", "ci_pipeline");
@@ -69,8 +69,8 @@ export function gitlabEndpoint(method: string, segments: readonly string[]): Eff
   const inProject = top === "projects" && s.length >= 2;
   if (method === "DELETE") {
     if ((top === "projects" || top === "groups") && s.length === 2) return eff("destroy", "vcs_forge", { total: true, operation: `${top === "projects" ? "project" : "group"} delete` });
-    if (inProject && sub === "repository" && a === "branches" && s.length >= 5) return eff("push", "vcs_remote", { delete: true, branch: s.slice(4).join("/") });
-    if (inProject && sub === "repository" && a === "tags" && s.length >= 5) return eff("push", "vcs_remote", { delete: true, tag: s.slice(4).join("/") });
+    if (inProject && sub === "repository" && a === "branches" && s.length >= 5) return eff("push", "vcs_remote", { delete: true, branch: s.slice(4).join("/"), ...protectedAttr(s.slice(4).join("/")) });
+    if (inProject && sub === "repository" && a === "tags" && s.length >= 5) return eff("push", "vcs_remote", { delete: true, tag: s.slice(4).join("/"), protected: true });
     if (inProject && sub === "protected_branches") return eff("delete", "vcs_forge", { operation: "unprotect branch" });
     if (sub === "variables" || sub === "pipelines" || sub === "pipeline_schedules" || sub === "jobs" || sub === "artifacts") return eff("delete", "ci_pipeline");
     return eff("delete", "vcs_forge");
@@ -236,7 +236,7 @@ const AZ_DEVOPS = {
     row("repos ref delete", (m) => {
       const name = m.value("name") ?? "";
       const heads = /^(refs\/)?heads\/(.+)$/.exec(name);
-      return eff("push", "vcs_remote", heads ? { delete: true, branch: heads[2] } : { delete: true });
+      return eff("push", "vcs_remote", heads ? { delete: true, branch: heads[2], ...protectedAttr(heads[2]) } : { delete: true, protected: true });
     }, [["az repos ref delete --name refs/heads/main --object-id 7f3e --repository api", "push vcs_remote delete branch=main"]]),
     row("repos policy delete", eff("delete", "vcs_forge", { operation: "unprotect branch" }), [["az repos policy delete --id 31 --project Ledgerly --yes", "delete vcs_forge"]]),
     row("devops team|wiki|extension delete|uninstall", eff("delete", "vcs_forge"), [
