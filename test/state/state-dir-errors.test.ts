@@ -1,8 +1,10 @@
 // A state directory that cannot be made says what the system said (issue 22
 // item 4): a read-only file system is EROFS, a directory this user may not
 // write is EACCES — not the ENOENT Node's recursive mkdir reports on a
-// read-only mount. Both need root: the mount, and a switch to an unprivileged
-// uid (root writes through permission bits); each skips, saying so, without.
+// read-only mount. Both need root: the mount, and root without its capabilities
+// (setpriv drops the bounding set, so the permission bits bind root too — a
+// switch to another uid could not read a checkout in a 0700 directory, as CI's
+// fresh clone is); each skips, saying so, without.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,8 +28,9 @@ afterAll(() => {
 });
 if (!mounted) console.warn("state-dir-errors: mount -t tmpfs -o ro refused (not root, or no mount permission): the EROFS case is skipped");
 
-const hasSetpriv = isRoot && ok("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
-if (!hasSetpriv) console.warn("state-dir-errors: no setpriv to an unprivileged uid (not root?): the EACCES case is skipped");
+const DROP_CAPS = ["--bounding-set=-all", "--inh-caps=-all"];
+const hasSetpriv = isRoot && ok("setpriv", [...DROP_CAPS, "true"]);
+if (!hasSetpriv) console.warn("state-dir-errors: no setpriv dropping root's capabilities (not root?): the EACCES case is skipped");
 
 describe("a state directory that cannot be made", () => {
   it.skipIf(!mounted)("on a read-only file system: EROFS, as the system said", async () => {
@@ -37,7 +40,6 @@ describe("a state directory that cannot be made", () => {
 
   it.skipIf(!hasSetpriv)("in a directory the hook's user may not write: EACCES, through the hook process", () => {
     const dir = scratchDir("gatehouse-state-eacces-");
-    chmodSync(dir, 0o755);
     const bundle = join(dir, "counting.json");
     writeFileSync(bundle, JSON.stringify(countingBundle(1)));
     const locked = join(dir, "locked");
@@ -46,7 +48,7 @@ describe("a state directory that cannot be made", () => {
     const stateDir = join(locked, "a", "state");
     const run = spawnSync(
       "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, BIN, "hook", "claude", "--bundle", bundle, "--state-dir", stateDir],
+      [...DROP_CAPS, process.execPath, BIN, "hook", "claude", "--bundle", bundle, "--state-dir", stateDir],
       { input: JSON.stringify(claude.pre("ls")), encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, GATEHOUSE_CACHE_DIR: join(dir, "cache") } },
     );
     expect(run.stderr).toContain(`${stateDir}: cannot create the state directory (EACCES)`);
