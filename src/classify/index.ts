@@ -104,7 +104,7 @@ function classifyWithHost(given: Event, deps: ClassifyDeps, wants?: HostWants): 
     // Scripts the command runs, as the host read them (or noted as wanted).
     const hostFile = hostOf(env) !== null && (wants !== undefined || Object.keys(given.host?.files ?? {}).length > 0) ? (path: string) => hostScript(env, path) : undefined;
     const analysis = "text" in shell ? deps.analyzeText(shell.text, hostFile) : deps.analyzeArgv(shell.argv, hostFile);
-    const table = shellEffects(analysis, env, "text" in shell ? shell.text : undefined);
+    const table = shellEffects(analysis, env);
     return {
       effects: table.effects,
       unknown: [...analysis.unknown, ...table.unknown],

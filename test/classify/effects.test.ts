@@ -673,20 +673,25 @@ describe("find -exec", () => {
 });
 
 describe("cd changes the working directory candidates", () => {
-  it("cd / && rm -rf * is a filesystem wipe (and still the workspace, conservatively)", () => {
-    expect(tuples("cd / && rm -rf *")).toEqual(["delete×workspace_root", "delete×filesystem_root"]);
+  // `&&` from the tree: the rm runs only where the cd succeeded, so the directory narrows (the
+  // full classifier always did; shellEffects without the text kept both until the walker recorded operators).
+  it("cd / && rm -rf * is a filesystem wipe", () => {
+    expect(tuples("cd / && rm -rf *")).toEqual(["delete×filesystem_root"]);
   });
   it("cd ~ && rm -rf build", () => {
-    expect(tuples("cd ~ && rm -rf build")).toEqual(["delete×workspace_file", "delete×home_file"]);
+    expect(tuples("cd ~ && rm -rf build")).toEqual(["delete×home_file"]);
+  });
+  it("cd ~ ; rm -rf build keeps both: the rm runs even where the cd failed", () => {
+    expect(tuples("cd ~ ; rm -rf build")).toEqual(["delete×workspace_file", "delete×home_file"]);
   });
   it("cd .. && rm -rf proj", () => {
-    expect(tuples("cd .. && rm -rf proj")).toEqual(["delete×workspace_file", "delete×workspace_root"]);
+    expect(tuples("cd .. && rm -rf proj")).toEqual(["delete×workspace_root"]);
   });
   it("absolute targets are unaffected", () => {
     expect(tuples("cd /tmp && rm -rf /data/x")).toEqual(["delete×data_store"]);
   });
   it("cd $X makes relative targets unknown too", () => {
-    expect(tuples('cd "$X" && rm -rf build')).toEqual(["delete×workspace_file", "delete×unknown"]);
+    expect(tuples('cd "$X" && rm -rf build')).toEqual(["delete×unknown"]);
   });
 });
 

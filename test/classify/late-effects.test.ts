@@ -13,7 +13,7 @@ import { sh } from "./build.js";
 const ENV: EventEnv = { home: "/home/u", cwd: "/home/u/proj", path_dirs: [], additional_dirs: [] };
 const SPEC = { longBool: ["force", "force-with-lease", "force-if-includes", "delete", "dry-run"] };
 const expand = (...words: string[]) => expandGitAbbreviations(words.map((w) => literalArg(w)), SPEC).map((a) => a.value);
-const deletes = (text: string) => shellEffects(sh(text), ENV, text).effects.filter((e) => e.verb === "delete").map((e) => `${e.target_class}${e.attrs.recursive ? " recursive" : ""}`);
+const deletes = (text: string) => shellEffects(sh(text), ENV).effects.filter((e) => e.verb === "delete").map((e) => `${e.target_class}${e.attrs.recursive ? " recursive" : ""}`);
 
 describe("git long-option prefixes", () => {
   it("a prefix of one option's variants is that option; a unique prefix is its option; others stay", () => {
@@ -31,10 +31,29 @@ describe("git long-option prefixes", () => {
 });
 
 describe("cd DIR && …", () => {
-  it("reads && joins between top-level commands only", () => {
+  it("reads && joins between top-level commands only, from the tree's list operators", () => {
     const text = "cd build && make && rm -rf *; rm -rf *";
-    expect(andJoined(text, sh(text).commands)).toEqual([false, true, true, false]);
-    expect(andJoined(undefined, sh(text).commands)).toEqual([false, false, false, false]);
+    expect(sh(text).commands.map((c) => c.joinedBy ?? null)).toEqual([null, "&&", "&&", ";"]);
+    expect(sh(text).commands.map((c) => c.follows ?? null)).toEqual([null, 0, 1, 2]);
+    expect(andJoined(sh(text).commands)).toEqual([false, true, true, false]);
+  });
+  it.each([
+    ["cd a && rm -rf *", ["&&"], [true]],
+    ["cd a || rm -rf *", ["||"], [false]],
+    ["cd a | rm -rf *", ["|"], [false]],
+    ["cd a & rm -rf *", ["&"], [false]],
+    ["cd a\nrm -rf *", ["\n"], [false]],
+    ["(cd a) && rm -rf *", ["&&"], [false]],
+    ["{ cd a; } && rm -rf *", ["&&"], [false]],
+    ["cd a && echo $(pwd) > x && rm -rf *", ["&&", "&&"], [true, true]],
+    ["if cd a && rm -rf *; then ls; fi", ["&&", null], [true, false]],
+    ["cd a 'b c' && rm -rf * && ls | wc -l", ["&&", "&&", "|"], [true, true, false]],
+  ])("%j: the operators after the first command, and which are && joins", (text, ops, joined) => {
+    const cmds = sh(text).commands;
+    const top = cmds.map((c, i) => [c, i] as const).filter(([c]) => c.depth === 0 && !c.inSubstitution);
+    expect(top.slice(1).map(([c]) => c.joinedBy ?? null)).toEqual(ops);
+    const all = andJoined(cmds);
+    expect(top.slice(1).map(([, i]) => all[i])).toEqual(joined);
   });
   it("the glob after cd && is in the directory; after ; it may be the project", () => {
     expect(deletes("cd build && rm -rf *")).toEqual(["workspace_file recursive"]);
@@ -42,7 +61,10 @@ describe("cd DIR && …", () => {
     expect(deletes("cd build || exit; rm -rf *")).toContain("workspace_root recursive");
   });
   it("never throws on arbitrary text", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 60 }), (text) => Array.isArray(andJoined(text, sh("cd a && ls").commands))));
+    fc.assert(fc.property(fc.string({ maxLength: 60 }), (text) => andJoined(sh(text).commands).length === sh(text).commands.length));
+  });
+  it("the glob after (cd x) && stays possibly the project's: the subshell's cd is gone", () => {
+    expect(deletes("(cd build) && rm -rf *")).toContain("workspace_root recursive");
   });
 });
 

@@ -126,12 +126,12 @@ function trackCd(cwds: Array<string | undefined>, additions: ReadonlyArray<strin
  * Classify every command of a shell analysis. Confident tuples and gaps side
  * by side; identical tuples deduplicated in first-seen order.
  */
-export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null, text?: string): ShellEffects {
+export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): ShellEffects {
   const out = new Collector();
   const state = newSharedState(env);
   const possible = new PossibleCommands();
   // `cd DIR && …`: the directories the commands joined to a cd by `&&` run in (cd-chain.ts); null when no such chain holds.
-  const joined = andJoined(text, analysis.commands);
+  const joined = andJoined(analysis.commands);
   let afterCd: Array<string | undefined> | null = null;
   // Nested commands (an inline script, a substitution) run where the top-level command holding them runs.
   let topNarrowed = false;

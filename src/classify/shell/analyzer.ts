@@ -34,6 +34,8 @@ import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word }
 
 export class Analyzer {
   readonly commands: ParsedCommand[] = [];
+  /** The first command each simple command node emitted (walker node keys): what a list operator follows. */
+  private readonly nodeCommands = new Map<string, number>();
   readonly gaps = new GapList();
   /** Control variables set (`GATEHOUSE_BUNDLE=…`, alone, exported or before a command). */
   readonly controls: ControlAssignment[] = [];
@@ -340,9 +342,19 @@ export class Analyzer {
       this.stop(`more than ${MAX_SIMPLE_COMMANDS} simple commands`, ctx.env.gapCommand);
       return null;
     }
+    // The list operator of the node these words came from, for its first command only.
+    const slot = ctx.join;
+    let join: Pick<ParsedCommand, "joinedBy" | "follows"> = {};
+    if (slot !== undefined && !slot.used) {
+      slot.used = true;
+      this.nodeCommands.set(slot.key, this.commands.length);
+      const follows = slot.afterKey === null ? undefined : this.nodeCommands.get(slot.afterKey);
+      if (slot.op !== null) join = follows === undefined ? { joinedBy: slot.op } : { joinedBy: slot.op, follows };
+    }
     this.commands.push({
       cmd,
       args,
+      ...join,
       redirects: ctx.redirects.slice(),
       wrappers: ctx.wrappers.slice(),
       depth: ctx.env.depth,

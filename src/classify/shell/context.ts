@@ -2,6 +2,7 @@
 // position (Env), one simple command being resolved (CmdCtx), and the
 // shell's scope (functions, literal variables, aliases).
 import type { FindContext, PossibleNested, RunsOn, StdinSource } from "./types.js";
+import type { ListOperator } from "./list-operator.js";
 import type { RedirectWord } from "./redirects.js";
 import { Vars, type VarState } from "./values.js";
 
@@ -64,4 +65,16 @@ export interface CmdCtx {
   /** `NAME=value` words before the command (or `env`/`sudo` operands): its environment additions. */
   assigns: ReadonlyMap<string, VarState>;
   possible?: PossibleNested;
+  /** The list operator before the simple command node these words came from; the first command emitted takes it. */
+  join?: JoinSlot;
+}
+
+/** A simple command node's list operator (list-operator.ts) and the node it follows, keyed as the walker keys nodes. */
+export interface JoinSlot {
+  key: string;
+  op: ListOperator | null;
+  /** The simple command node before the operator, or null. */
+  afterKey: string | null;
+  /** Taken by the first command the node emitted (a launcher's inner command, a later `for` combination, get none). */
+  used: boolean;
 }

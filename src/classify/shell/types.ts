@@ -2,6 +2,7 @@
 // text would run (after wrappers are peeled and inline scripts parsed), with
 // the plumbing facts the table needs, plus the coverage gaps found on the way.
 import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
+import type { ListOperator } from "./list-operator.js";
 import type { InlineCodeAnalysis } from "../inline-code/index.js";
 import type { Arg } from "../programs/args.js";
 import type { FindName } from "../programs/find.js";
@@ -72,6 +73,10 @@ export interface ParsedCommand {
   wrappers: string[];
   /** Inline-script nesting: 0 for the top-level text, +1 per `bash -c`, `eval`, heredoc-to-shell, … */
   depth: number;
+  /** The list operator joining it to what ran before, from the tree (`cd a && rm`: rm's is `&&`); absent when none does. */
+  joinedBy?: ListOperator;
+  /** With `joinedBy`: the index of the command the operator follows, when that is a simple command (`(cd a) && rm`: none). */
+  follows?: number;
   /** True when the command sits inside `$(…)`, backticks or `<(…)`/`>(…)`. */
   inSubstitution: boolean;
   stdin: StdinSource | null;

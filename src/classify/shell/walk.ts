@@ -7,7 +7,8 @@
 // redirects.ts, literal values literal.ts.
 import type { Node, Parser } from "web-tree-sitter";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
-import type { CmdCtx, Env } from "./context.js";
+import type { CmdCtx, Env, JoinSlot } from "./context.js";
+import { listJoinOf } from "./list-operator.js";
 import { excerpt } from "./gaps.js";
 import { MAX_NESTING } from "./limits.js";
 import { literalOfStage, literalOfSubstitution, literalOfWord } from "./literal.js";
@@ -352,7 +353,7 @@ export class Walker {
     }
     const raw = env.src.slice(node.startIndex, node.endIndex);
     if (words.some((w) => w.ansiC)) this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
-    return this.sink.command(words, cmdCtx(env, raw, env.redirects, env.stdin, env.stdinLiteral));
+    return this.sink.command(words, { ...cmdCtx(env, raw, env.redirects, env.stdin, env.stdinLiteral), join: joinSlot(env, node) });
   }
 
   private walkTest(node: Node, env: Env): number | null {
@@ -376,7 +377,7 @@ export class Walker {
     const raw = env.src.slice(node.startIndex, node.endIndex);
     if (words.some((w) => w.ansiC)) this.sink.gaps.add(GAP_SHAPE.QUOTE_OBFUSCATION, "ANSI-C quoting ($'…') in a command", raw);
     // A test command is itself the program (`[` / `[[`): no launcher applies.
-    return this.sink.command(words, { ...cmdCtx(env, raw, env.redirects, env.stdin, env.stdinLiteral), fromText: false });
+    return this.sink.command(words, { ...cmdCtx(env, raw, env.redirects, env.stdin, env.stdinLiteral), fromText: false, join: joinSlot(env, node) });
   }
 
   /** Walk the command/process substitutions found anywhere under `node` (they run). */
@@ -465,6 +466,7 @@ export class Walker {
     // After all are read: `GIT_CONFIG_KEY_0=… GIT_CONFIG_VALUE_0=…` name their setting to each other.
     for (const [n, st, text] of assigned) this.sink.assigned(n, st, env, text, assigns);
     const ctx = cmdCtx(env, raw, redirects, stdin, stdinLiteral);
+    ctx.join = joinSlot(env, node);
     ctx.assigns = assigns;
     const span = { start: nameNode.startIndex, end: nameEnd };
     const build = (choice?: Choice, multi?: Set<string>) => {
@@ -516,6 +518,12 @@ export function cmdCtx(env: Env, raw: string, redirects: RedirectWord[], stdin: 
   const ctx: CmdCtx = { env, raw, redirects, stdin, stdinLiteral, wrappers: env.wrappers, find: null, fromText: true, runsOn: env.runsOn, feedInput: null, assigns: NO_ASSIGNS };
   if (env.possible) ctx.possible = env.possible;
   return ctx;
+}
+
+/** The list operator before this simple command node (list-operator.ts), for the first command it emits. */
+function joinSlot(env: Env, node: Node): JoinSlot {
+  const j = listJoinOf(node);
+  return { key: nodeKey(env, node), op: j?.op ?? null, afterKey: j?.after ? nodeKey(env, j.after) : null, used: false };
 }
 
 function nodeKey(env: Env, node: Node): string {
