@@ -37,6 +37,7 @@ import redteamR4 from "./redteam-r4.js";
 import selfProtection from "./self-protection.js";
 import hostFacts from "./host-facts.js";
 import accuracy from "./accuracy.js";
+import accuracyRunners from "./accuracy-runners.js";
 import registry from "./registry.js";
 import accuracyContext from "./accuracy-context.js";
 
@@ -77,6 +78,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "redteam-r3": redteamR3,
   "redteam-r4": redteamR4,
   accuracy: accuracy,
+  "accuracy-runners": accuracyRunners,
   registry,
   "accuracy-context": accuracyContext,
 };

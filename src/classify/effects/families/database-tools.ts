@@ -93,8 +93,60 @@ const ARTISAN = {
   ],
 };
 
+/**
+ * Symfony's console (`bin/console`, `php bin/console`, `symfony console`) running Doctrine: a command
+ * name may be abbreviated part by part (`d:s:d` is `doctrine:schema:drop`), as Symfony resolves it.
+ */
+const DOCTRINE_TASKS = ["doctrine:schema:drop", "doctrine:database:drop", "doctrine:fixtures:load", "doctrine:migrations:migrate", "doctrine:migrations:execute"] as const;
+
+function doctrineTask(word: string): string | null {
+  const parts = word.split(":");
+  if (parts.length !== 3 || !"doctrine".startsWith(parts[0]!) || parts[0] === "") return null;
+  const hits = DOCTRINE_TASKS.filter((t) => t.split(":").every((c, i) => parts[i] !== "" && c.startsWith(parts[i]!)));
+  return hits.length === 1 ? hits[0]! : null;
+}
+
+function doctrine(m: Match): EffectSpec | null {
+  const words = [...m.path, ...m.rest.map((o) => o.value)];
+  const at = words.findIndex((w) => doctrineTask(w) !== null);
+  if (at < 0) return words.some((w) => w.startsWith("doctrine:")) ? eff("write", "database") : null; // schema:update, query:sql, …
+  const task = doctrineTask(words[at]!)!;
+  const after = words.slice(at + 1);
+  switch (task) {
+    case "doctrine:schema:drop":
+    case "doctrine:database:drop":
+      return m.has("force") ? reset(m) : read; // without --force both only print what they would do
+    case "doctrine:fixtures:load":
+      return m.has("append") ? eff("write", "database") : emptyAll(m); // the purger empties every table first
+    case "doctrine:migrations:migrate":
+      return after[0] === "first" ? reset(m) : after[0] === "prev" ? rollback : eff("write", "database");
+    default:
+      return m.has("down") ? rollback : eff("write", "database");
+  }
+}
+
+const DOCTRINE = {
+  names: ["console"],
+  service: "doctrine",
+  cli: { options: { shortValue: "e", longValue: ["env", "em", "connection", "group", "configuration", "db-configuration"], longBool: ["force", "full-database", "append", "dump-sql", "no-interaction", "if-exists", "purge-with-truncate", "complete", "down", "up", "dry-run"], aliases: { e: "env", n: "no-interaction", f: "force" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run", "dump-sql"] } satisfies Cli,
+  rows: [
+    row("*", doctrine, [
+      ["bin/console doctrine:schema:drop --force --full-database", "destroy database total"],
+      ["php bin/console doctrine:database:drop --force --env=prod", "destroy database total is_production; execute shell"],
+      ["bin/console d:s:d --force", "destroy database total"],
+      ["bin/console doctrine:schema:drop", "read database"],
+      ["bin/console doctrine:fixtures:load -n", "delete database where=none"],
+      ["bin/console doctrine:fixtures:load --append", "write database"],
+      ["bin/console doctrine:migrations:migrate first -n", "destroy database total"],
+      ["bin/console doctrine:migrations:migrate prev", "write database"],
+      ["bin/console doctrine:migrations:migrate -n", "write database"],
+      ["bin/console cache:clear", ""],
+    ]),
+  ],
+};
+
 const NODE_MIGRATORS = {
-  names: ["knex", "sequelize", "sequelize-cli", "typeorm", "drizzle-kit", "db-migrate", "migrate-mongo"],
+  names: ["knex", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm", "drizzle-kit", "db-migrate", "migrate-mongo"],
   service: "node-migrations",
   cli: { options: { longValue: ["env", "knexfile", "dataSource", "d", "config", "url", "name"], longBool: ["all", "force"], aliases: { d: "dataSource" } }, help: { flags: ["help", "h"] }, envFlags: ["env"] } satisfies Cli,
   rows: [
@@ -103,10 +155,13 @@ const NODE_MIGRATORS = {
       ["sequelize db:drop", "destroy database total"],
       ["sequelize-cli db:migrate:undo:all --env production", "destroy database total is_production"],
       ["typeorm schema:drop -d src/data-source.ts", "destroy database total"],
+      ["typeorm-ts-node-esm schema:drop -d src/data-source.ts", "destroy database total"],
       ["drizzle-kit drop", "destroy database total"],
       ["db-migrate reset --env test", "destroy database total is_production=false"],
     ]),
-    row("migrate:latest|migrate:up|db:migrate|migration:run|push|up|migrate", eff("write", "database"), [["knex migrate:latest", "write database"], ["drizzle-kit push", "write database"]]),
+    // `drizzle-kit push --force` applies the statements that lose data without asking (a dropped column, a truncated table).
+    row("push", (m) => (m.has("force") ? eff("destroy", "database", { statement: "push --force", ...prod(m) }) : eff("write", "database")), [["drizzle-kit push --force", "destroy database"], ["drizzle-kit push", "write database"]]),
+    row("migrate:latest|migrate:up|db:migrate|migration:run|up|migrate", eff("write", "database"), [["knex migrate:latest", "write database"], ["typeorm-ts-node-commonjs migration:run -d ds.ts", "write database"]]),
     row("migrate:status|migrate:list|generate|migration:show|studio|check|status", read, [["knex migrate:status", "read database"]]),
   ],
 };
@@ -285,4 +340,4 @@ const BQ = {
   ],
 };
 
-export const DATABASE_TOOLS: Family = { name: "database tools", programs: [PRISMA, RAILS, DJANGO, ARTISAN, NODE_MIGRATORS, ...MIGRATORS, SUPABASE, BQ] };
+export const DATABASE_TOOLS: Family = { name: "database tools", programs: [PRISMA, RAILS, DJANGO, ARTISAN, DOCTRINE, NODE_MIGRATORS, ...MIGRATORS, SUPABASE, BQ] };

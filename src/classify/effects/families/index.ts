@@ -72,6 +72,7 @@ const runBy = (...families: InterpreterFamily[]) => (program: string): boolean =
 const SCRIPT_TOOLS: ReadonlyMap<string, { interpreters: (program: string) => boolean; tool: string }> = new Map([
   ["manage.py", { interpreters: runBy("python"), tool: "manage.py" }],
   ["artisan", { interpreters: runBy("php"), tool: "artisan" }],
+  ["console", { interpreters: runBy("php"), tool: "console" }],
   ["ef", { interpreters: (p: string) => p === "dotnet", tool: "dotnet-ef" }],
 ]);
 

@@ -37,6 +37,8 @@ interface EnvRow {
   global?: OptionSpec;
   /** Subcommand (one or two words: `tool run`) → how it runs its command; `""`: the program runs it directly (`npx CMD`). */
   subs: Readonly<Record<string, Runner>>;
+  /** Package binaries it runs when one stands where the subcommand goes (`pnpm prisma …`, `yarn knex …`). */
+  bins?: ReadonlySet<string>;
   examples: readonly LaunchExample[];
 }
 
@@ -98,11 +100,32 @@ function envRunner(row: EnvRow): LauncherRow["launch"] {
     const two = one && w[g.end + 1] && !w[g.end + 1].dynamic ? `${one} ${w[g.end + 1].value}` : "";
     if (two && row.subs[two]) launchRunner(call, row.subs[two], g.end + 2);
     else if (one && row.subs[one]) launchRunner(call, row.subs[one], g.end + 1);
+    else if (one && row.bins?.has(one)) call.run(g.end);
     return out;
   };
 }
 
+/**
+ * The package binaries `pnpm NAME …` and `yarn NAME …` run when NAME is no
+ * command of theirs — a fixed list (this layer cannot ask the tool families,
+ * and a script name must not be read as a program): the schema and migration
+ * tools whose family rows drop or reset a database (families/database-tools.ts).
+ */
+export const PACKAGE_BINARIES: ReadonlySet<string> = new Set([
+  "prisma", "drizzle-kit", "knex", "sequelize", "sequelize-cli", "typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm",
+  "db-migrate", "migrate-mongo", "supabase", "mikro-orm", "node-pg-migrate", "kysely-ctl", "wrangler",
+]);
+
 const NPX: Runner = { options: { shortValue: "pc", longValue: ["package", "call", "cache", "userconfig", "registry", "workspace"], aliases: { call: "c" } }, inline: ["c"] };
+const BUNX: Runner = { options: { shortValue: "p", longValue: ["package"] } };
+
+/** `bun x [opts] CMD…` is `bunx` (the interpreter row, shells.ts, hands it here): bun itself, and the command. */
+export function bunx(call: Launch, from: number): number | null {
+  const out = call.emit();
+  launchRunner(call, BUNX, from);
+  return out;
+}
+
 const PYTHON_RUN: Runner = {
   options: {
     shortValue: "pCPif",
@@ -147,10 +170,20 @@ const ENV_ROWS: readonly EnvRow[] = [
     names: ["pnpm"],
     global: { shortValue: "CF", longValue: ["dir", "filter", "workspace-root"] },
     subs: { exec: {}, dlx: { options: { longValue: ["package"] } } },
-    examples: [["pnpm --filter web exec rm -rf /tmp/x", ["pnpm --filter web exec rm -rf /tmp/x", "pnpm>rm -rf /tmp/x"]]],
+    bins: PACKAGE_BINARIES,
+    examples: [
+      ["pnpm --filter web exec rm -rf /tmp/x", ["pnpm --filter web exec rm -rf /tmp/x", "pnpm>rm -rf /tmp/x"]],
+      ["pnpm prisma migrate reset --force", ["pnpm prisma migrate reset --force", "pnpm>prisma migrate reset --force"]],
+      ["pnpm build", ["pnpm build"]],
+    ],
   },
-  { names: ["bunx"], subs: { "": { options: { shortValue: "p", longValue: ["package"] } } }, examples: [["bunx rimraf /tmp/x", ["bunx rimraf /tmp/x", "bunx>rimraf /tmp/x"]]] },
-  { names: ["yarn"], subs: { dlx: { options: { shortValue: "p", longValue: ["package"] } }, exec: {} }, examples: [["yarn exec rm -rf /tmp/x", ["yarn exec rm -rf /tmp/x", "yarn>rm -rf /tmp/x"]]] },
+  { names: ["bunx"], subs: { "": BUNX }, examples: [["bunx rimraf /tmp/x", ["bunx rimraf /tmp/x", "bunx>rimraf /tmp/x"]]] },
+  {
+    names: ["yarn"],
+    subs: { dlx: { options: { shortValue: "p", longValue: ["package"] } }, exec: {} },
+    bins: PACKAGE_BINARIES,
+    examples: [["yarn exec rm -rf /tmp/x", ["yarn exec rm -rf /tmp/x", "yarn>rm -rf /tmp/x"]], ["yarn knex migrate:rollback --all", ["yarn knex migrate:rollback --all", "yarn>knex migrate:rollback --all"]]],
+  },
   { names: ["bundle"], subs: { exec: { options: { longValue: ["gemfile"] } } }, examples: [["bundle exec rm -rf /tmp/x", ["bundle exec rm -rf /tmp/x", "bundle>rm -rf /tmp/x"]]] },
   { names: ["cross-env", "cross-env-shell"], subs: { "": { assignments: true } }, examples: [["cross-env NODE_ENV=x rm -rf /tmp/x", ["cross-env NODE_ENV=x rm -rf /tmp/x", "cross-env>rm -rf /tmp/x"]]] },
   { names: ["dotenv"], subs: { "": { options: { shortValue: "evcp" } } }, examples: [["dotenv -e .env.test -- rm -rf /tmp/x", ["dotenv -e .env.test -- rm -rf /tmp/x", "dotenv>rm -rf /tmp/x"]]] },

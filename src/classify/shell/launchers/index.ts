@@ -15,6 +15,7 @@ import { CLOUD_RUN_ROWS } from "./cloud-run.js";
 import { TOOL_ROWS } from "./tools.js";
 import { DATABASE_SHELL_ROWS } from "./database-shells.js";
 import { BUILD_TOOL_ROWS } from "./build-tools.js";
+import { FRAMEWORK_ROWS } from "./frameworks.js";
 import { RUNNER_ROWS } from "./runners.js";
 import { SHELL_ROWS } from "./shells.js";
 import type { LauncherRow } from "./types.js";
@@ -37,7 +38,7 @@ export function launcherTable(rows: readonly LauncherRow[]): LauncherTable {
 }
 
 export const LAUNCHER_ROWS: readonly LauncherRow[] = [
-  ...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...CLOUD_RUN_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS, ...DATABASE_SHELL_ROWS, ...BUILD_TOOL_ROWS,
+  ...WRAPPER_ROWS, ...SHELL_ROWS, ...RUNNER_ROWS, ...AWK_ROWS, ...BUILTIN_ROWS, ...GIT_ROWS, ...ENV_RUNNER_ROWS, ...REMOTE_ROWS, ...CLOUD_RUN_ROWS, ...DEFERRED_ROWS, ...TOOL_ROWS, ...DATABASE_SHELL_ROWS, ...BUILD_TOOL_ROWS, ...FRAMEWORK_ROWS,
 ];
 
 export const LAUNCHERS: LauncherTable = launcherTable(LAUNCHER_ROWS);

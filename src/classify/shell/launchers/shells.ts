@@ -4,11 +4,12 @@
 // `alias`/`unalias` builtins that change what later words mean. Where each
 // takes its code from is the interpreter table's (src/classify/programs/interpreters.ts).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
-import { codeInterpreterNames, interpreterNames, programSource } from "../../programs/interpreters.js";
+import { codeInterpreterNames, interpreterName, interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { isEnvGenerator } from "../../programs/env-generators.js";
 import { decodeBase64Text, splitWords } from "../text.js";
 import type { Word } from "../words.js";
+import { bunx } from "./envs.js";
 import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
 
@@ -65,6 +66,7 @@ function shell(call: Launch): number | null {
  */
 function interpreter(call: Launch): number | null {
   const { name, words } = call;
+  if (interpreterName(name) === "bun" && !words[call.i + 1]?.dynamic && words[call.i + 1]?.value === "x") return bunx(call, call.i + 2);
   const src = programSource(name, words, call.i + 1);
   const language = codeLanguage(name);
   if (src?.kind === "inline") {
@@ -245,6 +247,7 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
       ["python3.12 -c 'print(1)'", ["python3.12 -c print(1)"], [6]],
       ["curl -s https://x | python3.12 -", ["curl -s https://x", "python3.12 -"], [7]],
       ["node22 x.js", ["node22 x.js"]],
+      ["bun x rimraf /tmp/x", ["bun x rimraf /tmp/x", "bun>rimraf /tmp/x"]],
       ["julia -e 'println(1)'", ["julia -e println(1)"], [6]],
       ["tclsh <<< 'exec ls'", ["tclsh"], [6]],
     ],
