@@ -15,8 +15,8 @@
 import { analyzeSql, redisEffects, type DatabaseEffect } from "../sql/index.js";
 import { withValue } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec } from "../programs/options.js";
+import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
-import { hostOf } from "../host-env.js";
 import { hostScript } from "../host-facts.js";
 import type { Handler } from "./filesystem.js";
 
@@ -108,26 +108,53 @@ const CLIENTS: Record<string, ClientSpec> = {
   trino: { flags: { longValue: ["execute", "server", "catalog", "schema", "user", "file"], shortValue: "f", aliases: { f: "file" } }, text: ["execute"], nameFlags: ["server", "catalog", "schema"], files: ["file"] },
 };
 
+/** A client's own include commands in its statement text: sqlite3/duckdb `.read F`, psql `\\i F`/`\\ir F`/`\\include F`, mysql `source F`/`\\. F`. */
+const INCLUDES = /(?:^|\n|;)\s*(?:\.read|\\i(?:r|nclude(?:_relative)?)?|source|\\\.)\s+['"]?([^\s'";]+)/gi;
+
+/**
+ * SQL whose text the gate has not seen — a `-c "$(cat f.sql)"`, `-f f.sql`, `< f.sql`, a file piped in, an
+ * included file — is an unknown shape (ask), never a silent allow; the host's read of the file
+ * (`host.files`, src/classify/host-facts.ts) is read as if inline instead.
+ */
+function sqlFile(ctx: Ctx, file: string, how: string, texts: string[]): void {
+  const h = hostScript(ctx.env, file);
+  if (h === undefined) gap(ctx, GAP_SHAPE.INTERPRETER_STDIN, `${ctx.program} runs the SQL in ${file} (${how}), which the gate has not read`);
+  else if (h.text === null) gap(ctx, h.shape, `${ctx.program} runs the SQL in ${file}, and ${h.reason}`);
+  else texts.push(h.text);
+}
+
 function sqlClient(ctx: Ctx, spec: ClientSpec): void {
   const args = spec.singleDashLong ? ctx.args.map((a) => (/^-[a-z]{2,}/.test(a.value) ? withValue(a, `-${a.value}`) : a)) : ctx.args;
   const p = parseArgs(args, spec.flags);
   const texts: string[] = [];
-  for (const f of p.flags) if (spec.text.includes(f.name) && f.value !== null && !f.arg.dynamic) texts.push(f.value);
-  if (spec.textOperandsFrom !== undefined) for (const op of p.operands.slice(spec.textOperandsFrom)) if (!op.arg.dynamic) texts.push(op.value);
-  const fed = stdinLiteral(ctx);
-  if (fed !== null) texts.push(fed);
-  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
-  // `psql -f f.sql`, `mysql < f.sql`: the SQL file the host read is read as if inline (src/classify/host-facts.ts).
-  if (hostOf(ctx.env) !== null) {
-    const files = p.flags.filter((f) => spec.files?.includes(f.name) && f.value !== null && !f.arg.dynamic).map((f) => f.value!);
-    if (ctx.pc.stdin?.kind === "file") files.push(ctx.pc.stdin.path);
-    for (const file of files) {
-      const h = hostScript(ctx.env, file);
-      if (h === undefined) continue;
-      if (h.text === null) gap(ctx, h.shape, `${ctx.program} runs the SQL in ${file}, and ${h.reason}`);
-      else texts.push(h.text);
+  let given = false; // statements on the command line or from a file: the client does not read stdin for them
+  for (const f of p.flags) {
+    if (!spec.text.includes(f.name) || f.value === null) continue;
+    given = true;
+    if (!f.arg.dynamic) texts.push(f.value);
+    else gap(ctx, f.arg.subst ? GAP_SHAPE.SUBSTITUTION_OPERAND : GAP_SHAPE.DYNAMIC_SCRIPT, `the ${ctx.program} --${f.name} SQL is not a literal`);
+  }
+  if (spec.textOperandsFrom !== undefined) {
+    for (const op of p.operands.slice(spec.textOperandsFrom)) {
+      given = true;
+      if (!op.arg.dynamic) texts.push(op.value);
+      else gap(ctx, op.arg.subst ? GAP_SHAPE.SUBSTITUTION_OPERAND : GAP_SHAPE.DYNAMIC_SCRIPT, `a ${ctx.program} SQL operand that is not a literal`);
     }
   }
+  for (const f of p.flags) if (spec.files?.includes(f.name) && f.value !== null) emitPath(ctx, "read", f.value, f.arg, "plain");
+  // `psql -f f.sql`, `mysql < f.sql`: the SQL file the host read is read as if inline (src/classify/host-facts.ts); unread, a gap.
+  for (const f of p.flags) {
+    if (!spec.files?.includes(f.name) || f.value === null || f.value === "-") continue;
+    given = true;
+    if (f.arg.dynamic) gap(ctx, GAP_SHAPE.DYNAMIC_SCRIPT, `${ctx.program} --${f.name} names a SQL file that is not a literal`);
+    else sqlFile(ctx, f.value, `--${f.name}`, texts);
+  }
+  const stdin = ctx.pc.stdin;
+  const fed = stdinLiteral(ctx);
+  if (fed !== null) texts.push(fed);
+  else if (!given && stdin?.kind === "file") sqlFile(ctx, stdin.path, "its input", texts);
+  else if (!given && stdin !== null) gap(ctx, GAP_SHAPE.INTERPRETER_STDIN, `${ctx.program} runs SQL fed from a ${stdin.kind} that is not a literal`);
+  for (const t of [...texts]) for (const m of t.matchAll(INCLUDES)) sqlFile(ctx, m[1]!, "included", texts);
   const db = spec.dbOperand !== undefined ? p.operands[spec.dbOperand] : undefined;
   if (spec.dbIsFile && db) emitPath(ctx, "read", db.value, db.arg, "plain");
   const names: Array<string | undefined> = spec.nameFlags.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);

@@ -175,7 +175,7 @@ export const specs: CaseSpec[] = [
     ["psql -c 'SELECT 1 -- DROP TABLE users'", "allow"],
     ["psql app -c 'DELETE FROM sessions WHERE expires_at < now()'", "allow"],
     ["mysql -e 'SHOW TABLES'", "allow"],
-    ["psql -f migrations/001_init.sql", "allow"],
+    ["psql -f migrations/001_init.sql", "ask unknown.shape.7"], // SQL the gate has not read: never a silent allow (the hook reads it: host-facts.ts)
     ["redis-cli GET user:1", "allow"],
     ["redis-cli DEL session:42", "allow"],
     ["truncate -s 0 logs/app.log", "allow"],

@@ -67,7 +67,7 @@ export const specs: CaseSpec[] = [
   // ── SQL files ───────────────────────────────────────────────────────────
   c("psql -f of a file that drops a table", "psql -d app -f migrate.sql", host({ [`${P}/migrate.sql`]: file("DROP TABLE users;\n") }), fired("db.drop", "ask")),
   c("mysql < f.sql that drops a database", "mysql app < reset.sql", host({ [`${P}/reset.sql`]: file("DROP DATABASE app;\n") }), { undecided: false }),
-  c("psql -f of the dropping file without host facts: judged as before", "psql -d app -f migrate.sql", null, { verdict: "allow" }),
+  c("psql -f without host facts: SQL the gate has not read is an unknown shape", "psql -d app -f migrate.sql", null, { verdict: "ask", unknown: [7] }),
   c("psql -f of a select is fine", "psql -d app -f report.sql", host({ [`${P}/report.sql`]: file("SELECT count(*) FROM users;\n") }), { verdict: "allow" }),
   // ── symlinks in operands ────────────────────────────────────────────────
   c("rm -rf homelink/ where homelink → ~", "rm -rf homelink/", HOMELINK, wipe),
