@@ -47,6 +47,9 @@ export const specs: CaseSpec[] = [
   c("node x.js running rm -rf ~", "node x.js", host({ [`${P}/x.js`]: file("require('child_process').execSync('rm -rf ~')\n") }), wipe),
   c("python of a harmless script", "python3 hello.py", host({ [`${P}/hello.py`]: file("print('hello')\n") }), allow),
   c("node of a harmless script", "node hello.js", host({ [`${P}/hello.js`]: file("console.log(1 + 1)\n") }), allow),
+  // A program file is judged by what it literally does: paths built at run time are no unknown shape.
+  c("node of a real tool reading files by run-time paths", "node tool.js doctor", host({ [`${P}/tool.js`]: file("const fs = require('fs'), path = require('path');\nconst p = path.join(process.argv[2] ?? '.', 'package.json');\nif (fs.existsSync(p)) console.log(fs.readFileSync(p, 'utf8'));\n") }), allow),
+  c("python of a real tool reading files by run-time paths", "python3 tool.py", host({ [`${P}/tool.py`]: file("import sys, os\nfor name in sys.argv[1:]:\n    print(open(os.path.join('data', name)).read())\n") }), allow),
   // ── package.json scripts ────────────────────────────────────────────────
   c("npm run test of a harmless script", "npm run test", pkg({ test: "vitest run" }), allow),
   c("npm test of a script that wipes home", "npm test", pkg({ test: "rm -rf ~" }), wipe),

@@ -36,10 +36,10 @@ export function commandLineCode(call: Launch, stdin: string | null): { language:
  * Read `code` and emit the interpreter with what it found; undefined when the
  * host gave no reader (the caller reports shape 6 as before).
  */
-export function runInlineCode(call: Launch, language: InlineLanguage, code: string, read?: InlineCodeAnalysis | null): number | null | undefined {
+export function runInlineCode(call: Launch, language: InlineLanguage, code: string, read?: InlineCodeAnalysis | null, unreadIsGap = true): number | null | undefined {
   const analysis = read !== undefined ? read : call.readCode(language, code);
   if (analysis === null) return undefined;
-  if (analysis.dynamic !== null) {
+  if (analysis.dynamic !== null && unreadIsGap) {
     call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${call.name} code not fully read: ${analysis.dynamic.slice(0, 3).join("; ")}`);
   }
   const out = call.emit(undefined, { code: analysis });

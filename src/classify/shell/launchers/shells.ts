@@ -79,11 +79,14 @@ function interpreter(call: Launch): number | null {
     const p = call.procSub(words[src.index]);
     // `python x.py`, `node x.js`: a script the host read is read as inline code (src/classify/host-facts.ts).
     // A language with no grammar here (perl, php, …) stays `execute × shell`, as without the host's facts.
+    // A program file is judged by what its code literally does: paths it builds at run time are not an
+    // unknown shape here (nearly every real program has them — `node bin/tool.js doctor` would ask), as
+    // `node x.js` was judged before the host read files at all (docs/host-facts.md).
     const host = p || language === null ? undefined : call.hostFile(words[src.index]);
     if (host !== undefined) {
       if (host.text === null) call.gap(host.shape, `${name} runs ${excerpt(words[src.index].value)}, and ${host.reason}`);
       else {
-        const read = runInlineCode(call, language!, host.text);
+        const read = runInlineCode(call, language!, host.text, undefined, false);
         if (read !== undefined) return read;
       }
     }
