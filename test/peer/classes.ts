@@ -283,6 +283,21 @@ const CLASSES: ClassDef[] = [
     when: (r) => peerDenyOursAllow(r) && effects(r).length > 0 && effects(r).every((e) => e.verb === "discard" && e.attrs.operation === "tag -d"),
   },
   {
+    id: "allow.unprotected-branch-delete",
+    title: "deleting a branch no team protects",
+    rationale: "issue 20: `git branch -D x` and `git push --delete origin x` of a named branch that is not main/master/develop/a release line carry no `protected` and are allowed (docs/classifier.md, ‘Branches no team protects’); the peer denies",
+    when: (r) =>
+      peerDenyOursAllow(r) &&
+      effects(r).length > 0 &&
+      effects(r).every(
+        (e) =>
+          e.attrs.protected !== true &&
+          typeof e.attrs.branch === "string" &&
+          ((e.verb === "discard" && e.target_class === "vcs_history" && /^branch -[DMf]$/.test(String(e.attrs.operation))) ||
+            (e.verb === "push" && e.target_class === "vcs_remote" && e.attrs.delete === true)),
+      ),
+  },
+  {
     id: "allow.dry-run",
     title: "a dry run",
     rationale: "`git clean -n` with `-f` only lists what it would remove (documented in docs/classifier.md); the peer refuses the `-f`",

@@ -21,8 +21,8 @@ const available = peerCasesAvailable(ROOT);
  * usually also surfaces as an undocumented disagreement.
  */
 const MEASURED = {
-  upstream: { total: 566, strict: 359, loose: 510 },
-  probes: { total: 153, strict: 88, loose: 119 },
+  upstream: { total: 566, strict: 361, loose: 500 },
+  probes: { total: 153, strict: 88, loose: 117 },
 } as const;
 const MARGIN = 3;
 
