@@ -89,8 +89,8 @@ const common = { bundle: true, format: "esm", sourcemap: true, logLevel: "warnin
 // The library keeps its dependencies external (the consumer's node_modules).
 await build({
   ...common,
-  // The OpenCode plugin and the ACP gate are package entries of their own (`gatehouse-guard/opencode`, `gatehouse-guard/acp`).
-  entryPoints: { index: "src/node/index.ts", opencode: "src/node/opencode-plugin.ts", acp: "src/node/acp-gate.ts" },
+  // The OpenCode plugin, the Pi extension and the ACP gate are package entries of their own (`gatehouse-guard/opencode`, `/pi`, `/acp`).
+  entryPoints: { index: "src/node/index.ts", opencode: "src/node/opencode-plugin.ts", pi: "src/node/pi-extension.ts", acp: "src/node/acp-gate.ts" },
   outdir: "dist",
   platform: "node",
   target: "node20",

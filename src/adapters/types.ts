@@ -65,8 +65,8 @@ export interface HookFailure {
   message: string;
 }
 
-/** Every adapter: the stdin-hook agents and OpenCode's in-process plugin. */
-export type AdapterName = HookAgent | "opencode";
+/** Every adapter: the stdin-hook agents, OpenCode's in-process plugin and Pi's extension. */
+export type AdapterName = HookAgent | "opencode" | "pi";
 
 export interface HookAdapter<C = unknown> {
   readonly agent: AdapterName;

@@ -14,7 +14,7 @@
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
 // | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
 // | `ci_pipeline` | a CI/CD service runs it, with the repository's secrets and deploy rights, on the next push (`.github/workflows/*`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`, Azure/Bitbucket/Buildkite/Drone/Travis/Woodpecker files) |
-// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
+// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`, Pi's `.pi/` and `~/.pi/` (its extensions run in-process); the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
 // | `gatehouse` | Gatehouse's own state, configuration, code cache, ledger and installed package (and, from `host.gate`, whatever else the host says it is made of: gate.ts) |
 //
 // A glob as the last component matches a row the way the shell would expand
@@ -75,7 +75,7 @@ const ROWS: readonly Row[] = [
     "bitbucket-pipelines.yml", ".buildkite/**", ".drone.yml", ".travis.yml", ".woodpecker.yml", ".woodpecker/**", "appveyor.yml", "cloudbuild.yaml"),
   // The whole directory: settings, hooks and the scripts they run, slash commands and subagents (their frontmatter grants tools).
   ...R("agent_settings", "anywhere", ".claude/**", ".codex/**", ".gemini/**", ".cursor/**", ".github/hooks/**", ".github/copilot/**", ".qwen/**",
-    ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
+    ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc", ".pi/**"),
   ...R("agent_settings", "home", ".claude.json", ".config/claude/**", ".config/opencode/**", ".copilot/**"),
   // Managed (system) scope: what neither the project nor the user may override (hooks.md).
   ...R("agent_settings", "root", "etc/claude-code/**", "library/application support/claudecode/**", "program files/claudecode/**",

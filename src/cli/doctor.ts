@@ -34,7 +34,7 @@ import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
-import { openCodeFindings } from "./install-opencode.js";
+import { pluginFindings } from "./install-plugin.js";
 
 export const DoctorReportSchema = z.object({
   healthy: z.boolean(),
@@ -381,9 +381,9 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     return [...distinct.values()].map((handler) => ({ entry, handler }));
   });
   for (const { entry, handler } of handlers) findings.push(...(await checkHandler(entry, handler, project, io, bundles)));
-  const openCode = await openCodeFindings(project, io);
-  findings.push(...openCode.findings);
-  if (installed.length === 0 && openCode.installed.length === 0) {
+  const plugins = await pluginFindings(project, io);
+  findings.push(...plugins.findings);
+  if (installed.length === 0 && plugins.installed.length === 0) {
     const subject = "not installed";
     findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
     findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
@@ -397,7 +397,7 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     findings,
     installed: [
       ...installed.flatMap((i) => i.entries.map((e) => ({ agent: i.settings.agent, scope: i.scope, path: i.path, event: e.event, matcher: e.matcher, handler: e.handler }))),
-      ...openCode.installed.map((p) => ({ agent: "opencode", scope: p.scope, path: p.path, event: "tool.execute.before", matcher: null, handler: { plugin: p.path } })),
+      ...plugins.installed.map((p) => ({ agent: p.agent, scope: p.scope, path: p.path, event: p.event, matcher: null, handler: { plugin: p.path } })),
     ],
   };
 }

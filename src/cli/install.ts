@@ -21,7 +21,8 @@ import { projectDirArg } from "./project-dir.js";
 import { daemonEndpoint, loopbackDaemonUrl } from "../node/hook-forward.js";
 import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
-import { installOpenCode, uninstallOpenCode } from "./install-opencode.js";
+import { installPlugin, uninstallPlugin } from "./install-plugin.js";
+import { isPluginAgent, PLUGIN_AGENTS } from "../install/plugin-file.js";
 import { entryCount, type Target } from "./install-target.js";
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
@@ -35,7 +36,7 @@ export function launcherPath(): string {
 
 function targetOf(args: ParsedArgs, io: Io): Target {
   const agent = args.positionals[0]!;
-  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${[...INSTALL_AGENTS, "opencode"].join(", ")})`);
+  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${[...INSTALL_AGENTS, ...PLUGIN_AGENTS].join(", ")})`);
   const settings = AGENT_SETTINGS[agent];
   const scope: Scope = args.flags.has("managed") ? "managed" : args.flags.has("user") ? "user" : "project";
   let base: string;
@@ -201,7 +202,8 @@ function trustStep(target: Target, io: Io): void {
 
 
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (args.positionals[0] === "opencode") return installOpenCode(args, io);
+  const agent = args.positionals[0]!;
+  if (isPluginAgent(agent)) return installPlugin(agent, args, io);
   const target = targetOf(args, io);
   const { settings } = target;
   const httpValue = args.values.get("http");
@@ -310,7 +312,8 @@ function recordInstall(args: ParsedArgs, io: Io, target: Target, request: Instal
 }
 
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
-  if (args.positionals[0] === "opencode") return uninstallOpenCode(args, io);
+  const agent = args.positionals[0]!;
+  if (isPluginAgent(agent)) return uninstallPlugin(agent, args, io);
   const target = targetOf(args, io);
   const { settings } = target;
   const dir = recordDir(args, io);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { openCodeModulePath } from "../../src/cli/install-opencode.js";
+import { openCodeModulePath } from "../../src/cli/install-plugin.js";
 import { main } from "../../src/cli/main.js";
 import { memoryIo } from "../support/io.js";
 import { scratchDir } from "../support/scratch.js";

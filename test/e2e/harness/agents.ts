@@ -219,7 +219,37 @@ export const qwen: AgentSpec = {
   },
 };
 
-export const AGENTS = { claude, gemini, codex, copilot, qwen } as const;
+/**
+ * Pi: `pi -p` (print mode: no UI, so an ask cannot be put to a person) against an OpenAI Chat Completions
+ * endpoint declared as a provider in `~/.pi/agent/models.json`, offline (PI_OFFLINE: no version check, no
+ * package updates), install telemetry off, no session file.
+ */
+export const pi: AgentSpec = {
+  installName: "pi",
+  pkg: "@mariozechner/pi-coding-agent",
+  configure(box, server) {
+    writeJson(join(box.home, ".pi/agent/models.json"), {
+      providers: {
+        e2e: {
+          baseUrl: `${server.url}/v1`,
+          api: "openai-completions",
+          apiKey: "sk-e2e-not-a-key",
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+          models: [{ id: "e2e-model" }],
+        },
+      },
+    });
+  },
+  command(_box, _server, prompt) {
+    return {
+      bin: agentBin("pi"),
+      args: ["-p", "--no-session", "--provider", "e2e", "--model", "e2e-model", prompt],
+      env: { PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1", NO_COLOR: "1" },
+    };
+  },
+};
+
+export const AGENTS = { claude, gemini, codex, copilot, qwen, pi } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
   const c = spec.command(box, server, prompt);

@@ -71,6 +71,23 @@ const GEMINI_CLI: Cli = {
 
 const gemini = (m: Match): EffectSpec | null => mcpChange(m) ?? (m.has("yolo") ? off("--yolo") : /^yolo$/i.test(m.value("approval-mode") ?? "") ? off("--approval-mode yolo") : null);
 
+// Pi's `--no-extensions` / `-ne` (one word: its own parser, not a cluster) skips every extension Pi
+// would discover, Gatehouse's `.pi/extensions/gatehouse.js` among them.
+const PI_CLI: Cli = {
+  options: {
+    longValue: ["provider", "model", "models", "mode", "tools", "extension", "api-key", "system-prompt", "append-system-prompt", "session", "thinking"],
+    longBool: ["print", "no-extensions", "no-session", "continue", "resume", "no-tools", "offline", "version"],
+    aliases: { p: "print", c: "continue", r: "resume", v: "version" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
+function pi(m: Match): EffectSpec | null {
+  if (m.has("no-extensions")) return off("--no-extensions");
+  const n = m.flags.find((f) => f.name === "n");
+  return n !== undefined && m.flags.some((f) => f.name === "e" && f.index === n.index) ? off("-ne") : null;
+}
+
 const AGENT = (names: string[], service: string, cli: Cli, judge: (m: Match) => EffectSpec | null, examples: ReadonlyArray<readonly [string, string]>) => ({ names, service, cli, rows: [row("", judge, examples)] });
 
 export const AGENTS: Family = {
@@ -114,6 +131,12 @@ export const AGENTS: Family = {
       ["copilot --allow-all-tools -p 'clean up'", "execute subagent guards_off flag=--allow-all-tools"],
       ["copilot -p 'fix it' --allow-tool shell", "execute subagent guards_off"],
       ["copilot -p 'explain' --allow-tool 'shell(git status)'", ""],
+    ]),
+    AGENT(["pi"], "pi", PI_CLI, pi, [
+      ["pi --no-extensions -p 'clean up'", "execute subagent guards_off flag=--no-extensions"],
+      ["pi -ne -p x", "execute subagent guards_off flag=-ne"],
+      ["pi -p 'fix the failing test'", ""],
+      ["pi -p --no-session --model sonnet 'explain'", ""],
     ]),
     AGENT(["amp"], "amp", { options: { shortValue: "x", longValue: ["execute", "settings-file"], longBool: ["dangerously-allow-all"], aliases: { x: "execute" } }, help: { flags: ["help", "h"] } }, (m) => (m.has("dangerously-allow-all") ? off("--dangerously-allow-all") : null), [
       ["amp --dangerously-allow-all -x 'x'", "execute subagent guards_off"],

@@ -1,0 +1,188 @@
+// `gatehouse install|uninstall opencode|pi [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error M]`
+// and doctor's check of those files: a plugin file (src/install/plugin-file.ts) that loads this
+// installation's gate by absolute path. A file there that is not Gatehouse's is never touched;
+// doctor proves the file loads by importing it in a Node process, as the agent would, and putting
+// a dangerous call to it.
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { makeDirs } from "../files/make-dirs.js";
+import { dirname, join, resolve } from "node:path";
+import { isPluginText, PLUGIN_AGENTS, PLUGIN_FILES, pluginModule, pluginPath, pluginText, type PluginAgent, type PluginRequest } from "../install/plugin-file.js";
+import { packageRoot } from "../node/package-root.js";
+import { UsageError, type ParsedArgs } from "./args.js";
+import { CliError, engineFromArgs } from "./engine-options.js";
+import { EXIT } from "../model/exit-codes.js";
+import type { Io } from "./io.js";
+import { projectDirArg } from "./project-dir.js";
+import { shellQuote } from "../shell-words.js";
+import { runShell } from "./run-shell.js";
+
+function pluginTarget(agent: PluginAgent, args: ParsedArgs, io: Io): { scope: "project" | "user"; path: string } {
+  const title = PLUGIN_FILES[agent].title;
+  if (args.flags.has("managed")) throw new UsageError(`--managed: ${title} has no managed layer Gatehouse can write (it loads plugins from the project and the user's directory)`);
+  for (const flag of ["http", "daemon", "ledger", "ledger-events", "ledger-redact", "touch-set", "record-file"]) {
+    if (args.values.has(flag) || args.flags.has(flag)) throw new UsageError(`--${flag}: the ${title} plugin evaluates in ${title}'s own process (no hook command to forward)`);
+  }
+  if (args.flags.has("user")) {
+    const home = io.env.HOME;
+    if (home === undefined || home === "") throw new UsageError("--user needs $HOME");
+    return { scope: "user", path: pluginPath(agent, "user", home, io.env) };
+  }
+  return { scope: "project", path: pluginPath(agent, "project", projectDirArg(args.values.get("project"), io), io.env) };
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return null;
+    throw new CliError(`${path}: cannot read (${code ?? String(error)})`, EXIT.NO_INPUT);
+  }
+}
+
+/** This installation's module for the agent (`dist/opencode.js`, `dist/pi.js`): what the plugin file imports. */
+export const pluginModulePath = (agent: PluginAgent) => join(packageRoot(), "dist", PLUGIN_FILES[agent].module);
+export const openCodeModulePath = () => pluginModulePath("opencode");
+
+export async function installPlugin(agent: PluginAgent, args: ParsedArgs, io: Io): Promise<number> {
+  const { title, next } = PLUGIN_FILES[agent];
+  const target = pluginTarget(agent, args, io);
+  const request: PluginRequest = { module: pluginModulePath(agent) };
+  const bundle = args.values.get("bundle");
+  if (bundle !== undefined) {
+    request.bundlePath = resolve(io.cwd, bundle);
+    await engineFromArgs(request.bundlePath); // a plugin naming a bundle that does not load would protect nobody
+  }
+  const stateDir = args.values.get("state-dir");
+  if (stateDir !== undefined) request.stateDir = resolve(io.cwd, stateDir);
+  const onError = args.values.get("on-error");
+  if (onError === "open" || onError === "closed") request.onError = onError;
+  const text = pluginText(agent, request);
+  const existing = readText(target.path);
+  if (existing !== null && !isPluginText(existing)) throw new CliError(`${target.path}: exists and is not Gatehouse's plugin file; left untouched (move it away, or load Gatehouse from it yourself: docs/adapters.md)`, EXIT.FAILURE);
+  if (existing === text) {
+    io.out(`${title}: ${target.path} already loads Gatehouse (unchanged)`);
+    return EXIT.OK;
+  }
+  try {
+    makeDirs(dirname(target.path));
+    writeFileSync(target.path, text);
+  } catch (error) {
+    throw new CliError(`${target.path}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);
+  }
+  io.out(`${title}: wrote ${target.path} (${target.scope} scope${existing !== null ? ", replacing the one written before" : ""})`);
+  io.out(`  loads: ${request.module}`);
+  io.out(`  next: ${next} (gatehouse doctor checks that it loads and blocks)`);
+  return EXIT.OK;
+}
+
+export async function uninstallPlugin(agent: PluginAgent, args: ParsedArgs, io: Io): Promise<number> {
+  const { title } = PLUGIN_FILES[agent];
+  const target = pluginTarget(agent, args, io);
+  const existing = readText(target.path);
+  if (existing === null) {
+    io.out(`${title}: ${target.path} does not exist (nothing to remove)`);
+    return EXIT.OK;
+  }
+  if (!isPluginText(existing)) {
+    io.out(`${title}: ${target.path} is not Gatehouse's plugin file (unchanged)`);
+    return EXIT.OK;
+  }
+  try {
+    unlinkSync(target.path);
+  } catch (error) {
+    throw new CliError(`${target.path}: cannot remove (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);
+  }
+  io.out(`${title}: removed ${target.path}`);
+  return EXIT.OK;
+}
+
+interface PluginFinding {
+  level: "ok" | "warn" | "error";
+  subject: string;
+  message: string;
+}
+
+/**
+ * Import the plugin file as the agent would, and put `rm -rf ~` and `ls` to it: blocked and let through.
+ * `gate(command, id)` answers "ran" or "blocked: <reason>" in the agent's own protocol.
+ */
+const PROBE_GATES: Readonly<Record<PluginAgent, string>> = {
+  // OpenCode: every export is a plugin; `tool.execute.before` throws to block.
+  opencode: `
+  const plugins = Object.values(mod).filter((v) => typeof v === "function");
+  out.exports = plugins.length;
+  const hooks = await plugins[0]({ directory: process.argv[2], worktree: process.argv[2] });
+  const before = hooks["tool.execute.before"];
+  gate = async (command, callID) => { try { await before({ tool: "bash", sessionID: "gatehouse-doctor", callID }, { args: { command } }); return "ran"; } catch (e) { return "blocked: " + (e && e.message); } };`,
+  // Pi: the default export is called with Pi's API; a \`tool_call\` handler returns {block, reason} (print mode: no UI).
+  pi: `
+  const handlers = [];
+  await mod.default({ on: (event, handler) => { if (event === "tool_call") handlers.push(handler); } });
+  out.exports = handlers.length;
+  const ctx = { cwd: process.argv[2], hasUI: false, sessionManager: { getSessionId: () => "gatehouse-doctor" } };
+  gate = async (command, toolCallId) => { const r = await handlers[0]({ type: "tool_call", toolName: "bash", toolCallId, input: { command } }, ctx); return r && r.block ? "blocked: " + r.reason : "ran"; };`,
+};
+
+const probe = (agent: PluginAgent) => `
+const { pathToFileURL } = await import("node:url");
+const out = {};
+try {
+  const mod = await import(pathToFileURL(process.argv[1]).href);
+  let gate;${PROBE_GATES[agent]}
+  out.dangerous = await gate("rm -rf ~", "d1");
+  out.benign = await gate("ls", "b1");
+} catch (e) { out.error = String(e && e.message || e).split("\\n")[0]; }
+process.stdout.write(JSON.stringify(out));
+`;
+
+export interface PluginInstalled {
+  agent: PluginAgent;
+  scope: "project" | "user";
+  path: string;
+  event: string;
+}
+
+/** Doctor: each plugin file of Gatehouse's (OpenCode, Pi), checked to load and to block. */
+export async function pluginFindings(project: string, io: Io): Promise<{ findings: PluginFinding[]; installed: PluginInstalled[] }> {
+  const findings: PluginFinding[] = [];
+  const installed: PluginInstalled[] = [];
+  const scopes: ["project" | "user", string | undefined][] = [["project", project], ["user", io.env.HOME]];
+  for (const agent of PLUGIN_AGENTS) {
+    const { title, event } = PLUGIN_FILES[agent];
+    for (const [scope, base] of scopes) {
+      if (base === undefined || base === "") continue;
+      const path = pluginPath(agent, scope, base, io.env);
+      const subject = `${agent} ${scope}`;
+      let text: string | null;
+      try {
+        text = readText(path);
+      } catch (error) {
+        findings.push({ level: "error", subject, message: (error as Error).message });
+        continue;
+      }
+      if (text === null || !isPluginText(text)) continue;
+      installed.push({ agent, scope, path, event });
+      const module = pluginModule(text);
+      if (module === null || !existsSync(module)) {
+        findings.push({ level: "error", subject, message: `${path} loads ${module ?? "nothing Gatehouse wrote"}, which does not exist (Gatehouse moved?): run gatehouse install ${agent} again` });
+        continue;
+      }
+      const line = shellQuote([process.execPath, "--input-type=module", "-e", probe(agent), path, project]);
+      const run = await runShell(line, "", { cwd: project, env: io.env, timeoutMs: 60_000 });
+      let result: { exports?: number; dangerous?: string; benign?: string; error?: string } = {};
+      try {
+        result = JSON.parse(run.stdout);
+      } catch {
+        result = { error: `the probe printed no answer (exit ${run.exitCode}): ${run.stderr.trim().split("\n")[0] ?? ""}` };
+      }
+      if (result.error !== undefined) findings.push({ level: "error", subject, message: `${path} does not load: ${result.error} — ${title} would run every call unexamined` });
+      else if (result.dangerous?.startsWith("blocked") !== true) findings.push({ level: "error", subject, message: `${path} loads but let rm -rf ~ through (${result.dangerous})` });
+      else if (result.benign !== "ran") findings.push({ level: "warn", subject, message: `${path} blocks ls too (${result.benign})` });
+      else findings.push({ level: "ok", subject, message: `${path} loads ${module}; self-test: rm -rf ~ blocked, ls runs` });
+      if (agent === "opencode" && scope === "project" && io.env.OPENCODE_DISABLE_PROJECT_CONFIG !== undefined && io.env.OPENCODE_DISABLE_PROJECT_CONFIG !== "")
+        findings.push({ level: "warn", subject, message: "OPENCODE_DISABLE_PROJECT_CONFIG is set here: OpenCode then skips the project's .opencode/, this plugin included" });
+    }
+  }
+  return { findings, installed };
+}
