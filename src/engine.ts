@@ -5,7 +5,7 @@
 import { BundleLoadError, loadBundle, type LoadedBundle } from "./bundle/load.js";
 import { DECISION_WARNING_CODES, type BundleWarning } from "./bundle/warning.js";
 import { canonicalJson } from "./bundle/canonical.js";
-import { classifyEvent, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
+import { classifyEvent, EFFECT_PROGRAMS, hasEffectRows, isShellEvent, shellInput } from "./classify/index.js";
 import type { HostWants } from "./classify/host-env.js";
 import type { HostScript } from "./classify/host-facts.js";
 import { GAP_SHAPE } from "./model/gap-shapes.js";
@@ -242,8 +242,9 @@ export class Engine {
       return result;
     };
     const inlineCode = inline === null ? undefined : (language: InlineLanguage, code: string) => analyzeInlineCode(language, code, { grammars: inline, shellCommand: hasEffectRows });
-    // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears).
-    const opts = { inlineCode };
+    // The shell analysis reads `python -c`/`node -e` code with the same reader (nothing loads unless such code appears),
+    // and asks the effect table's program knowledge through the registry interface (classify/programs/known.ts).
+    const opts = { inlineCode, programs: EFFECT_PROGRAMS };
     // With host facts, the shell analysis also reads the scripts the host read (src/classify/host-facts.ts).
     const withFile = (hostFile: ((path: string) => HostScript | undefined) | undefined) => (hostFile === undefined ? opts : { ...opts, hostFile });
     const classify = (event: Event) => classifyEvent(event, {

@@ -5,7 +5,7 @@
 import type { Event } from "../model/event.js";
 import { parseMcpName } from "../model/mcp-name.js";
 import { shellEffects } from "./effects/index.js";
-import type { ShellAnalysis } from "./shell/types.js";
+import type { ShellAnalysis } from "./shell-analysis.js";
 import { toolEffects } from "./tools.js";
 import type { Classification, ClassifiedUrl, Effect } from "../model/classification.js";
 import { extractUrls } from "./urls.js";
@@ -17,7 +17,7 @@ import { hostScript, incompleteGaps, type HostScript } from "./host-facts.js";
 
 export { resolvePathClass } from "./paths.js";
 export { classifyUrl, extractUrls } from "./urls.js";
-export { hasEffectRows, shellEffects } from "./effects/index.js";
+export { EFFECT_PROGRAMS, hasEffectRows, shellEffects } from "./effects/index.js";
 export { toolEffects } from "./tools.js";
 
 export interface ClassifyDeps {

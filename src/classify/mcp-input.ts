@@ -30,13 +30,13 @@ import type { ClassifiedPath, ClassifiedUrl, Effect, SimpleCommand, UnknownComma
 import { hasEffectRows, shellEffects } from "./effects/index.js";
 import { mcpToolArgv } from "./mcp-argv.js";
 import { nameEffects, pushEffects } from "./mcp-names.js";
-import { programName } from "./shell/words.js";
+import { programName } from "./programs/name.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "./inline-code/index.js";
 import { inlineClassification } from "./inline-code/classification.js";
 import { inlineLanguageOf } from "./inline-code/detect.js";
 import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import { fileUrlPath } from "./urls.js";
-import type { ShellAnalysis } from "./shell/types.js";
+import type { ShellAnalysis } from "./shell-analysis.js";
 import { analyzeSql, tokenizeSql } from "./sql/index.js";
 import { TREE_CLASSES } from "./effects/source-removal.js";
 

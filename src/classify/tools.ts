@@ -21,7 +21,7 @@ import { throughHostLink } from "./host-facts.js";
 import { isSystemLog } from "./system-logs.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
-import { braceExpand } from "./shell/text.js";
+import { braceExpand } from "./text.js";
 import { patchHunks } from "./apply-patch.js";
 
 /** The effects of a Codex patch on its files: add/update write, delete deletes, a move writes its destination and removes its source. */

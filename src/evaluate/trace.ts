@@ -4,7 +4,7 @@
 // read, and the shell analyses the classifier handed the recorder as they ran.
 // It decides nothing.
 import type { CompiledNode, LoadedArtifact } from "./compiled.js";
-import type { ShellAnalysis } from "../classify/shell/types.js";
+import type { ShellAnalysis } from "../classify/shell-analysis.js";
 import type { Decision } from "../model/decision.js";
 import type { Event } from "../model/event.js";
 import {

@@ -56,8 +56,17 @@ const PURE_PACKAGES = ["@assemblyscript/loader", "@noble/hashes", "ignore", "lru
 /** The page also edits JSON text in place. */
 const BROWSER_PACKAGES = ["jsonc-parser"];
 
+/**
+ * Folders inside a unit that import neither each other. The shell walker and the effect table meet only
+ * through what lies below both: the analysis they hand over (classify/shell-analysis.ts) and the program
+ * registry interface (classify/programs/known.ts), whose implementation the engine hands the walker.
+ */
+export const APART: NonNullable<LayerRules["apart"]> = [
+  { a: "classify/shell", b: "classify/effects", why: "they meet through classify/shell-analysis.ts and classify/programs/known.ts, injected by the engine" },
+];
+
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-const RULES: LayerRules = { units: RANKS, purePackages: PURE_PACKAGES, browserPackages: BROWSER_PACKAGES, dependencies: Object.keys(pkg.dependencies) };
+const RULES: LayerRules = { units: RANKS, purePackages: PURE_PACKAGES, browserPackages: BROWSER_PACKAGES, dependencies: Object.keys(pkg.dependencies), apart: APART };
 
 describe("the layers of src/", () => {
   const report = checkLayers(src, RULES);
@@ -159,6 +168,7 @@ describe("the checker, on planted trees", () => {
     purePackages: ["zod"],
     browserPackages: ["jsonc-parser"],
     dependencies: ["zod", "jsonc-parser", "ioredis", "tree-sitter-bash"],
+    apart: [{ a: "mid/shell", b: "mid/effects", why: "planted" }],
   };
 
   /** A tree of files (path → text) in a fresh temp dir. */
@@ -221,6 +231,21 @@ describe("the checker, on planted trees", () => {
     expect(check({ "edge/f.ts": 'import ts from "typescript";\n' }).violations).toEqual(['edge/f.ts:1 imports "typescript": typescript is not a runtime dependency in package.json']);
     expect(check({ "page/g.ts": 'import { readFileSync } from "fs";\n' }).violations).toEqual(['page/g.ts:1 imports "fs": a Node builtin in a browser unit']);
     expect(check({ "page/h.ts": 'import Bash from "tree-sitter-bash";\n' }).violations).toEqual(['page/h.ts:1 imports "tree-sitter-bash": tree-sitter-bash is not one of the packages the browser page may use']);
+  });
+
+  it("fails a planted import between folders kept apart, either way, type-only too, and passes what both import below them", () => {
+    const apart = {
+      "mid/known.ts": "export interface Known { has(p: string): boolean }\n",
+      "mid/shell/walk.ts": 'import type { Known } from "../known.js";\nexport const walk = (k: Known) => k.has("rm");\n',
+      "mid/effects/table.ts": 'import type { Known } from "../known.js";\nexport const table: Known = { has: (p) => p === "rm" };\n',
+    };
+    expect(check(apart).violations).toEqual([]);
+    expect(check({ ...apart, "mid/shell/up.ts": 'import { table } from "../effects/table.js";\nexport const t = table;\n' }).violations).toEqual([
+      "mid/shell/up.ts:1 imports mid/effects/table.ts: mid/shell and mid/effects are kept apart (planted)",
+    ]);
+    expect(check({ ...apart, "mid/effects/back.ts": 'import type { walk } from "../shell/walk.js";\nexport type W = typeof walk;\n' }).violations).toEqual([
+      "mid/effects/back.ts:1 imports mid/shell/walk.ts (types only): mid/effects and mid/shell are kept apart (planted)",
+    ]);
   });
 
   it("fails a unit without a rank", () => {

@@ -8,7 +8,9 @@
 //    tree and no computed specifier; a `browser` unit the same, plus its own
 //    packages and `.wasm` assets;
 //  - every package a file names is a runtime dependency of the package;
-//  - no two files import each other, directly or round a loop (cycles()).
+//  - no two files import each other, directly or round a loop (cycles());
+//  - two folders kept apart inside a unit (`apart`) import neither each other,
+//    whatever they share below them.
 import { cycles, importGraph, type ImportGraph } from "./import-graph.js";
 
 export type Platform = "pure" | "browser" | "node";
@@ -29,6 +31,8 @@ export interface LayerRules {
   browserPackages: readonly string[];
   /** The package's runtime `dependencies`: what any file may import. */
   dependencies: readonly string[];
+  /** Folders inside a unit that import neither each other (`classify/shell` and `classify/effects`), and why. */
+  apart?: ReadonlyArray<{ a: string; b: string; why: string }>;
 }
 
 export interface LayerReport {
@@ -59,6 +63,12 @@ export function checkLayers(root: string, rules: LayerRules): LayerReport {
     else if (from.platform !== "node" && to.platform !== "pure" && !(from.platform === "browser" && to.platform === "browser"))
       violations.push(`${e.from}:${e.line} imports ${e.to}${types}: a ${from.platform} unit reaches ${to.platform} code`);
   }
+
+  for (const { a, b, why } of rules.apart ?? [])
+    for (const e of graph.edges) {
+      const [from, to] = e.from.startsWith(`${a}/`) && e.to.startsWith(`${b}/`) ? [a, b] : e.from.startsWith(`${b}/`) && e.to.startsWith(`${a}/`) ? [b, a] : [null, null];
+      if (from !== null) violations.push(`${e.from}:${e.line} imports ${e.to}${e.typeOnly ? " (types only)" : ""}: ${from} and ${to} are kept apart (${why})`);
+    }
 
   const pure = new Set(rules.purePackages);
   const browser = new Set([...rules.purePackages, ...rules.browserPackages]);

@@ -2,13 +2,14 @@
 // Skipped (not failed) while the shell parser module is absent from the tree.
 import { beforeAll, describe, expect, it } from "vitest";
 import { classifyEvent } from "../../src/classify/index.js";
-import type { ShellAnalysis } from "../../src/classify/shell/types.js";
+import type { ShellAnalysis } from "../../src/classify/shell-analysis.js";
 import { EventSchema, type EventEnv } from "../../src/model/event.js";
+import { EFFECT_PROGRAMS } from "../../src/classify/effects/index.js";
 
 type ShellModule = {
   loadShellParser(bytes: unknown): Promise<unknown>;
-  analyzeShellText(parser: unknown, text: string): ShellAnalysis;
-  analyzeArgv(parser: unknown, argv: string[]): ShellAnalysis;
+  analyzeShellText(parser: unknown, text: string, opts: { programs: typeof EFFECT_PROGRAMS }): ShellAnalysis;
+  analyzeArgv(parser: unknown, argv: string[], opts: { programs: typeof EFFECT_PROGRAMS }): ShellAnalysis;
 };
 
 const shell = (await import("../../src/classify/shell/index.js").catch(() => null)) as ShellModule | null;
@@ -24,8 +25,8 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
   });
   const classify = (command: string | string[], tool = "Bash", env: EventEnv | null = ENV) =>
     classifyEvent(EventSchema.parse({ event_type: "pre_tool_use", tool_name: tool, tool_input: { command }, env }), {
-      analyzeText: (t) => shell!.analyzeShellText(parser, t),
-      analyzeArgv: (a) => shell!.analyzeArgv(parser, a),
+      analyzeText: (t) => shell!.analyzeShellText(parser, t, { programs: EFFECT_PROGRAMS }),
+      analyzeArgv: (a) => shell!.analyzeArgv(parser, a, { programs: EFFECT_PROGRAMS }),
     });
   const tuples = (command: string | string[], tool = "Bash") => classify(command, tool).effects.map((e) => `${e.verb}×${e.target_class}`);
   const shapes = (command: string) => classify(command).unknown.map((u) => u.shape);
@@ -90,8 +91,8 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
   it("Codex argv and ACP terminal/create", () => {
     expect(tuples(["bash", "-lc", "git push -f origin main"], "shell")).toEqual(["push×vcs_remote"]);
     const c = classifyEvent(EventSchema.parse({ tool_name: "terminal/create", tool_input: { command: "rm", args: ["-rf", "/"] }, env: ENV }), {
-      analyzeText: (t) => shell!.analyzeShellText(parser, t),
-      analyzeArgv: (a) => shell!.analyzeArgv(parser, a),
+      analyzeText: (t) => shell!.analyzeShellText(parser, t, { programs: EFFECT_PROGRAMS }),
+      analyzeArgv: (a) => shell!.analyzeArgv(parser, a, { programs: EFFECT_PROGRAMS }),
     });
     expect(c.effects.map((e) => `${e.verb}×${e.target_class}`)).toEqual(["delete×filesystem_root"]);
     expect(c.simple.map((s) => s.program)).toEqual(["rm"]);
@@ -110,8 +111,8 @@ describe.skipIf(!available)("peer-derived, end to end", () => {
   const TMP: EventEnv = { home: "/home/u", cwd: "/tmp/scratch", path_dirs: [], additional_dirs: [] };
   const classify = (command: string, env: EventEnv = ENV) =>
     classifyEvent(EventSchema.parse({ event_type: "pre_tool_use", tool_name: "Bash", tool_input: { command }, env }), {
-      analyzeText: (t) => shell!.analyzeShellText(parser, t),
-      analyzeArgv: (a) => shell!.analyzeArgv(parser, a),
+      analyzeText: (t) => shell!.analyzeShellText(parser, t, { programs: EFFECT_PROGRAMS }),
+      analyzeArgv: (a) => shell!.analyzeArgv(parser, a, { programs: EFFECT_PROGRAMS }),
     });
   it("parallel with no ::: inputs feeds a delete from stdin: shape 8", () => {
     const c = classify("printf '%s\\n' dist | parallel rm -rf");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shellEffects } from "../../src/classify/effects/index.js";
-import type { ShellAnalysis } from "../../src/classify/shell/types.js";
+import type { ShellAnalysis } from "../../src/classify/shell-analysis.js";
 import type { EventEnv } from "../../src/model/event.js";
 import { argv, sh } from "./build.js";
 import { quoteWord } from "../../src/model/shell-quote.js";

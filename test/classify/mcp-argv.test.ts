@@ -10,11 +10,12 @@ import { analyzeArgv, analyzeShellText, loadShellParser } from "../../src/classi
 import { EventSchema } from "../../src/model/event.js";
 import { readGrammarFiles } from "../../src/node/grammar.js";
 import { ENV } from "../corpus/specs/helpers.js";
+import { EFFECT_PROGRAMS } from "../../src/classify/effects/index.js";
 
 let deps: ClassifyDeps;
 beforeAll(async () => {
   const parser = await loadShellParser(readGrammarFiles());
-  deps = { analyzeText: (t) => analyzeShellText(parser, t), analyzeArgv: (a) => analyzeArgv(parser, a) };
+  deps = { analyzeText: (t) => analyzeShellText(parser, t, { programs: EFFECT_PROGRAMS }), analyzeArgv: (a) => analyzeArgv(parser, a, { programs: EFFECT_PROGRAMS }) };
 });
 const tuples = (tool_name: string, tool_input: unknown) =>
   classifyEvent(EventSchema.parse({ tool_name, tool_input, env: ENV }), deps).effects.map((e) => `${e.verb} ${e.target_class}`);

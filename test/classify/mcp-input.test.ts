@@ -9,14 +9,15 @@ import { EventSchema } from "../../src/model/event.js";
 import { readGrammarFiles } from "../../src/node/grammar.js";
 import { ENV } from "../corpus/specs/helpers.js";
 import { loadGrammars } from "./inline-code/helpers.js";
+import { EFFECT_PROGRAMS } from "../../src/classify/effects/index.js";
 
 let deps: ClassifyDeps;
 beforeAll(async () => {
   const grammars = await loadGrammars(); // first: the runtime's sync grammar path
   const parser: ShellParser = await loadShellParser(readGrammarFiles());
   deps = {
-    analyzeText: (t) => analyzeShellText(parser, t),
-    analyzeArgv: (a) => analyzeArgv(parser, a),
+    analyzeText: (t) => analyzeShellText(parser, t, { programs: EFFECT_PROGRAMS }),
+    analyzeArgv: (a) => analyzeArgv(parser, a, { programs: EFFECT_PROGRAMS }),
     inlineCode: (l, c) => analyzeInlineCode(l, c, { grammars }),
   };
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyEvent, isMcpTool, isShellEvent, shellInput } from "../../src/classify/index.js";
 import { toolEffects } from "../../src/classify/tools.js";
-import type { ShellAnalysis } from "../../src/classify/shell/types.js";
+import type { ShellAnalysis } from "../../src/classify/shell-analysis.js";
 import { EventSchema, type EventEnv, type EventInput } from "../../src/model/event.js";
 import { sh } from "./build.js";
 

@@ -8,7 +8,7 @@
 // the command's `joinedBy` is `&&` and the command it follows is the previous
 // top-level command. Anything else (`;`, `||`, `|`, a newline, `then`, a
 // subshell `(cd build) && …`, a group) keeps every candidate (the safe side).
-import type { ParsedCommand } from "../shell/types.js";
+import type { ParsedCommand } from "../shell-analysis.js";
 
 /**
  * For each command, whether it is a top-level command joined to the previous

@@ -16,8 +16,8 @@ import { findRootValues, parseFind, type FindName } from "../programs/find.js";
 import { gateFootprint } from "../gate.js";
 import { hostOf } from "../host-env.js";
 import { parseItemListing, PS_LISTERS, PS_NARROWING_STAGES, PS_PASSING_STAGES } from "../programs/powershell.js";
-import { echoOutput, printfOutput } from "../shell/producers.js";
-import type { ParsedCommand, ShellAnalysis } from "../shell/types.js";
+import { echoOutput, printfOutput } from "../programs/echo-printf.js";
+import type { ParsedCommand, ShellAnalysis } from "../shell-analysis.js";
 import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
 import { throughAlias, type PathAliases } from "./path-aliases.js";
 

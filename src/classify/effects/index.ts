@@ -4,11 +4,12 @@
 import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { resolvePathDetailed } from "../paths.js";
-import type { ShellAnalysis } from "../shell/types.js";
+import type { ShellAnalysis } from "../shell-analysis.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, UnknownCommand } from "../../model/classification.js";
 import { extractUrls } from "../urls.js";
 import { literalArg } from "../programs/args.js";
-import { programName } from "../shell/words.js";
+import type { ProgramRegistry } from "../programs/known.js";
+import { programName } from "../programs/name.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
 import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
@@ -25,7 +26,7 @@ import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
 import { PACKAGE_HANDLERS } from "./packages.js";
-import { controlAssignments, PERSISTENCE_HANDLERS } from "./persistence.js";
+import { controlAssignments, controlVariableKind, PERSISTENCE_HANDLERS } from "./persistence.js";
 import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js";
 import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
@@ -93,6 +94,13 @@ function findHandlers(program: string): Handler[] {
 export function hasEffectRows(program: string): boolean {
   return handlersFor(program).length > 0 || familyKnows(program) || cliFor(program) !== null;
 }
+
+/** The table's program knowledge as the walker asks it (programs/known.ts), handed to it by the engine. */
+export const EFFECT_PROGRAMS: ProgramRegistry = {
+  names: effectProgramNames,
+  hasEffects: hasEffectRows,
+  isControlVariable: (name) => controlVariableKind(name) !== null,
+};
 
 const MAX_CWDS = 6;
 const GIT_DASHED = /^git-([a-z][a-z0-9-]*)$/;

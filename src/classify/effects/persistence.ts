@@ -20,7 +20,7 @@ import { isPersistentSetting } from "../programs/git.js";
 import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { attrs, emitPath, targetText, type Collector, type Ctx } from "./common.js";
-import type { ShellAnalysis } from "../shell/types.js";
+import type { ShellAnalysis } from "../shell-analysis.js";
 import type { Handler } from "./filesystem.js";
 
 function install(ctx: Ctx, cls: TargetClass, persistence: Persistence, target: string, extra: Record<string, string> = {}): void {

@@ -6,7 +6,7 @@
 // confident: the program may not run it (seed 003: say so, do not guess a deny).
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import type { Effect, UnknownCommand } from "../../model/classification.js";
-import type { PossibleNested } from "../shell/types.js";
+import type { PossibleNested } from "../shell-analysis.js";
 import { Collector, type SharedState } from "./common.js";
 
 interface Probe {

@@ -5,7 +5,7 @@
 // from, is the interpreter table's (src/classify/programs/interpreters.ts).
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import type { Arg } from "../programs/args.js";
-import { programName } from "../shell/words.js";
+import { programName } from "../programs/name.js";
 import { attrs, resolveAll, type Ctx } from "./common.js";
 
 export const DOWNLOADERS = new Set(["curl", "wget", "fetch", "aria2c", "axel", "lwp-download", "http", "https", "xh", "invoke-webrequest", "iwr", "invoke-restmethod", "irm"]);

@@ -17,7 +17,7 @@
 // file, `-m module`, another interpreter — is not inline code (null).
 import { literalArg, type Arg } from "../programs/args.js";
 import { interpreterOf, programSource, type InterpreterFamily, type ProgramSource } from "../programs/interpreters.js";
-import { decodeBase64Text } from "../shell/text.js";
+import { decodeBase64Text } from "../text.js";
 import type { InlineLanguage } from "./grammars.js";
 
 export interface InlineCode {

@@ -5,7 +5,7 @@ import type { Node } from "web-tree-sitter";
 import { indexRows, type Call } from "./api.js";
 import { PYTHON_ROWS } from "./python-api.js";
 import { CodeReader, fieldChildren, namedChildren } from "./reader.js";
-import { splitWords as splitShellWords } from "../shell/text.js";
+import { splitWords as splitShellWords } from "../text.js";
 import { decodeEscapes } from "./escapes.js";
 import { alt, alternatives, concat, dirnameOf, envVar, expandTilde, field, HOME, intLiteral, joinList, joinPath, lift, mapText, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 

@@ -21,15 +21,15 @@ import { literalOfWord, resolveExpansion } from "./literal.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
 import { hasExpansionSyntax, hasSubstitutionSyntax } from "./nodes.js";
 import { wireRedirects, type RedirectWord } from "./redirects.js";
-import { utf8Length } from "./text.js";
+import { utf8Length } from "../text.js";
 import { isConsequentialProgram, isUnknownProgram, nestedCandidates } from "./nested.js";
 import { globPrograms, MAX_GLOB_PROGRAMS, programGlob } from "./program-glob.js";
-import { effectProgramNames } from "../effects/index.js";
-import type { ControlAssignment, Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "./types.js";
-import { controlVariableKind } from "../effects/persistence.js";
+import type { ControlAssignment, Feed, ParsedCommand, PossibleNested, RunsOn, StdinSource } from "../shell-analysis.js";
 import { Walker, cmdCtx } from "./walk.js";
 import { EMPTY, isolated, type VarState } from "./values.js";
-import { argOf, homeAwareWord, isObfuscatedProgramWord, programName, type Word } from "./words.js";
+import { argOf, homeAwareWord, isObfuscatedProgramWord, type Word } from "./words.js";
+import type { ProgramRegistry } from "../programs/known.js";
+import { programName } from "../programs/name.js";
 
 
 export class Analyzer {
@@ -48,6 +48,8 @@ export class Analyzer {
   constructor(
     parser: Parser,
     readonly launchers: LauncherTable,
+    /** What the effect table knows of programs (programs/known.ts), handed in by whoever assembles classification. */
+    readonly programs: ProgramRegistry,
     /** Reads inline code of other languages (SPEC §6.7); null: such code stays shape 6. */
     readonly readCode: ((language: InlineLanguage, code: string) => InlineCodeAnalysis) | null = null,
     /** What the host read of a file a command runs (src/classify/host-facts.ts); null: files are judged by the text alone. */
@@ -120,7 +122,7 @@ export class Analyzer {
    */
   assigned(name: string, state: VarState, env: Env, raw: string, siblings?: ReadonlyMap<string, VarState>): void {
     assignedVariable(this, name, state, env, raw, siblings);
-    if (controlVariableKind(name) !== null && this.controls.length < 64) this.controls.push({ name, raw: raw.slice(0, 200) });
+    if (this.programs.isControlVariable(name) && this.controls.length < 64) this.controls.push({ name, raw: raw.slice(0, 200) });
   }
 
   /** A command whose program is a file named by path (planted.ts). */
@@ -165,7 +167,7 @@ export class Analyzer {
   private globProgram(pattern: string, words: Word[], i: number, ctx: CmdCtx): number | null {
     const w = words[i];
     this.gaps.add(GAP_SHAPE.DYNAMIC_PROGRAM, `the program word ${excerpt(w.raw)} is a pattern: it runs whichever file matches`, ctx.raw);
-    const matches = globPrograms(pattern, programNames(this.launchers), (n) => isConsequentialProgram(this.launchers, n));
+    const matches = globPrograms(pattern, programNames(this.launchers, this.programs), (n) => isConsequentialProgram(this, n));
     if (matches.length === 0) return this.emit(words, i, ctx);
     let out: number | null = null;
     for (const name of matches.slice(0, MAX_GLOB_PROGRAMS)) {
@@ -190,7 +192,7 @@ export class Analyzer {
     // `./run.sh` after `printf '…' > run.sh` (or a script the host read): the program is that file.
     if (words[i].value.includes("/") && !words[i].dynamic && (this.files.content(words[i].value) !== undefined || this.hostFile?.(words[i].value) !== undefined)) {
       new LaunchCall(this, FILE_ROW, name, words, i, ctx).runFile(words[i], { sameScope: false });
-    } else if (words.length > i + 1 && isUnknownProgram(this.launchers, name)) this.probe(name, words, i, ctx);
+    } else if (words.length > i + 1 && isUnknownProgram(this, name)) this.probe(name, words, i, ctx);
     if (this.hostFile !== null) this.projectRun(name, words, i, ctx);
     return out;
   }
@@ -225,7 +227,7 @@ export class Analyzer {
    */
   private probe(name: string, words: Word[], i: number, ctx: CmdCtx): void {
     if (ctx.wrappers.length >= MAX_WRAPPER_DEPTH) return;
-    for (const c of nestedCandidates(this.launchers, words, i)) {
+    for (const c of nestedCandidates(this, words, i)) {
       if (this.stopped) return;
       const possible: PossibleNested = { launcher: name, raw: ctx.raw, gaps: [] };
       const before = this.gaps.items.length;
@@ -560,12 +562,14 @@ class LaunchCall implements Launch {
 }
 
 
-const NAMES = new WeakMap<LauncherTable, string[]>();
+const NAMES = new WeakMap<LauncherTable, WeakMap<ProgramRegistry, string[]>>();
 
 /** Every program name the tables list (launchers and effect handlers), for matching a program-word glob. */
-function programNames(table: LauncherTable): string[] {
-  let names = NAMES.get(table);
-  if (!names) NAMES.set(table, (names = [...new Set([...table.keys(), ...effectProgramNames()])]));
+function programNames(table: LauncherTable, programs: ProgramRegistry): string[] {
+  let byRegistry = NAMES.get(table);
+  if (!byRegistry) NAMES.set(table, (byRegistry = new WeakMap()));
+  let names = byRegistry.get(programs);
+  if (!names) byRegistry.set(programs, (names = [...new Set([...table.keys(), ...programs.names()])]));
   return names;
 }
 

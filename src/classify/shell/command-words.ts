@@ -4,7 +4,7 @@
 // the values an assignment or a `for` list gives a variable.
 import type { Node } from "web-tree-sitter";
 import type { Env } from "./context.js";
-import { braceExpand } from "./text.js";
+import { braceExpand } from "../text.js";
 import { choices, EMPTY, MAX_ALTERNATIVES, valOfWord, valueResolver, type Choice, type Val, type VarState } from "./values.js";
 import { wordFromNode, wordFromNodeSpan, type Resolver, type Word } from "./words.js";
 

@@ -1,8 +1,7 @@
 // What a command inherits from where it stands in the text: the walk's
 // position (Env), one simple command being resolved (CmdCtx), and the
 // shell's scope (functions, literal variables, aliases).
-import type { FindContext, PossibleNested, RunsOn, StdinSource } from "./types.js";
-import type { ListOperator } from "./list-operator.js";
+import type { FindContext, ListOperator, PossibleNested, RunsOn, StdinSource } from "../shell-analysis.js";
 import type { RedirectWord } from "./redirects.js";
 import { Vars, type VarState } from "./values.js";
 

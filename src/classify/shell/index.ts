@@ -1,23 +1,26 @@
 // Shell analysis: shell text (or an already-split argv) → every simple command
 // it would run, after wrappers are peeled and inline scripts parsed, plus the
 // coverage gaps found on the way (SPEC §6.1, §6.3).
-import type { ShellAnalysis } from "./types.js";
+import type { ShellAnalysis } from "../shell-analysis.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../inline-code/index.js";
 import { SHAPE } from "./gaps.js";
 import { Analyzer } from "./analyzer.js";
 import type { HostScript } from "../host-facts.js";
+import type { ProgramRegistry } from "../programs/known.js";
 import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
-import { utf8Length } from "./text.js";
+import { utf8Length } from "../text.js";
 import { homeAwareWord } from "./words.js";
 import { loadShellParser, parserOf, type GrammarBytes, type ShellParser } from "./parser.js";
 
-export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Feed } from "./types.js";
+export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Feed } from "../shell-analysis.js";
 export type { GrammarBytes, ShellParser };
 export { loadShellParser, MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH };
 
-/** Options for tests and embedders: another launcher table (default: the built-in one); a reader of inline code in other languages. */
+/** What the walker is given: the effect table's program knowledge; another launcher table (default: the built-in one); a reader of inline code in other languages. */
 export interface AnalyzeOptions {
+  /** What the effect table knows of programs (programs/known.ts; the engine hands in effects/ EFFECT_PROGRAMS): the walker never imports effects/. */
+  programs: ProgramRegistry;
   launchers?: LauncherTable;
   /** Reads `python -c`/`node -e`/`ruby -e` code and literal heredocs fed to them (SPEC §6.7); without it that code is shape 6. */
   inlineCode?: (language: InlineLanguage, code: string) => InlineCodeAnalysis;
@@ -30,7 +33,7 @@ function oversize(reason: string): ShellAnalysis {
 }
 
 function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => void): ShellAnalysis {
-  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS, opts.inlineCode ?? null, opts.hostFile ?? null);
+  const analyzer = new Analyzer(parserOf(parser), opts.launchers ?? LAUNCHERS, opts.programs, opts.inlineCode ?? null, opts.hostFile ?? null);
   try {
     body(analyzer);
   } catch (err) {
@@ -43,7 +46,7 @@ function run(parser: ShellParser, opts: AnalyzeOptions, body: (a: Analyzer) => v
 }
 
 /** Analyze shell text (a Bash command line or script). Never throws on any string. */
-export function analyzeShellText(parser: ShellParser, text: string, opts: AnalyzeOptions = {}): ShellAnalysis {
+export function analyzeShellText(parser: ShellParser, text: string, opts: AnalyzeOptions): ShellAnalysis {
   const src = typeof text === "string" ? text : String(text ?? "");
   if (src.length * 3 > MAX_COMMAND_BYTES && utf8Length(src) > MAX_COMMAND_BYTES) {
     return oversize(`command text over ${MAX_COMMAND_BYTES} bytes`);
@@ -59,7 +62,7 @@ export function analyzeShellText(parser: ShellParser, text: string, opts: Analyz
  * that a home reference keeps its meaning (`homeAwareWord`) — but wrappers are
  * peeled and inline scripts (`bash -c …`) are parsed.
  */
-export function analyzeArgv(parser: ShellParser, argv: string[], opts: AnalyzeOptions = {}): ShellAnalysis {
+export function analyzeArgv(parser: ShellParser, argv: string[], opts: AnalyzeOptions): ShellAnalysis {
   const words = (Array.isArray(argv) ? argv : []).map((a) => homeAwareWord(typeof a === "string" ? a : String(a)));
   let bytes = 0;
   for (const w of words) bytes += utf8Length(w.value) + 1;

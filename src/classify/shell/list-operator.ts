@@ -6,8 +6,7 @@
 // a simple command (`(cd x) && rm` follows a subshell: none). A command first
 // in a compound statement (`then rm`, `{ rm; }`, `! rm`) is joined by none.
 import type { Node } from "web-tree-sitter";
-
-export type ListOperator = "&&" | "||" | ";" | "&" | "|" | "|&" | "\n";
+import type { ListOperator } from "../shell-analysis.js";
 
 const OPERATORS: ReadonlySet<string> = new Set(["&&", "||", ";", "&", "|", "|&"]);
 /** Nodes that are one simple command for the walker. */

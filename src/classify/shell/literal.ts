@@ -6,7 +6,8 @@ import type { Node } from "web-tree-sitter";
 import { commandParts, REDIRECT_TYPES, stagesOf } from "./nodes.js";
 import { PRODUCERS } from "./producers.js";
 import { redirectExtraArgs, redirectInfo, type RedirInfo } from "./redirects.js";
-import { programName, wordFromNode, type Word } from "./words.js";
+import { wordFromNode, type Word } from "./words.js";
+import { programName } from "../programs/name.js";
 
 /** Recursion bound for literal evaluation (`$(echo … | base64 -d)` inside `$(…)` …). */
 const MAX_LITERAL_LEVEL = 8;

@@ -10,31 +10,40 @@
 // "Consequential" is defined once, by the rows: a program the launcher table
 // runs others through, an interpreter, or one with effect rows — and whether
 // the nested command matters is what those rows then say it does.
-import { hasEffectRows } from "../effects/index.js";
 import { DATA_PROGRAMS, isDataOption, RUNNER_WORDS } from "../programs/data-args.js";
 import { interpreterName } from "../programs/interpreters.js";
+import type { ProgramRegistry } from "../programs/known.js";
 import { launcherFor, type LauncherTable } from "./launchers/index.js";
-import { splitWords } from "./text.js";
-import { programName, type Word } from "./words.js";
+import { splitWords } from "../text.js";
+import { type Word } from "./words.js";
+import { programName } from "../programs/name.js";
 
-const known = new WeakMap<LauncherTable, Map<string, boolean>>();
+/** The tables a program is looked up in: the walker's launchers and the effect table's programs. */
+export interface Tables {
+  readonly launchers: LauncherTable;
+  readonly programs: ProgramRegistry;
+}
+
+const known = new WeakMap<LauncherTable, WeakMap<ProgramRegistry, Map<string, boolean>>>();
 
 /** A program some row knows what to do with: it runs commands, runs code, or has effects. */
-export function isConsequentialProgram(table: LauncherTable, name: string): boolean {
-  let cache = known.get(table);
-  if (!cache) known.set(table, (cache = new Map()));
+export function isConsequentialProgram(tables: Tables, name: string): boolean {
+  let byRegistry = known.get(tables.launchers);
+  if (!byRegistry) known.set(tables.launchers, (byRegistry = new WeakMap()));
+  let cache = byRegistry.get(tables.programs);
+  if (!cache) byRegistry.set(tables.programs, (cache = new Map()));
   let v = cache.get(name);
   if (v === undefined) {
-    v = launcherFor(table, name) !== undefined || interpreterName(name) !== null || hasEffectRows(name);
+    v = launcherFor(tables.launchers, name) !== undefined || interpreterName(name) !== null || tables.programs.hasEffects(name);
     if (cache.size < 4096) cache.set(name, v);
   }
   return v;
 }
 
 /** A program whose arguments the principle reads: nothing knows it, and it is not one whose arguments are text. */
-export function isUnknownProgram(table: LauncherTable, name: string): boolean {
+export function isUnknownProgram(tables: Tables, name: string): boolean {
   // `MY-FLAG=1 git …`: a word with `=` is no program anyone installs (bash: command not found).
-  return name !== "" && !name.includes("=") && !DATA_PROGRAMS.has(name) && !isConsequentialProgram(table, name);
+  return name !== "" && !name.includes("=") && !DATA_PROGRAMS.has(name) && !isConsequentialProgram(tables, name);
 }
 
 export type NestedCandidate = { kind: "words"; start: number } | { kind: "text"; text: string };
@@ -44,11 +53,11 @@ const MAX_TEXTS = 3;
 const OPERATOR = /;|&&|\|\||\||\n|\$\(|`/;
 
 /** Does `text` read as a command line for a consequential program (its first word, or any list member's)? */
-function commandLine(table: LauncherTable, text: string): boolean {
+function commandLine(tables: Tables, text: string): boolean {
   if (!/\s/.test(text.trim()) && !OPERATOR.test(text)) return false;
   for (const part of text.split(/;|&&|\|\||\||\n/)) {
     const first = splitWords(part.trim())?.[0];
-    if (first !== undefined && isConsequentialProgram(table, programName(first))) return true;
+    if (first !== undefined && isConsequentialProgram(tables, programName(first))) return true;
   }
   return false;
 }
@@ -60,7 +69,7 @@ function optionName(v: string): string | null {
 }
 
 /** The possible nested commands among the arguments of `words[i]`. */
-export function nestedCandidates(table: LauncherTable, words: readonly Word[], i: number): NestedCandidate[] {
+export function nestedCandidates(tables: Tables, words: readonly Word[], i: number): NestedCandidate[] {
   const out: NestedCandidate[] = [];
   let sequence = false;
   let sawOperand = false;
@@ -79,7 +88,7 @@ export function nestedCandidates(table: LauncherTable, words: readonly Word[], i
     const opt = v.startsWith("-") && v !== "-" && v !== "--" ? optionName(v) : null;
     // `--cmd='rm -rf ~'`: the value of an attached option.
     const text = opt !== null && v.includes("=") ? (dataOption(opt) ? null : v.slice(v.indexOf("=") + 1)) : opt === null && !afterData ? v : null;
-    if (text !== null && texts < MAX_TEXTS && commandLine(table, text)) {
+    if (text !== null && texts < MAX_TEXTS && commandLine(tables, text)) {
       out.push({ kind: "text", text });
       texts++;
       continue;
@@ -88,7 +97,7 @@ export function nestedCandidates(table: LauncherTable, words: readonly Word[], i
     // program's name (`sdk install java 17`) is one only when options or paths follow it, as in a command line.
     // A bare `.` or `..` there is the directory operand (`eslint . --fix`), not `source`.
     const introduced = RUNNER_WORDS.has(prev) || (!sawOperand && v !== "." && v !== ".." && words.slice(k + 1).some((x) => !x.dynamic && /^-|\/|^~|^\./.test(x.value)));
-    if (!sequence && opt === null && !afterData && introduced && isConsequentialProgram(table, programName(v))) {
+    if (!sequence && opt === null && !afterData && introduced && isConsequentialProgram(tables, programName(v))) {
       out.push({ kind: "words", start: k });
       sequence = true;
       break;

@@ -9,20 +9,18 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { commandVariable, isPlantedPath, plantedSearchEntries } from "../programs/command-variables.js";
 import { newScope, type Env } from "./context.js";
 import { excerpt, type GapList } from "./gaps.js";
-import type { LauncherTable } from "./launchers/index.js";
 import { MAX_COMMAND_BYTES, MAX_WRAPPER_DEPTH } from "./limits.js";
-import { isUnknownProgram } from "./nested.js";
-import { splitWords, utf8Length } from "./text.js";
+import { isUnknownProgram, type Tables } from "./nested.js";
+import { splitWords, utf8Length } from "../text.js";
 import type { VarState } from "./values.js";
-import { programName } from "./words.js";
+import { programName } from "../programs/name.js";
 import type { WrittenFiles } from "./written-files.js";
 
 /** What planted values need of the analyzer. */
-export interface PlantSink {
+export interface PlantSink extends Tables {
   readonly stopped: boolean;
   readonly gaps: GapList;
   readonly files: WrittenFiles;
-  readonly launchers: LauncherTable;
   analyzeText(text: string, env: Env): number | null;
 }
 
@@ -62,7 +60,7 @@ export function assignedVariable(a: PlantSink, name: string, state: VarState, en
 /** A command whose program is a file named by path that no table knows: the script the text wrote there, or a gap when it sits where anyone can plant one. */
 export function programFile(a: PlantSink, text: string, name: string, env: Env, raw: string): void {
   const program = splitWords(text.trim())?.[0];
-  if (program !== undefined && program.includes("/") && isUnknownProgram(a.launchers, programName(program))) plantedFile(a, name, "script", program, env, raw, true);
+  if (program !== undefined && program.includes("/") && isUnknownProgram(a, programName(program))) plantedFile(a, name, "script", program, env, raw, true);
 }
 
 /** The command a variable plants, parsed like an inline script under the variable's name. */

@@ -7,11 +7,11 @@ import type { Redirect } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
-import { unescapeHeredoc } from "./text.js";
-import type { RedirectKind, RedirectWord, StdinSource } from "./types.js";
+import { unescapeHeredoc } from "../text.js";
+import type { RedirectKind, RedirectWord, StdinSource } from "../shell-analysis.js";
 import { argOf, literalWord, wordFromNode, type Resolver, type Word } from "./words.js";
 
-export type { RedirectKind, RedirectWord } from "./types.js";
+export type { RedirectKind, RedirectWord } from "../shell-analysis.js";
 
 export interface RedirInfo {
   op: string;

@@ -9,7 +9,8 @@
 import type { Node } from "web-tree-sitter";
 import { literalOfSubstitution } from "./literal.js";
 import { commandParts, stagesOf } from "./nodes.js";
-import { programName, wordFromNode, type Resolved, type Resolver, type Word } from "./words.js";
+import { wordFromNode, type Resolved, type Resolver, type Word } from "./words.js";
+import { programName } from "../programs/name.js";
 
 /** A known value, with the facts the path table needs: a leading `~` that means home, and the env variables it still holds. */
 export interface Val {

@@ -38,7 +38,7 @@ import {
 import { argumentWords, assignmentValue, decodeWith, decodeWord, resolverFor } from "./command-words.js";
 import { declareVariables, walkScoped } from "./scoped.js";
 import { maskTestOperands } from "./test-operands.js";
-import type { StdinSource } from "./types.js";
+import type { StdinSource } from "../shell-analysis.js";
 import { choices, isolated, valueResolver, type Choice, type VarState } from "./values.js";
 import { literalWord, type Word } from "./words.js";
 import { recordWrites, type WrittenFiles } from "./written-files.js";

@@ -5,7 +5,7 @@ import type { Node } from "web-tree-sitter";
 import { quoteWord } from "../../model/shell-quote.js";
 import { NO_VARS, type Arg } from "../programs/args.js";
 import { DYNAMIC_TYPES } from "./nodes.js";
-import { decodeAnsiC, unescapeDoubleQuoted, unescapeUnquoted } from "./text.js";
+import { decodeAnsiC, unescapeDoubleQuoted, unescapeUnquoted } from "../text.js";
 
 /** One shell word of a simple command: its facts, plus where it came from. */
 export interface Word extends Arg {
@@ -53,19 +53,6 @@ export function argOf(w: Word): Arg {
   if (w.placeholder) a.placeholder = true;
   return a;
 }
-
-/** `program` normalisation: basename, lowercased, `.exe` stripped (`/usr/bin/GIT.exe` → `git`). */
-export function programName(value: string): string {
-  let end = value.length;
-  // A trailing separator names a directory; take the last non-empty segment.
-  while (end > 1 && (value[end - 1] === "/" || value[end - 1] === "\\")) end--;
-  let start = end;
-  while (start > 0 && value[start - 1] !== "/" && value[start - 1] !== "\\") start--;
-  let name = value.slice(start, end).toLowerCase();
-  if (name.length > 4 && name.endsWith(".exe")) name = name.slice(0, -4);
-  return name;
-}
-
 
 interface DecodeState {
   value: string;

@@ -9,7 +9,8 @@
 import type { Node } from "web-tree-sitter";
 import { literalOfCommand } from "./literal.js";
 import type { RedirInfo } from "./redirects.js";
-import { programName, type Word } from "./words.js";
+import { type Word } from "./words.js";
+import { programName } from "../programs/name.js";
 
 /** The key of a path as written: `./run.sh`, `run.sh` and `.//run.sh` are one file. (`cd` between write and run is not followed.) */
 export function fileKey(path: string): string {

@@ -6,7 +6,7 @@ import { FD_EXAMPLES, parseFd } from "../../../src/classify/programs/fd.js";
 import { INTERPRETER_EXAMPLES, interpreterName, interpreterOf, programSource } from "../../../src/classify/programs/interpreters.js";
 import { invokedAlias, parseGit } from "../../../src/classify/programs/git.js";
 import { literalArg } from "../../../src/classify/programs/args.js";
-import { splitWords } from "../../../src/classify/shell/text.js";
+import { splitWords } from "../../../src/classify/text.js";
 import { sh } from "../build.js";
 
 /** The text's top-level command (not one it runs, not a substitution). */

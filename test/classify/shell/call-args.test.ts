@@ -5,6 +5,7 @@ import { withCallArgs } from "../../../src/classify/shell/analyzer.js";
 import { analyzeShellText, loadShellParser } from "../../../src/classify/shell/index.js";
 import type { Word } from "../../../src/classify/shell/words.js";
 import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 
 type Parser = Awaited<ReturnType<typeof loadShellParser>>;
 let parser: Parser;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   parser = await loadShellParser(readGrammarFiles());
 });
 const word = (value: string, dynamic = false) => ({ value, raw: value, dynamic, quoted: false, tilde: value.startsWith("~"), vars: [] }) as unknown as Word;
-const argvs = (text: string) => analyzeShellText(parser, text).commands.map((c) => [c.cmd.program, ...c.cmd.argv].join(" "));
+const argvs = (text: string) => analyzeShellText(parser, text, { programs: EFFECT_PROGRAMS }).commands.map((c) => [c.cmd.program, ...c.cmd.argv].join(" "));
 
 describe("withCallArgs", () => {
   it('puts the arguments in place of "$@", $@, "$*" and $*', () => {

@@ -9,6 +9,7 @@ import { PLANTED_SEARCH_EXAMPLES, plantedSearchEntries, isPlantedPath } from "..
 import { ENV_GENERATOR_EXAMPLES, isEnvGenerator } from "../../../src/classify/programs/env-generators.js";
 import { isDataOption } from "../../../src/classify/programs/data-args.js";
 import { isOutsideHooksPath, subcommandConfig } from "../../../src/classify/programs/git.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 import { LAUNCHERS } from "../../../src/classify/shell/launchers/index.js";
 import { isConsequentialProgram } from "../../../src/classify/shell/nested.js";
 import { PROGRAM_GLOB_EXAMPLES, globPrograms, programGlob } from "../../../src/classify/shell/program-glob.js";
@@ -16,7 +17,7 @@ import { WRITTEN_FILE_EXAMPLES, WrittenFiles, fileKey } from "../../../src/class
 import { literalWord } from "../../../src/classify/shell/words.js";
 import { analyze, shapes } from "./analyze.js";
 
-const known = (n: string) => isConsequentialProgram(LAUNCHERS, n);
+const known = (n: string) => isConsequentialProgram({ launchers: LAUNCHERS, programs: EFFECT_PROGRAMS }, n);
 const summary = (text: string) => analyze(text).commands.map((c) => [...c.wrappers, ""].join(">") + [c.cmd.program, ...c.cmd.argv].join(" "));
 
 describe("program-word globs", () => {

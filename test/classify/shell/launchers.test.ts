@@ -7,6 +7,7 @@ import { LAUNCHER_ROWS, LAUNCHERS, launcherFor, launcherTable } from "../../../s
 import type { LauncherRow } from "../../../src/classify/shell/launchers/types.js";
 import { wrapper } from "../../../src/classify/shell/launchers/wrappers.js";
 import { parser, shapes } from "./analyze.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 
 /** `wrapper>…>program argv…` per command. */
 const summary = (r: ShellAnalysis): string[] => r.commands.map((c) => [[...c.wrappers, c.cmd.program].join(">"), ...c.cmd.argv].join(" "));
@@ -14,7 +15,7 @@ const summary = (r: ShellAnalysis): string[] => r.commands.map((c) => [[...c.wra
 describe("every launcher row's examples", () => {
   const cases = LAUNCHER_ROWS.flatMap((row) => row.examples.map(([text, commands, gapShapes]) => [row.names[0], text, commands, gapShapes ?? []] as const));
   it.each(cases)("%s: %s", (_name, text, commands, gapShapes) => {
-    const r = analyzeShellText(parser, text);
+    const r = analyzeShellText(parser, text, { programs: EFFECT_PROGRAMS });
     expect(summary(r)).toEqual(commands);
     expect(shapes(r)).toEqual([...gapShapes].sort((a, b) => a - b));
   });
@@ -61,7 +62,7 @@ describe("adding a launcher is a row", () => {
     examples: [["demosh host rm -rf /data", ["demosh host rm -rf /data", "demosh>rm -rf /data"]]],
   };
   const table = launcherTable([...LAUNCHER_ROWS, flock, ssh]);
-  const analyze = (text: string) => analyzeShellText(parser, text, { launchers: table });
+  const analyze = (text: string) => analyzeShellText(parser, text, { launchers: table, programs: EFFECT_PROGRAMS });
   it("a wrapper row peels", () => {
     expect(summary(analyze("demolock -w 5 /tmp/l sudo rm -rf /tmp/x"))).toEqual(["demolock>sudo>rm -rf /tmp/x"]);
   });
@@ -76,6 +77,6 @@ describe("adding a launcher is a row", () => {
     expect(r.commands.filter((c) => c.cmd.program === "rm").map((c) => c.runsOn)).toEqual(["remote"]);
   });
   it("the built-in table does not know them", () => {
-    expect(summary(analyzeShellText(parser, "demolock /tmp/l rm -rf /tmp/x")).slice(0, 1)).toEqual(["demolock /tmp/l rm -rf /tmp/x"]);
+    expect(summary(analyzeShellText(parser, "demolock /tmp/l rm -rf /tmp/x", { programs: EFFECT_PROGRAMS })).slice(0, 1)).toEqual(["demolock /tmp/l rm -rf /tmp/x"]);
   });
 });

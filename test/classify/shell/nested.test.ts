@@ -4,11 +4,12 @@
 // never as confident effects, never silence — and arguments that are data
 // stay data.
 import { describe, expect, it } from "vitest";
-import { shellEffects } from "../../../src/classify/effects/index.js";
+import { EFFECT_PROGRAMS, shellEffects } from "../../../src/classify/effects/index.js";
 import { LAUNCHERS } from "../../../src/classify/shell/launchers/index.js";
 import { NESTED_EXAMPLES, isConsequentialProgram, isUnknownProgram, nestedCandidates } from "../../../src/classify/shell/nested.js";
 import { analyze } from "./analyze.js";
 
+const TABLES = { launchers: LAUNCHERS, programs: EFFECT_PROGRAMS };
 const ENV = { cwd: "/home/u/p", home: "/home/u", path_dirs: [], additional_dirs: [] };
 
 function judged(text: string) {
@@ -22,7 +23,7 @@ describe("the examples beside the rule", () => {
     const r = analyze(text);
     const top = r.commands[0];
     const words = [top.cmd.program, ...top.cmd.argv];
-    const got = nestedCandidates(LAUNCHERS, words.map((v) => ({ value: v, raw: v, dynamic: false, subst: false, vars: [], tilde: false, quoted: false, ansiC: false, node: null, start: -1, end: -1 })), 0)
+    const got = nestedCandidates(TABLES, words.map((v) => ({ value: v, raw: v, dynamic: false, subst: false, vars: [], tilde: false, quoted: false, ansiC: false, node: null, start: -1, end: -1 })), 0)
       .map((c) => (c.kind === "text" ? c.text : words.slice(c.start).join(" ")));
     expect(got).toEqual(found);
   });
@@ -30,13 +31,13 @@ describe("the examples beside the rule", () => {
 
 describe("consequential and unknown programs come from the rows", () => {
   it("a launcher, an interpreter or a program with effect rows is consequential", () => {
-    for (const p of ["rm", "git", "curl", "sudo", "bash", "python3.12", "terraform", "kubectl", "npm", "tar"]) expect(isConsequentialProgram(LAUNCHERS, p), p).toBe(true);
-    for (const p of ["mytool", "tsc", "make-believe"]) expect(isConsequentialProgram(LAUNCHERS, p), p).toBe(false);
+    for (const p of ["rm", "git", "curl", "sudo", "bash", "python3.12", "terraform", "kubectl", "npm", "tar"]) expect(isConsequentialProgram(TABLES, p), p).toBe(true);
+    for (const p of ["mytool", "tsc", "make-believe"]) expect(isConsequentialProgram(TABLES, p), p).toBe(false);
   });
   it("programs whose arguments are text are not probed", () => {
-    for (const p of ["echo", "printf", "logger", "test", "kill", "pkill"]) expect(isUnknownProgram(LAUNCHERS, p), p).toBe(false);
-    expect(isUnknownProgram(LAUNCHERS, "MY-FLAG=1")).toBe(false);
-    expect(isUnknownProgram(LAUNCHERS, "concurrently")).toBe(true);
+    for (const p of ["echo", "printf", "logger", "test", "kill", "pkill"]) expect(isUnknownProgram(TABLES, p), p).toBe(false);
+    expect(isUnknownProgram(TABLES, "MY-FLAG=1")).toBe(false);
+    expect(isUnknownProgram(TABLES, "concurrently")).toBe(true);
   });
 });
 

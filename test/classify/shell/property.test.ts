@@ -16,6 +16,7 @@ import {
   type ShellAnalysis,
 } from "../../../src/classify/shell/index.js";
 import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 
 const parser = await loadShellParser(readGrammarFiles());
 const REPORTED_SHAPES = new Set([1, 2, 3, 4, 6, 7, 9, 10, 11, 12]);
@@ -81,7 +82,7 @@ describe("analyzeShellText never throws and returns well-formed output", () => {
           fc.string({ unit: "binary", maxLength: 200 }),
         ),
         (text) => {
-          assertWellFormed(analyzeShellText(parser, text));
+          assertWellFormed(analyzeShellText(parser, text, { programs: EFFECT_PROGRAMS }));
         },
       ),
       { numRuns: 600 },
@@ -91,7 +92,7 @@ describe("analyzeShellText never throws and returns well-formed output", () => {
   it("shell-shaped noise", () => {
     fc.assert(
       fc.property(shellNoise, (text) => {
-        assertWellFormed(analyzeShellText(parser, text));
+        assertWellFormed(analyzeShellText(parser, text, { programs: EFFECT_PROGRAMS }));
       }),
       { numRuns: 1500 },
     );
@@ -100,7 +101,7 @@ describe("analyzeShellText never throws and returns well-formed output", () => {
   it("huge inputs", () => {
     fc.assert(
       fc.property(fc.constantFrom(...SHELL_TOKENS), fc.integer({ min: 2000, max: 9000 }), (token, n) => {
-        const r = analyzeShellText(parser, (token + " ").repeat(n));
+        const r = analyzeShellText(parser, (token + " ").repeat(n), { programs: EFFECT_PROGRAMS });
         assertWellFormed(r);
       }),
       { numRuns: 25 },
@@ -109,14 +110,14 @@ describe("analyzeShellText never throws and returns well-formed output", () => {
 
   it("NUL bytes and control characters", () => {
     for (const text of ["\u0000", "rm\u0000 -rf /", "echo \u0007\u001b[31m", "\r\n\r\n", "a\u2028b", "\ufeffls"]) {
-      assertWellFormed(analyzeShellText(parser, text));
+      assertWellFormed(analyzeShellText(parser, text, { programs: EFFECT_PROGRAMS }));
     }
   });
 
   it("analyzeArgv on arbitrary arrays", () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.constantFrom(...SHELL_TOKENS), fc.string({ maxLength: 20 })), { maxLength: 12 }), (argv) => {
-        assertWellFormed(analyzeArgv(parser, argv));
+        assertWellFormed(analyzeArgv(parser, argv, { programs: EFFECT_PROGRAMS }));
       }),
       { numRuns: 800 },
     );
@@ -142,7 +143,7 @@ describe("peer-case commands", () => {
     for (const command of peerCommands) {
       let r: ShellAnalysis | undefined;
       expect(() => {
-        r = analyzeShellText(parser, command);
+        r = analyzeShellText(parser, command, { programs: EFFECT_PROGRAMS });
       }, command).not.toThrow();
       assertWellFormed(r!);
     }

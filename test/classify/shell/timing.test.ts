@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { analyzeShellText, loadShellParser } from "../../../src/classify/shell/index.js";
 import { readGrammarFiles } from "../../../src/node/grammar.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const peerDir = resolve(here, "../../../../shared/peer-cases");
@@ -23,14 +24,14 @@ it.skipIf(!enabled)("parse + analyze time per peer-case command", async () => {
       if (line.trim()) commands.push((JSON.parse(line) as { command: string }).command);
     }
   }
-  for (let pass = 0; pass < 3; pass++) for (const c of commands) analyzeShellText(parser, c);
+  for (let pass = 0; pass < 3; pass++) for (const c of commands) analyzeShellText(parser, c, { programs: EFFECT_PROGRAMS });
   const rounds = 10;
   const samples: number[] = [];
   const perCommand: number[][] = commands.map(() => []);
   for (let pass = 0; pass < rounds; pass++) {
     commands.forEach((c, k) => {
       const t0 = process.hrtime.bigint();
-      analyzeShellText(parser, c);
+      analyzeShellText(parser, c, { programs: EFFECT_PROGRAMS });
       const us = Number(process.hrtime.bigint() - t0) / 1000;
       samples.push(us);
       perCommand[k].push(us);

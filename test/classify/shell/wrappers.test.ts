@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeArgv, type ShellAnalysis } from "../../../src/classify/shell/index.js";
 import { analyze, parser, shapes } from "./analyze.js";
+import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
 
 /** `wrapper>…>program argv…` per command. */
 const summary = (r: ShellAnalysis): string[] =>
@@ -173,29 +174,29 @@ describe("depth", () => {
 
 describe("analyzeArgv", () => {
   it("peels wrappers without shell-parsing the words", () => {
-    const r = analyzeArgv(parser, ["sudo", "rm", "-rf", "$HOME; echo"]);
+    const r = analyzeArgv(parser, ["sudo", "rm", "-rf", "$HOME; echo"], { programs: EFFECT_PROGRAMS });
     expect(summary(r)).toEqual(["sudo>rm -rf $HOME; echo"]);
     expect(r.commands[0].cmd.raw_argv).toEqual(["-rf", "'$HOME; echo'"]);
     expect(shapes(r)).toEqual([]);
   });
   it("parses an inline script", () => {
-    const r = analyzeArgv(parser, ["bash", "-lc", "git reset --hard && rm -rf /tmp/x"]);
+    const r = analyzeArgv(parser, ["bash", "-lc", "git reset --hard && rm -rf /tmp/x"], { programs: EFFECT_PROGRAMS });
     expect(summary(r)).toEqual(["bash>git reset --hard", "bash>rm -rf /tmp/x"]);
     expect(r.commands.every((c) => c.depth === 1)).toBe(true);
   });
   it("find -exec in argv form", () => {
-    const r = analyzeArgv(parser, ["find", ".", "-exec", "rm", "{}", ";"]);
+    const r = analyzeArgv(parser, ["find", ".", "-exec", "rm", "{}", ";"], { programs: EFFECT_PROGRAMS });
     expect(summary(r)).toEqual(["find . -exec rm {} ;", "find>rm {}"]);
     expect(r.commands[1].cmd.raw).toBe("rm '{}' ';'");
   });
   it("empty argv", () => {
-    expect(analyzeArgv(parser, [])).toEqual({ commands: [], unknown: [] });
+    expect(analyzeArgv(parser, [], { programs: EFFECT_PROGRAMS })).toEqual({ commands: [], unknown: [] });
   });
   it("program word quoting never counts as obfuscation", () => {
-    expect(shapes(analyzeArgv(parser, ["rm", "-rf", "x"]))).toEqual([]);
-    expect(analyzeArgv(parser, ["/usr/bin/GIT.exe", "status"]).commands[0].cmd.program).toBe("git");
+    expect(shapes(analyzeArgv(parser, ["rm", "-rf", "x"], { programs: EFFECT_PROGRAMS }))).toEqual([]);
+    expect(analyzeArgv(parser, ["/usr/bin/GIT.exe", "status"], { programs: EFFECT_PROGRAMS }).commands[0].cmd.program).toBe("git");
   });
   it("oversize argv", () => {
-    expect(shapes(analyzeArgv(parser, ["echo", "x".repeat(20000)]))).toEqual([1]);
+    expect(shapes(analyzeArgv(parser, ["echo", "x".repeat(20000)], { programs: EFFECT_PROGRAMS }))).toEqual([1]);
   });
 });

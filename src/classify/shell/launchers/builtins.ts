@@ -6,7 +6,7 @@
 // paths itself).
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs } from "../../programs/options.js";
-import { printfOutput } from "../producers.js";
+import { printfOutput } from "../../programs/echo-printf.js";
 import { isolated, valOfWord, type Val } from "../values.js";
 import type { Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";

@@ -7,7 +7,7 @@
 // the subcommand's options, the options whose value is a shell command. The
 // program itself is emitted too (the effect table reads `npx` as an install).
 import type { OptionSpec } from "../../programs/options.js";
-import type { RunsOn } from "../types.js";
+import type { RunsOn } from "../../shell-analysis.js";
 import type { Launch, LauncherRow, LaunchExample } from "./types.js";
 import { assignmentsOf, wrapperOptions } from "./wrappers.js";
 

@@ -4,7 +4,7 @@
 // CLI (`symfony console …` is `bin/console …`, `symfony php|composer|run …`).
 // The command they run reaches the family rows (families/database-tools.ts:
 // artisan's `migrate:fresh`, Doctrine's `doctrine:schema:drop`).
-import type { RunsOn } from "../types.js";
+import type { RunsOn } from "../../shell-analysis.js";
 import { literalWord } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 

@@ -8,7 +8,7 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { COMMAND_OPTIONS, configSet, invokedAlias, isCommandSetting, isOutsideHooksPath, isShellTextSetting, parseGit, RUNS_REST, subcommandConfig, type GitConfigSetting } from "../../programs/git.js";
 import { parseArgs } from "../../programs/options.js";
-import { splitWords } from "../text.js";
+import { splitWords } from "../../text.js";
 import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { quoteWord } from "../../../model/shell-quote.js";

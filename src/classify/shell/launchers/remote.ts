@@ -10,7 +10,7 @@ import { quoteWord } from "../../../model/shell-quote.js";
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs, type OptionSpec } from "../../programs/options.js";
 import { COMPOSE_GLOBAL, FLY_NAMES, KUBECTL_NAMES } from "../../programs/registry.js";
-import type { RunsOn } from "../types.js";
+import type { RunsOn } from "../../shell-analysis.js";
 import { excerpt } from "../gaps.js";
 import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";

@@ -7,7 +7,7 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { codeInterpreterNames, interpreterName, interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { isEnvGenerator } from "../../programs/env-generators.js";
-import { decodeBase64Text, splitWords } from "../text.js";
+import { decodeBase64Text, splitWords } from "../../text.js";
 import type { Word } from "../words.js";
 import { bunx } from "./envs.js";
 import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";

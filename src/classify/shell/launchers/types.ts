@@ -8,7 +8,7 @@ import type { GapShape } from "../../../model/gap-shapes.js";
 import type { HostScript } from "../../host-facts.js";
 import type { InlineCodeAnalysis, InlineLanguage } from "../../inline-code/index.js";
 import type { Scope } from "../context.js";
-import type { Arg, FindContext, RunsOn, StdinSource } from "../types.js";
+import type { Arg, FindContext, RunsOn, StdinSource } from "../../shell-analysis.js";
 import type { VarState } from "../values.js";
 import type { Word } from "../words.js";
 

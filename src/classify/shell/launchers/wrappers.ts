@@ -7,7 +7,7 @@
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
 import { ENV_OPTIONS } from "../../programs/registry.js";
-import { splitWords } from "../text.js";
+import { splitWords } from "../../text.js";
 import type { VarState } from "../values.js";
 import { homeAwareWord, placeholderWord, type Word } from "../words.js";
 import type { Launch, LauncherRow, LaunchExample } from "./types.js";

@@ -1,15 +1,18 @@
 // What the shell analysis hands to the effect table: every simple command the
 // text would run (after wrappers are peeled and inline scripts parsed), with
 // the plumbing facts the table needs, plus the coverage gaps found on the way.
-import type { SimpleCommand, UnknownCommand } from "../../model/classification.js";
-import type { ListOperator } from "./list-operator.js";
-import type { InlineCodeAnalysis } from "../inline-code/index.js";
-import type { Arg } from "../programs/args.js";
-import type { FindName } from "../programs/find.js";
+// It sits below both: shell/ builds it, effects/ reads it, neither imports the other.
+import type { SimpleCommand, UnknownCommand } from "../model/classification.js";
+import type { InlineCodeAnalysis } from "./inline-code/index.js";
+import type { Arg } from "./programs/args.js";
+import type { FindName } from "./programs/find.js";
 
 export type { Arg };
 
-/** What a redirection is (redirects.ts reads them from the tree). */
+/** The list operator before a command (shell/list-operator.ts reads it from the tree). */
+export type ListOperator = "&&" | "||" | ";" | "&" | "|" | "|&" | "\n";
+
+/** What a redirection is (shell/redirects.ts reads them from the tree). */
 export type RedirectKind = "file" | "dup" | "heredoc" | "herestring";
 
 /** One redirection of a command as the effect table reads it: the operator, what it is, and its target word. */

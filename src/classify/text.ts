@@ -1,4 +1,5 @@
-// Text decoders the shell analysis needs, independent of the syntax tree:
+// Text decoders independent of the syntax tree, for the shell walker, the
+// program specs, the effect table and the inline-code readers alike:
 // backslash escapes (unquoted, double-quoted, heredoc), ANSI-C `$'…'` and
 // echo/printf escapes, base64, a minimal word splitter for strings a program
 // splits itself, UTF-8 length, and Bash brace expansion.
