@@ -8,7 +8,7 @@
 // Secrets managers (`vault kv get`, `op read`) are the secrets family's rows
 // (`read × secret_store {discloses}`, `secret.disclose`). Data, examples run by
 // test/classify/secrets-network.test.ts.
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { printsSecretNames } from "./flow.js";
 import { subcommandWords } from "../programs/registry.js";
 

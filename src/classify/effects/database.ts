@@ -18,7 +18,7 @@ import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
 import { hostScript } from "../host-facts.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 /** Statements that remove a whole database (or every database). */
 const TOTAL = new Set(["DROP DATABASE", "DROP SCHEMA", "FLUSHALL", "FLUSHDB", "dropDatabase"]);

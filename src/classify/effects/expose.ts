@@ -13,7 +13,7 @@
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import type { Arg } from "../programs/args.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 interface ExposeRow {
   /** Program names as the walker gives them. */

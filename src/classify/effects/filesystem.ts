@@ -1,5 +1,6 @@
 // Filesystem rows of the shell table: delete and write on paths, and the
 // redirections every command shares. Readers (cat, grep, tar, …) are readers.ts.
+// Each program is one entry (entries.ts): names, handler, examples.
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import type { TargetClass } from "../../model/classification.js";
 import { resolvePathDetailed } from "../paths.js";
@@ -9,6 +10,7 @@ import { SED_OPTIONS } from "../programs/sed.js";
 import { isRemoveItemParam, REMOVE_ITEM, REMOVE_ITEM_VALUE_PARAMS } from "../programs/powershell.js";
 import { dryRunEffect } from "./families/engine.js";
 import { noteAlias } from "./path-aliases.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import { removeSource } from "./source-removal.js";
 import { flagValue, flagValues, flagWithValue, has, isCmdSwitch, parseArgs, parseCmdStyle, parseSingleDash, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import {
@@ -27,8 +29,6 @@ import {
   type Attrs,
   type Ctx,
 } from "./common.js";
-
-export type Handler = (ctx: Ctx) => void;
 
 /** Targets that are not files a write lands in. */
 // `/dev/tcp/…`, `/dev/udp/…` are bash's sockets, not files (effects/reverse-shells.ts reads them).
@@ -442,44 +442,35 @@ export function redirects(ctx: Ctx): void {
   }
 }
 
-export const FILESYSTEM_HANDLERS: Record<string, Handler> = {
-  rm,
-  rmdir,
-  rd: cmdDelete,
-  del: cmdDelete,
-  erase: cmdDelete,
-  "remove-item": removeItem,
-  ri: removeItem,
-  unlink,
-  rimraf: recursiveDelete,
-  "del-cli": recursiveDelete,
-  gio,
-  trash: recursiveDelete,
-  "trash-put": recursiveDelete,
-  shred,
-  srm: secureDelete,
-  wipe: secureDelete,
-  chattr,
-  find,
-  cp: (ctx) => copyLike(ctx, "read"),
-  mv: (ctx) => copyLike(ctx, "delete"),
-  ln: (ctx) => copyLike(ctx, "read"),
-  install,
-  tee,
+/** Every filesystem program: its names, its handler and examples (entries.ts), positive and lookalike. */
+export const FILESYSTEM_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["rm"], rm, [["rm -rf /tmp/x", "delete temp_path recursive force"], ["rm -- -rf", "delete workspace_file recursive=false"], ["rm --help", ""]]),
+  entry(["rmdir"], rmdir, [["rmdir build", "delete workspace_file recursive=false"], ["rmdir --help", ""]]),
+  entry(["rd", "del", "erase"], cmdDelete, [["rd /s /q C:\\x", "delete external_path recursive force"], ["del /?", ""]]),
+  entry(["remove-item", "ri"], removeItem, [["Remove-Item -Recurse -Force ~/x", "delete home_file recursive force"], ["ri -WhatIf x", "read workspace_file"]]),
+  entry(["unlink"], unlink, [["unlink a.txt", "delete workspace_file recursive=false"], ["unlink --help", ""]]),
+  entry(["rimraf", "del-cli", "trash", "trash-put"], recursiveDelete, [["rimraf dist", "delete workspace_file recursive force"], ["trash ~/x", "delete home_file recursive force"], ["rimraf --help", ""]]),
+  entry(["gio"], gio, [["gio trash x", "delete workspace_file recursive force"], ["gio list x", ""]]),
+  entry(["shred"], shred, [["shred -u .env", "delete secret_file recursive=false"], ["shred --help", ""]]),
+  entry(["srm", "wipe"], secureDelete, [["srm -r ~/x", "delete home_file recursive secure"], ["wipe -rf ~/x", "delete home_file recursive force secure"], ["srm --help", ""]]),
+  entry(["chattr"], chattr, [["chattr +i ~/.bashrc", "write home_file lockout mode=+i"], ["chattr -V", ""]]),
+  entry(["find"], find, [["find . -delete", "read workspace_root; delete workspace_root recursive force filtered=false"], ["find . -name x", "read workspace_root"]]),
+  entry(["cp"], (ctx) => copyLike(ctx, "read"), [["cp a b", "write workspace_file; read workspace_file"], ["cp --help", ""]]),
+  entry(["mv"], (ctx) => copyLike(ctx, "delete"), [["mv ~/x /tmp/y", "write temp_path; delete home_file"], ["mv x", ""]]),
+  entry(["ln"], (ctx) => copyLike(ctx, "read"), [["ln -s /etc/passwd p", "write workspace_file"], ["ln --help", ""]]),
+  entry(["install"], install, [["install -m 755 a /usr/local/bin/a", "write system_path; read workspace_file"], ["install --help", ""]]),
   // moreutils sponge soaks up stdin, then writes its file: `jq … f | sponge f`.
-  sponge: tee,
-  dd,
-  truncate,
-  chmod: chmodLike,
-  chown: chmodLike,
-  chgrp: chmodLike,
-  mkdir: mkdirTouch,
-  touch: mkdirTouch,
-  sed,
-  mkswap: mkfs,
-  wipefs: mkfs,
-  mke2fs: mkfs,
-};
+  entry(["tee", "sponge"], tee, [["echo x | tee /etc/hosts", "write system_path"], ["sponge out.txt", "write workspace_file"], ["tee /dev/null", ""]]),
+  entry(["dd"], dd, [["dd if=/dev/zero of=/dev/sda", "read system_path; write system_path device"], ["dd of=/dev/null", ""]]),
+  entry(["truncate"], truncate, [["truncate -s 0 log.txt", "write workspace_file"], ["truncate --help", ""]]),
+  entry(["chmod", "chown", "chgrp"], chmodLike, [["chmod -R 777 ~", "write home_dir recursive"], ["chown -R root ~/x", "write home_file recursive lockout"], ["chgrp staff x", "write workspace_file"], ["chmod --help", ""]]),
+  entry(["mkdir", "touch"], mkdirTouch, [["mkdir -p build", "write workspace_file"], ["touch x", "write workspace_file"], ["mkdir --help", ""]]),
+  entry(["sed"], sed, [["sed -i s/a/b/ f.txt", "write workspace_file"], ["sed s/a/b/", ""]]),
+  // `mkfs` and `mkfs.TYPE` are matched by prefix (filesystemPrefixHandler).
+  entry(["mkswap", "wipefs", "mke2fs"], mkfs, [["mkswap /dev/sdb", "write system_path device"], ["wipefs -a /dev/sdb", "write system_path device"], ["mkfs.ext4 /dev/sdb1", "write system_path device"], ["mkswap --help", ""]]),
+];
+
+export const FILESYSTEM_HANDLERS: Record<string, Handler> = handlerTable(FILESYSTEM_PROGRAMS);
 
 /** Programs matched by prefix (`mkfs.ext4`, `mkfs.xfs`). */
 export function filesystemPrefixHandler(program: string): Handler | null {

@@ -8,7 +8,7 @@ import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
 import { ENV_OPTIONS } from "../programs/registry.js";
 import { attrs, holdsSecretCopy, noteRead, pathTarget, resolveAll, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { parseGit } from "../programs/git.js";
 
 /** What flows in, with what the effect quotes. */

@@ -9,7 +9,7 @@ import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/op
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { gitConfig } from "./persistence.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 export interface GitInvocation {
   sub: string | null;

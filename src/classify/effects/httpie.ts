@@ -9,7 +9,7 @@ import { has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs
 import { withValue } from "../programs/args.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, emitPath, pathTarget, substGap, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { headerCarrier, sendSecretVariables, stdinClasses, type Carrier } from "./flow.js";
 import { httpEffect, requestMethod } from "./network.js";
 

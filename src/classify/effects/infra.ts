@@ -8,7 +8,7 @@
 import { flagValue, parseArgs, type OptionSpec } from "../programs/options.js";
 import { programOptions } from "../programs/registry.js";
 import { attrs, productionAttrs, type Attrs, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 function destroy(ctx: Ctx, extra: Attrs = {}): void {
   ctx.out.effect("destroy", "infrastructure", attrs(ctx, extra));

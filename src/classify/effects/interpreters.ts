@@ -6,7 +6,7 @@
 // remote-code.ts.
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { serveDirectory } from "./expose.js";
 import { pythonModuleInstall } from "./packages.js";
 

@@ -12,7 +12,7 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { socatFile, sshRemoteForward } from "./expose.js";
 import { removeSource } from "./source-removal.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
 
 /** Is this token a plausible host[/path] a downloader would fetch without a scheme? */

@@ -4,7 +4,7 @@
 import { values, type Arg } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 interface PmSpec {
   /** Subcommands that install (first operand). `""` = the bare command installs (yarn). */

@@ -21,7 +21,7 @@ import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { attrs, emitPath, targetText, type Collector, type Ctx } from "./common.js";
 import type { ShellAnalysis } from "../shell-analysis.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 function install(ctx: Ctx, cls: TargetClass, persistence: Persistence, target: string, extra: Record<string, string> = {}): void {
   ctx.out.effect("write", cls, attrs(ctx, { target: targetText(target), persistence, ...extra }));

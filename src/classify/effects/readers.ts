@@ -5,7 +5,7 @@ import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import { removeSource } from "./source-removal.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 interface ReaderSpec {
   flags: OptionSpec;

@@ -17,7 +17,7 @@ import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, targetText, type Ctx, type SharedState } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 import { stdinClasses } from "./flow.js";
 
 /** `/dev/tcp/HOST/PORT`, `/dev/udp/HOST/PORT`: bash opens a socket, not a file. */

@@ -23,7 +23,7 @@ import type { Arg } from "../programs/args.js";
 import { flagValues, parseArgs, type ParsedArgs } from "../programs/options.js";
 import { patchHunks } from "../apply-patch.js";
 import { attrs, emitPath, gap, resolveAll, stdinLiteral, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./filesystem.js";
+import type { Handler } from "./entries.js";
 
 /** `gatehouse serve`'s default port (src/cli/serve.ts): a daemon may listen there with no footprint recorded. */
 export const DEFAULT_DAEMON_PORT = 4283;
