@@ -196,3 +196,24 @@ export function processCpuMs(pid) {
 }
 /** USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK); Node does not expose it). */
 const CLOCK_TICKS = 100;
+
+/** CPU µs per `evaluate` of the daemon rows' hook payloads as events, in this process, after a warm-up of as many calls. */
+export async function inProcessCpuPerCall(lib, bundleFile, bodies, calls) {
+  const engine = await lib.loadEngine({ bundle: readFileSync(bundleFile, "utf8") });
+  const events = bodies.map((b) => {
+    const p = JSON.parse(b);
+    return { event_type: "pre_tool_use", session_id: p.session_id, tool_use_id: p.tool_use_id, tool_name: p.tool_name, tool_input: p.tool_input, env: { cwd: p.cwd, home: process.env.HOME ?? "/" }, facts: { "git.branch": "feature/bench" } };
+  });
+  const states = new Map();
+  const pass = (n) => {
+    for (let i = 0; i < n; i++) {
+      const e = events[i % events.length];
+      states.set(e.session_id, engine.evaluate(e, states.get(e.session_id) ?? null, 1_700_000_000_000 + i).state);
+    }
+  };
+  pass(calls);
+  const u0 = process.cpuUsage();
+  pass(calls);
+  const u = process.cpuUsage(u0);
+  return Math.round((u.user + u.system) / calls);
+}

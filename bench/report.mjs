@@ -87,6 +87,12 @@ export function renderReport(r) {
     out.push(`Allocation per evaluate (bytes, ${al.method}): default bundle ${f(al.default_bundle?.all)} (Bash ${f(al.default_bundle?.bash)}, file ${f(al.default_bundle?.file)}, post ${f(al.default_bundle?.post)}); 2,000 atoms ${f(al.generated_bundle?.all)} (Bash ${f(al.generated_bundle?.bash)}).`);
     out.push("");
   }
+  const cg = r.classify_gc;
+  if (cg) {
+    const line = (name, x) => `${name} p50 ${fmt(x.p50_us)} / p99 ${fmt(x.p99_us)} µs (calls no collection touched: ${fmt(x.p50_us_without_gc)} / ${fmt(x.p99_us_without_gc)}); ${int(x.tail_calls_with_gc)} of the ${int(x.tail_calls_at_or_over_p99)} calls at or over the p99 had a pause inside; pauses ${fmt(x.gc_share_of_time * 100)} % of the calls' time`;
+    out.push(`GC in the tail (bench/classify-gc.mjs, a process of its own, default bundle, ${int(cg.classify.calls)} calls each, ${int(cg.gc_pauses)} pauses): ${line("classify", cg.classify)}; ${line("evaluate", cg.evaluate_default)}.`);
+    out.push("");
+  }
   const b = r.budget;
   out.push(
     `**Budget** (${b.rule}): 2,000-atom WASM p99 = **${fmt(b.generated_wasm_p99_us)} µs** vs ${int(b.budget_us)} µs → ${b.within === null ? "not measured" : b.within ? "within budget" : "OVER budget"} (reported, not asserted); p50 ${fmt(b.generated_wasm_p50_us)} µs; p99 of the quietest round ${fmt(b.generated_wasm_p99_quietest_round_us)} µs.`,
@@ -197,6 +203,8 @@ export function renderReport(r) {
       if (D.serve_distinct) rows.push(row("serve, every command distinct, 1 in flight", D.serve_distinct.in_flight_1), row("serve, every command distinct, 32 in flight", D.serve_distinct.in_flight_32));
       rows.push(row("bare node http {}, 1 in flight", D.bare_node_http.in_flight_1), row("bare node http {}, 32 in flight", D.bare_node_http.in_flight_32));
       out.push(table(["ms", "p50", "p90", "p99", "p99.9", "requests/s", "server CPU µs/request", "cache hits / misses"], rows));
+      if (D.in_process_evaluate_cpu_us != null)
+        out.push("", `Server CPU per request over an in-process \`evaluate\` of the same calls (library, no cache: ${int(D.in_process_evaluate_cpu_us)} µs CPU a call, this run): ${D.server_cpu_over_in_process?.in_flight_1 ?? "–"}× at 1 in flight, ${D.server_cpu_over_in_process?.in_flight_32 ?? "–"}× at 32 (issue 21: ≤ 2×).`);
       const c = D.classify_cache;
       if (c) out.push("", `Classification cache at the end of the run: ${int(c.entries)} entries, ${int(c.hits)} hits, ${int(c.misses)} misses, ${int(c.uncached)} not cacheable.`);
     }
@@ -235,8 +243,8 @@ export function renderReport(r) {
     const us = (x) => (x === null ? "–" : `${fmt(x.p50)} / ${fmt(x.p99)}`);
     out.push(
       table(
-        ["Node", "bare node ms (CPU)", "hook + over node ms", "hook + CPU ms", "peer hook + CPU ms", "evaluate default p50 / p99 µs", "2,000 atoms p50 / p99 µs"],
-        byNode.map((v) => [v.node, `${fmt(v.bare_node_ms)} (${fmt(v.bare_node_cpu_ms)})`, fmt(v.hook_over_node_ms), fmt(v.hook_over_node_cpu_ms), fmt(v.peer_hook_over_node_cpu_ms), us(v.evaluate_default_us), us(v.evaluate_2000_atoms_us)]),
+        ["Node", "bare node ms (CPU)", "in-process hook + ms (CPU)", "install's hook (--daemon auto) + ms (CPU)", "peer hook + CPU ms", "evaluate default p50 / p99 µs", "2,000 atoms p50 / p99 µs"],
+        byNode.map((v) => [v.node, `${fmt(v.bare_node_ms)} (${fmt(v.bare_node_cpu_ms)})`, `${fmt(v.hook_over_node_ms)} (${fmt(v.hook_over_node_cpu_ms)})`, `${fmt(v.auto_hook_over_node_ms)} (${fmt(v.auto_hook_over_node_cpu_ms)})`, fmt(v.peer_hook_over_node_cpu_ms), us(v.evaluate_default_us), us(v.evaluate_2000_atoms_us)]),
       ),
     );
     for (const n of r.node_versions?.not_measured ?? []) out.push(`- not measured: ${n}`);
@@ -293,6 +301,7 @@ export function nodeVersionsSummary(r) {
   return versions.map((version) => {
     const tag = version === r.machine.node ? "" : `_node${version.slice(1).split(".")[0]}`;
     const hook = P[`gatehouse_hook_claude${tag}`] ?? null;
+    const auto = P[`gatehouse_hook_claude_auto${tag}`] ?? null;
     const peerHook = P[`peer_hook_claude${tag}`] ?? null;
     const bare = P[`node_bare${tag}`] ?? null;
     const ev = r.node_versions?.evaluate?.[version] ?? null;
@@ -302,6 +311,9 @@ export function nodeVersionsSummary(r) {
       bare_node_cpu_ms: bare?.cpu_ms?.median ?? null,
       hook_over_node_ms: hook?.over_bare_node_median_ms ?? null,
       hook_over_node_cpu_ms: hook?.cpu_over_bare_node_median_ms ?? null,
+      // install claude's hook (--daemon auto), from its second call: the forwarder to the daemon it started.
+      auto_hook_over_node_ms: auto?.over_bare_node_median_ms ?? null,
+      auto_hook_over_node_cpu_ms: auto?.cpu_over_bare_node_median_ms ?? null,
       peer_hook_over_node_cpu_ms: peerHook?.cpu_over_bare_node_median_ms ?? null,
       evaluate_default_us: ev === null ? null : { p50: ev.default_wasm.p50, p99: ev.default_wasm.p99 },
       evaluate_2000_atoms_us: ev === null ? null : { p50: ev.gen_wasm.p50, p99: ev.gen_wasm.p99 },

@@ -45,6 +45,13 @@ export const ClassificationCacheStatsSchema = z.object({
 });
 export type ClassificationCacheStats = z.infer<typeof ClassificationCacheStatsSchema>;
 
+/** A classification and the host look-ups it asked for (Engine.hostWants), as plain data. */
+export interface Wanting {
+  classification: Classification;
+  paths: string[];
+  files: string[];
+}
+
 /** Deepest nesting the key serialiser walks; deeper input is simply not cached. */
 const MAX_DEPTH = 64;
 
@@ -77,8 +84,21 @@ export class ClassificationCache {
    * classifier's mutable context (inline grammars loaded so far).
    */
   classify(event: Event, generation: number, classify: (projected: Event) => Classification): Classification {
+    return this.lookup(event, generation, false, classify);
+  }
+
+  /**
+   * The same for `Engine.hostWants`: the classification together with what it
+   * wants the host to look at — a function of the same projection, so cached
+   * under its own key (a collecting classification is stored apart from a plain one).
+   */
+  classifyWanting(event: Event, generation: number, classify: (projected: Event) => Wanting): Wanting {
+    return this.lookup(event, generation, true, classify);
+  }
+
+  private lookup<T>(event: Event, generation: number, wanting: boolean, classify: (projected: Event) => T): T {
     const wide = isMcpTool(event.tool_name);
-    const key = keyOf(event, wide, generation, this.limits.maxInputChars);
+    const key = keyOf(event, wide, generation, this.limits.maxInputChars, wanting);
     if (key === null) {
       this.uncached++;
       return classify(projectionOf(event, wide));
@@ -86,7 +106,7 @@ export class ClassificationCache {
     const stored = this.lru.get(key);
     if (stored !== undefined) {
       this.hits++;
-      return JSON.parse(stored) as Classification;
+      return JSON.parse(stored) as T;
     }
     this.misses++;
     const value = classify(projectionOf(event, wide));
@@ -126,8 +146,8 @@ export function projectionOf(event: Event, wide: boolean): Event {
 }
 
 /** The cache key of an event (null: not cacheable). Exactly the fields `projectionOf` keeps. */
-export function keyOf(event: Event, wide: boolean, generation: number, maxChars: number): string | null {
-  const parts: unknown[] = [wide ? 1 : 0, generation, event.tool_name, event.tool_input, event.env, event.host];
+export function keyOf(event: Event, wide: boolean, generation: number, maxChars: number, wanting = false): string | null {
+  const parts: unknown[] = [(wide ? 1 : 0) + (wanting ? 2 : 0), generation, event.tool_name, event.tool_input, event.env, event.host];
   if (wide) parts.push(event.event_type, event.agent, event.session, event.spend_delta, event.facts);
   const budget = { left: maxChars };
   if (!plainJson(parts, 0, budget)) return null;

@@ -68,7 +68,7 @@ export class Engine {
   private readonly index: PrefilterIndex;
   private readonly warningTexts: readonly string[];
   /** The classification `hostWants` made, kept for the `evaluate` of the same event object when the host added nothing. */
-  private wantsMemo: { input: unknown; host: unknown; classification: Classification } | null = null;
+  private wantsMemo: { input: unknown; host: unknown; event: Event; classification: Classification } | null = null;
 
   private constructor(private readonly parts: EngineParts) {
     this.index = new PrefilterIndex(parts.bundle.artifacts, parts.bundle.keywords);
@@ -207,7 +207,8 @@ export class Engine {
    * puts what it found into `event.host` and asks again (a read script may
    * name more), then evaluates. When a round finds nothing (the host leaves
    * `event.host` as it was), the `evaluate` of the same event object reuses
-   * this classification.
+   * this parse of it and this classification (so, as the classification, the
+   * object must not be changed in between).
    */
   hostWants(eventInput: unknown): { paths: string[]; files: string[] } {
     this.wantsMemo = null;
@@ -215,15 +216,15 @@ export class Engine {
     if (!isKnownEventType(event.event_type) || event.tool_name === "" || this.parts.classify !== null) return { paths: [], files: [] };
     const wants: HostWants = { paths: new Set(), files: new Set() };
     const classification = this.classifyWith(event, null, wants);
-    this.wantsMemo = { input: eventInput, host: (eventInput as { host?: unknown }).host, classification };
+    this.wantsMemo = { input: eventInput, host: (eventInput as { host?: unknown }).host, event, classification };
     return { paths: [...wants.paths], files: [...wants.files] };
   }
 
-  /** The classification `hostWants` made of this very event object, when its host facts are unchanged (taken once). */
-  private takeWantsMemo(eventInput: unknown): Classification | null {
+  /** The parsed event and classification `hostWants` made of this very event object, when its host facts are unchanged (taken once). */
+  private takeWantsMemo(eventInput: unknown): { event: Event; classification: Classification } | null {
     const m = this.wantsMemo;
     this.wantsMemo = null;
-    return m !== null && m.input === eventInput && (eventInput as { host?: unknown }).host === m.host ? m.classification : null;
+    return m !== null && m.input === eventInput && (eventInput as { host?: unknown }).host === m.host ? m : null;
   }
 
   /** `rec` (explain only) sees the shell analysis the classification is built from; `wants` collects what the host should look at (never cached). */
@@ -247,15 +248,26 @@ export class Engine {
     const opts = { inlineCode, programs: EFFECT_PROGRAMS };
     // With host facts, the shell analysis also reads the scripts the host read (src/classify/host-facts.ts).
     const withFile = (hostFile: ((path: string) => HostScript | undefined) | undefined) => (hostFile === undefined ? opts : { ...opts, hostFile });
-    const classify = (event: Event) => classifyEvent(event, {
+    const classifyCollecting = (event: Event, wants: HostWants | undefined) => classifyEvent(event, {
       analyzeText: rec === null ? (text, hf) => analyzeShellText(parser, text, withFile(hf)) : (text, hf) => seen(rec, () => analyzeShellText(parser, text, withFile(hf))),
       analyzeArgv: rec === null ? (argv, hf) => analyzeArgv(parser, argv, withFile(hf)) : (argv, hf) => seen(rec, () => analyzeArgv(parser, argv, withFile(hf))),
       inlineCode,
       mcpEffects: (e) => mcpEffects(bundle.effectClasses, { event: e, classification: emptyClassification(), scan: EMPTY_SCAN, now_ms: 0, declaredFacts: bundle.facts, memo: [] }),
     }, wants);
-    // Traced, never cached: explain shows the shell analysis, which a hit does not run; nor is a collection of wants.
-    if (rec !== null || this.parts.cache === null || wants !== undefined) return classify(event);
-    return this.parts.cache.classify(event, inline?.loaded().length ?? 0, classify);
+    const classify = (event: Event) => classifyCollecting(event, wants);
+    // Traced, never cached: explain shows the shell analysis, which a hit does not run.
+    if (rec !== null || this.parts.cache === null) return classify(event);
+    const generation = inline?.loaded().length ?? 0;
+    if (wants === undefined) return this.parts.cache.classify(event, generation, classify);
+    // Collecting what the host should look at (hostWants): the wants are the projection's too, cached with it.
+    const got = this.parts.cache.classifyWanting(event, generation, (projected) => {
+      const own: HostWants = { paths: new Set(), files: new Set() };
+      const classification = classifyCollecting(projected, own);
+      return { classification, paths: [...own.paths], files: [...own.files] };
+    });
+    for (const p of got.paths) wants.paths.add(p);
+    for (const f of got.files) wants.files.add(f);
+    return got.classification;
   }
 
   /**
@@ -288,7 +300,9 @@ export class Engine {
     const bundle = this.parts.bundle;
     const clock = rec ?? NO_CLOCK;
     const t = clock.now();
-    const event = parseEvent(eventInput);
+    // The event as hostWants parsed it, when this is the evaluate of the same object (the host added nothing).
+    const memo = rec === null && this.wantsMemo !== null ? this.takeWantsMemo(eventInput) : null;
+    const event = memo?.event ?? parseEvent(eventInput);
     const state = stateInput === null || stateInput === undefined ? blankState(bundle.layout) : checkState(stateInput, bundle.layout);
     clock.lap("parse", t);
     const envelope = (decision: Decision, next: SessionState): Envelope => ({ decision, state: next, engine_version: ENGINE_VERSION, bundle_digest: bundle.digest });
@@ -298,8 +312,7 @@ export class Engine {
       const inputs: TraceInputs = { event, eventIsShell: null, view, hits: new Uint32Array(0), features: () => new Set<string>(), haystackBytes: 0, oversize: false, decision, collected: null, exceptions: [], joined: null };
       return { envelope: envelope(decision, state), trace: rec === null ? null : rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: bundle.digest }, false, 0) };
     }
-    const reuse = rec === null && this.wantsMemo !== null ? this.takeWantsMemo(eventInput) : null;
-    const { decision, state: next, trace } = this.decide(event, state, nowMs, rec, reuse);
+    const { decision, state: next, trace } = this.decide(event, state, nowMs, rec, memo?.classification ?? null);
     return { envelope: envelope(decision, next), trace };
   }
 

@@ -103,8 +103,21 @@ export function projectFootprint(cwd: string): string[] {
  * is kept; the footprint is added to it, never replaced by the agent's.
  */
 export function footprintEnricher(base: readonly string[], hostCwd: string): (event: EventInput) => EventInput {
+  // An event with no host facts of its own (every hook call) gets one host object per cwd, made once: the
+  // classifier reads the footprint once per host object (gate.ts), and a daemon sees the same cwd call after
+  // call. `base` only grows (the daemon adds its URL and pid once it listens): its length says it changed.
+  const shared = new Map<string, { baseLength: number; host: NonNullable<EventInput["host"]> }>();
   return (event) => {
     const cwd = typeof event.env?.cwd === "string" && isAbsolute(event.env.cwd) ? event.env.cwd : hostCwd;
+    if (event.host == null) {
+      let s = shared.get(cwd);
+      if (s === undefined || s.baseLength !== base.length) {
+        if (shared.size >= 256) shared.clear();
+        s = { baseLength: base.length, host: { gate: [...new Set([...base, ...projectFootprint(cwd)])] } };
+        shared.set(cwd, s);
+      }
+      return { ...event, host: s.host };
+    }
     const host = (event.host ?? {}) as NonNullable<EventInput["host"]>;
     const given = Array.isArray(host.gate) ? host.gate : [];
     const gate = [...new Set([...given, ...base, ...projectFootprint(cwd)])];

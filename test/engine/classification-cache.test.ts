@@ -10,6 +10,7 @@ import { Engine } from "../../src/engine.js";
 import { emptyClassification } from "../../src/model/classification.js";
 import { parseEvent, type Event } from "../../src/model/event.js";
 import { nodeInlineGrammars } from "../../src/node/inline-grammars.js";
+import { gatherHostFacts, type HostFs } from "../../src/node/host-facts.js";
 import { grammarBytes } from "../support/engine.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -141,6 +142,39 @@ describe("the classification cache", () => {
     );
     // The pools are small: the run must have hit (else the property tested nothing).
     expect(cached.classificationCacheStats!.hits).toBeGreaterThan(50);
+  });
+
+  it("hostWants is cached too: the same wants, host facts and envelopes as uncached, through the host's rounds", () => {
+    // A file system of scripts that name more scripts and a symlink, so the host's rounds run and host facts key the cache.
+    const files: Record<string, string> = {
+      "/home/dev/proj/deploy.sh": "./clean.sh\nrm -rf build\n",
+      "/home/dev/proj/clean.sh": "rm -rf ~/cache\n",
+      "/home/dev/proj/x.js": "require('fs').rmSync('/etc', {recursive: true})\n",
+    };
+    const fs: HostFs = {
+      isSymlink: (path) => (path === "/home/dev/proj/out" ? true : path.startsWith("/home") || path === "/etc" ? false : null),
+      realpath: (path) => (path === "/home/dev/proj/out" ? "/etc" : path),
+      read: (path) => (path in files ? { text: files[path]!, size: files[path]!.length } : null),
+    };
+    const commands = ["bash deploy.sh", "sh ./clean.sh", "node x.js", "rm -rf out/x", "ls -la", "cat /etc/passwd", "bash missing.sh"];
+    const arb = fc.array(fc.record({ command: fc.constantFrom(...commands), cwd: fc.constantFrom("/home/dev/proj", "/home/dev/proj/sub") }), { minLength: 1, maxLength: 25 });
+    let wantsHits = 0; // hits during hostWants alone: without the cache on that path, none
+    fc.assert(
+      fc.property(arb, (calls) => {
+        calls.forEach(({ command, cwd }, i) => {
+          const event = { event_type: "pre_tool_use", session_id: "w", tool_name: "Bash", tool_input: { command }, env: { cwd, home: "/home/dev" } };
+          const hits = cached.classificationCacheStats!.hits;
+          expect(cached.hostWants(event)).toEqual(plain.hostWants(event));
+          wantsHits += cached.classificationCacheStats!.hits - hits;
+          const x = gatherHostFacts(plain, event, fs);
+          const y = gatherHostFacts(cached, event, fs);
+          expect(JSON.stringify(y)).toBe(JSON.stringify(x));
+          expect(JSON.stringify(cached.evaluate(y, null, i))).toBe(JSON.stringify(plain.evaluate(x, null, i)));
+        });
+      }),
+      { numRuns: 40 },
+    );
+    expect(wantsHits).toBeGreaterThan(100);
   });
 
   it("explain runs the classifier (the trace shows the shell analysis), and decides as evaluate does", () => {
