@@ -5,10 +5,11 @@
 // example and a lookalike fails here.
 import { describe, expect, it } from "vitest";
 import { FILESYSTEM_PROGRAMS } from "../../src/classify/effects/filesystem.js";
+import { SCRIPT_WRITE_PROGRAMS } from "../../src/classify/effects/script-writes.js";
 import type { ProgramEntry } from "../../src/classify/effects/entries.js";
 import { checkExample } from "./families/helpers.js";
 
-const TABLES: Record<string, readonly ProgramEntry[]> = { filesystem: FILESYSTEM_PROGRAMS };
+const TABLES: Record<string, readonly ProgramEntry[]> = { filesystem: FILESYSTEM_PROGRAMS, "script-writes": SCRIPT_WRITE_PROGRAMS };
 
 /** Does an expected-effects string name an effect other than a read (`"read x; write y"` does, `"read x"` and `""` do not)? */
 const acts = (expected: string): boolean => expected.split(";").some((e) => e.trim() !== "" && !e.trim().startsWith("read "));

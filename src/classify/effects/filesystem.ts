@@ -6,7 +6,7 @@ import type { TargetClass } from "../../model/classification.js";
 import { resolvePathDetailed } from "../paths.js";
 import { valueArg, windowsWords, withValue, type Arg } from "../programs/args.js";
 import { parseFind } from "../programs/find.js";
-import { SED_OPTIONS } from "../programs/sed.js";
+import { SED_OPTIONS, sedRuns, sedScripts } from "../programs/sed.js";
 import { isRemoveItemParam, REMOVE_ITEM, REMOVE_ITEM_VALUE_PARAMS } from "../programs/powershell.js";
 import { dryRunEffect } from "./families/engine.js";
 import { noteAlias } from "./path-aliases.js";
@@ -404,6 +404,11 @@ function sed(ctx: Ctx): void {
   if (!has(p, "expression", "file") && files.length) files = files.slice(1);
   for (const f of flagValues(p, "file")) emitPath(ctx, "read", f.value, f.arg, "plain");
   for (const op of files) emitPath(ctx, inPlace ? "write" : "read", op.value, op.arg, inPlace ? "mutate" : "plain");
+  // `w FILE` in the script writes FILE whatever `-i` says (`sed -n 'w out' in`).
+  for (const script of sedScripts(ctx.args).scripts) {
+    if (script.dynamic) continue;
+    for (const f of sedRuns(script.value).writes) emitPath(ctx, "write", f, null, "mutate");
+  }
 }
 
 /** `mkfs`, `mkfs.ext4`, `mke2fs`, `mkswap`, `wipefs`: format/erase a device or image. */
@@ -465,7 +470,7 @@ export const FILESYSTEM_PROGRAMS: readonly ProgramEntry[] = [
   entry(["truncate"], truncate, [["truncate -s 0 log.txt", "write workspace_file"], ["truncate --help", ""]]),
   entry(["chmod", "chown", "chgrp"], chmodLike, [["chmod -R 777 ~", "write home_dir recursive"], ["chown -R root ~/x", "write home_file recursive lockout"], ["chgrp staff x", "write workspace_file"], ["chmod --help", ""]]),
   entry(["mkdir", "touch"], mkdirTouch, [["mkdir -p build", "write workspace_file"], ["touch x", "write workspace_file"], ["mkdir --help", ""]]),
-  entry(["sed"], sed, [["sed -i s/a/b/ f.txt", "write workspace_file"], ["sed s/a/b/", ""]]),
+  entry(["sed"], sed, [["sed -i s/a/b/ f.txt", "write workspace_file"], ["sed -n 'w /etc/hosts'", "write system_path"], ["sed s/a/b/", ""]]),
   // `mkfs` and `mkfs.TYPE` are matched by prefix (filesystemPrefixHandler).
   entry(["mkswap", "wipefs", "mke2fs"], mkfs, [["mkswap /dev/sdb", "write system_path device"], ["wipefs -a /dev/sdb", "write system_path device"], ["mkfs.ext4 /dev/sdb1", "write system_path device"], ["mkswap --help", ""]]),
 ];

@@ -33,6 +33,7 @@ import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
 import { REVERSE_SHELL_HANDLERS, shellSockets } from "./reverse-shells.js";
+import { SCRIPT_WRITE_HANDLERS } from "./script-writes.js";
 
 export interface ShellEffects {
   effects: Effect[];
@@ -57,6 +58,7 @@ const TABLES: Array<Record<string, Handler>> = [
   EXPOSE_HANDLERS,
   CREDENTIAL_PRINTER_HANDLERS,
   SELF_PROTECTION_HANDLERS,
+  SCRIPT_WRITE_HANDLERS,
 ];
 
 /** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */

@@ -3,6 +3,7 @@
 // (`tar`, `unzip`) that read one side and write the other.
 import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
+import { AWK_OPTIONS } from "../programs/awk.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import { removeSource } from "./source-removal.js";
 import type { Handler } from "./entries.js";
@@ -18,6 +19,9 @@ interface ReaderSpec {
   /** `+CMD` / `+LINE` operands are editor commands, not files (vim, nano, emacs). */
   plusCommands?: boolean;
 }
+
+/** awk's files: its operands after the program text (the program comes from `-f`/`-e` when given). */
+const AWK_READER: ReaderSpec = { flags: AWK_OPTIONS, firstIsProgram: (p) => !has(p, "file", "source") };
 
 const READERS: Record<string, ReaderSpec> = {
   cat: { flags: {} },
@@ -62,8 +66,10 @@ const READERS: Record<string, ReaderSpec> = {
     defaultDir: () => true,
   },
   ag: { flags: { shortValue: "ABCGgm", longValue: ["after", "before", "context", "file-search-regex", "ignore", "max-count", "depth"] }, firstIsProgram: () => true, defaultDir: () => true },
-  awk: { flags: { shortValue: "fvF", longValue: ["file", "assign", "field-separator"], aliases: { f: "file", v: "assign", F: "field-separator" } }, firstIsProgram: (p) => !has(p, "file") },
-  gawk: { flags: { shortValue: "fvF", aliases: { f: "file" } }, firstIsProgram: (p) => !has(p, "file") },
+  awk: AWK_READER,
+  gawk: AWK_READER,
+  mawk: AWK_READER,
+  nawk: AWK_READER,
   jq: { flags: { shortValue: "f", longValue: ["from-file", "indent", "tab"], aliases: { f: "from-file" } }, firstIsProgram: (p) => !has(p, "from-file") },
   yq: { flags: { shortValue: "IopPe", longValue: ["indent", "output-format", "input-format", "expression"] }, firstIsProgram: () => true },
   // More programs that print a file's bytes, transformed or not: what they output is the file.
@@ -99,6 +105,15 @@ const READERS: Record<string, ReaderSpec> = {
   openssl: { flags: {} },
 };
 
+/** `jq --rawfile NAME FILE` and `--slurpfile NAME FILE`: FILE is read (and its contents printed by the filter). */
+function jqPairFiles(ctx: Ctx): void {
+  for (let i = 0; i + 2 < ctx.args.length; i++) {
+    const v = ctx.args[i].value;
+    if (v === "--args" || v === "--jsonargs") break;
+    if (v === "--rawfile" || v === "--slurpfile") emitPath(ctx, "read", ctx.args[i + 2].value, ctx.args[i + 2], "plain");
+  }
+}
+
 function reader(ctx: Ctx): void {
   const spec = READERS[ctx.program];
   if (ctx.program === "openssl") return opensslRead(ctx);
@@ -107,7 +122,8 @@ function reader(ctx: Ctx): void {
   let files = p.operands;
   if (spec.firstIsProgram?.(p) && files.length) files = files.slice(1);
   if (spec.plusCommands) files = files.filter((f) => !f.value.startsWith("+"));
-  if (ctx.program === "awk" || ctx.program === "gawk") files = files.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value));
+  if (spec === AWK_READER) files = files.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.value));
+  if (ctx.program === "jq") jqPairFiles(ctx);
   for (const f of p.flags) {
     if (f.value === null) continue;
     if (f.name === "file" || f.name === "from-file") emitPath(ctx, "read", f.value, f.arg, "plain");

@@ -23,14 +23,22 @@ export function sedScripts(args: readonly Arg[], start = 0): { scripts: Arg[]; s
 export interface SedRuns {
   commands: string[];
   dynamic: boolean;
+  /** Files the script writes: `w FILE`, `W FILE` and the `w FILE` flag of `s///` (GNU sed's `/dev/stdout` and `/dev/stderr` are no files). */
+  writes: string[];
 }
+
+const SED_STREAMS = /^\/dev\/(stdout|stderr)$/;
 
 /** A regex that matches any whole line, so `s/RE/TEXT/e` makes the pattern space TEXT. */
 const WHOLE_LINE = new Set([".*", "^.*", "^.*$", ".*$"]);
 
-/** Scan a sed script for `e` commands and `s///e`. Unknown syntax is skipped; nothing here throws. */
+/** Scan a sed script for `e` commands, `s///e` and the files `w` writes. Unknown syntax is skipped; nothing here throws. */
 export function sedRuns(script: string): SedRuns {
-  const out: SedRuns = { commands: [], dynamic: false };
+  const out: SedRuns = { commands: [], dynamic: false, writes: [] };
+  const written = (name: string) => {
+    const f = name.trim();
+    if (f !== "" && !SED_STREAMS.test(f)) out.writes.push(f);
+  };
   let i = 0;
   const n = script.length;
   const skipBlank = () => {
@@ -74,7 +82,9 @@ export function sedRuns(script: string): SedRuns {
     while (i < n && /[\s!]/.test(script[i])) i++;
     const c = script[i++];
     if (c === undefined) break;
-    if (c === "#" || c === ":" || c === "a" || c === "i" || c === "c" || c === "r" || c === "R" || c === "w" || c === "W" || c === "b" || c === "t" || c === "T") {
+    if (c === "w" || c === "W") {
+      written(restOfLine());
+    } else if (c === "#" || c === ":" || c === "a" || c === "i" || c === "c" || c === "r" || c === "R" || c === "b" || c === "t" || c === "T") {
       restOfLine();
     } else if (c === "e") {
       const cmd = restOfLine().replace(/^\s+/, "");
@@ -89,7 +99,7 @@ export function sedRuns(script: string): SedRuns {
       while (i < n && /[0-9gpimMIeE]/.test(script[i])) flags += script[i++];
       if (c === "s" && /[wW]/.test(script[i] ?? "")) {
         flags += script[i++];
-        restOfLine();
+        written(restOfLine());
       }
       if (c === "s" && flags.includes("e")) {
         // The pattern space after the substitution runs: known when RE takes the whole line and TEXT is literal.
@@ -110,4 +120,15 @@ export const SED_EXAMPLES: ReadonlyArray<readonly [string, string[], boolean]> =
   ["s/a/b/g;p", [], false],
   ["$!N;s/\\n/ /", [], false],
   ["y/abc/xyz/", [], false],
+];
+
+/** [sed script, the files it writes] — run by test/classify/programs/. */
+export const SED_WRITE_EXAMPLES: ReadonlyArray<readonly [string, string[]]> = [
+  ["w .claude/settings.json", [".claude/settings.json"]],
+  ["/x/w out.txt", ["out.txt"]],
+  ["s/a/b/w changed.log", ["changed.log"]],
+  ["s/a/b/gw /dev/stdout", []],
+  ["1W first.txt", ["first.txt"]],
+  ["s/w/x/g", []],
+  ["y/w/x/", []],
 ];

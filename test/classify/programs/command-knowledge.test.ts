@@ -3,9 +3,10 @@
 // command-bearing variables, git's command settings and make's recipes.
 import { describe, expect, it } from "vitest";
 import { COMMAND_VARIABLE_EXAMPLES, commandVariable } from "../../../src/classify/programs/command-variables.js";
-import { EX_EXAMPLES, exRuns } from "../../../src/classify/programs/ex.js";
+import { AWK_WRITE_EXAMPLES, awkWrites } from "../../../src/classify/programs/awk.js";
+import { EX_EXAMPLES, EX_WRITE_EXAMPLES, exRuns } from "../../../src/classify/programs/ex.js";
 import { configSet, isCommandSetting, isShellTextSetting, parseGit } from "../../../src/classify/programs/git.js";
-import { SED_EXAMPLES, sedRuns, sedScripts } from "../../../src/classify/programs/sed.js";
+import { SED_EXAMPLES, SED_WRITE_EXAMPLES, sedRuns, sedScripts } from "../../../src/classify/programs/sed.js";
 import { makeRecipes } from "../../../src/classify/shell/launchers/tools.js";
 import { sh } from "../build.js";
 
@@ -13,7 +14,10 @@ const top = (text: string) => sh(text).commands.find((c) => c.depth === 0 && c.w
 
 describe("sed: scripts and what they run", () => {
   it.each(SED_EXAMPLES.map((e) => [...e]))("%s", (script, commands, dynamic) => {
-    expect(sedRuns(script)).toEqual({ commands, dynamic });
+    expect(sedRuns(script)).toMatchObject({ commands, dynamic });
+  });
+  it.each(SED_WRITE_EXAMPLES.map((e) => [...e]))("%s writes %j", (script, writes) => {
+    expect(sedRuns(script).writes).toEqual(writes);
   });
   it("finds its scripts: -e, --expression=, or the first operand", () => {
     expect(sedScripts(top("sed -n -e p -e '1e ls' f").args).scripts.map((a) => a.value)).toEqual(["p", "1e ls"]);
@@ -28,7 +32,17 @@ describe("sed: scripts and what they run", () => {
 
 describe("Ex commands (vim -c, +cmd)", () => {
   it.each(EX_EXAMPLES.map((e) => [...e]))("%s", (text, commands, dynamic) => {
-    expect(exRuns(text)).toEqual({ commands, dynamic });
+    expect(exRuns(text)).toMatchObject({ commands, dynamic });
+  });
+  it.each(EX_WRITE_EXAMPLES.map((e) => [...e]))("%s writes the buffer: %s, files %j, dynamic %s", (text, buffer, files, dynamic) => {
+    const r = exRuns(text);
+    expect({ buffer: r.writes?.buffer ?? false, files: r.writes?.files ?? [], dynamic: r.dynamic }).toEqual({ buffer, files, dynamic });
+  });
+});
+
+describe("awk: the files its program writes", () => {
+  it.each(AWK_WRITE_EXAMPLES.map((e) => [...e]))("%s", (program, files, dynamic) => {
+    expect(awkWrites(program)).toEqual({ files, dynamic });
   });
 });
 

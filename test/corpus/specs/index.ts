@@ -35,6 +35,7 @@ import redteamR2 from "./redteam-r2.js";
 import redteamR3 from "./redteam-r3.js";
 import redteamR4 from "./redteam-r4.js";
 import selfProtection from "./self-protection.js";
+import scriptWrites from "./script-writes.js";
 import hostFacts from "./host-facts.js";
 import accuracy from "./accuracy.js";
 import accuracyRunners from "./accuracy-runners.js";
@@ -67,6 +68,7 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "classify-targets": classifyTargets,
   "classify-nested": classifyNested,
   "self-protection": selfProtection,
+  "script-writes": scriptWrites,
   "host-facts": hostFacts,
   "qa-limits": qaLimits,
   "late-secrets": lateSecrets,

@@ -57,6 +57,14 @@ export const specs: CaseSpec[] = [
   c("without host: rm -rf .c* asks", "rm -rf .c*", { undecided: false }, null),
   c("without host: truncating README's ledger name asks", ": > decisions.jsonl", controls, null),
   c("without host: writing /etc/claude-code asks", "sudo tee /etc/claude-code/managed-settings.json < x.json", { undecided: false }, null),
+  // The other agents' directories (hooks, plugins, extensions, permissions), without host facts.
+  c("without host: rm -rf .factory asks (Factory Droid's hooks)", "rm -rf .factory", controls, null),
+  tool("without host: a Write to Pi's extension directory asks", "Write", { file_path: "/home/dev/.pi/agent/extensions/gate.ts", content: "export default () => {}" }, controls, null),
+  c("without host: emptying Cline's PreToolUse hook asks", ": > .clinerules/hooks/PreToolUse", controls, null),
+  c("without host: moving Augment's settings away asks", "mv ~/.augment/settings.json /tmp/", controls, null),
+  c("without host: deleting Kilo Code's config asks", "rm -rf ~/.config/kilo", { verdict: "ask" }, null),
+  c("without host: Cline's rules (not hooks) are ordinary files", "rm .clinerules/style.md", allow, null),
+  c("without host: a docs/pi folder is no agent's", "rm -rf docs/pi", allow, null),
   // ── the CLI, the daemon, the variables ──────────────────────────────────
   c("uninstall through the launcher", "node ~/src/gatehouse/bin/gatehouse.js uninstall claude --user", controls),
   c("uninstall through npx", "npx gatehouse uninstall claude", controls),

@@ -8,10 +8,9 @@
 // its files), then the commands it names are parsed.
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { excerpt } from "../gaps.js";
-import { exRuns } from "../../programs/ex.js";
+import { exRuns, exSilentFlag, VIM_EX_OPTIONS, VIM_OPTIONS } from "../../programs/ex.js";
 import { parseArgs } from "../../programs/options.js";
 import { sedRuns, sedScripts } from "../../programs/sed.js";
-import { literalWord, type Word } from "../words.js";
 import type { Launch, LauncherRow } from "./types.js";
 import { wrapperOptions } from "./wrappers.js";
 
@@ -39,11 +38,8 @@ function sed(call: Launch): number | null {
 /** The Ex commands of a vim command line: `-c CMD`, `--cmd CMD`, `+CMD`; and an Ex script on stdin with `-e`/`-E`/`-es` (or `ex`). */
 function vim(call: Launch): number | null {
   const out = call.emit();
-  // After `-e`/`-E` (and in `ex`), `-s` is silent mode, not `-s SCRIPTIN`: `vi -es -c '!cmd'`.
-  const exFlag = (w: Word) => !w.dynamic && /^-(e|E)s?$|^-s(e|E)$/.test(w.value);
-  const silentEx = call.name === "ex" || call.words.some(exFlag);
-  const words = silentEx ? call.words.map((w) => (exFlag(w) || (!w.dynamic && w.value === "-s") ? literalWord("-e") : w)) : call.words;
-  const p = parseArgs(words, { shortValue: "cSsuUiTtqrwWV", longValue: ["cmd", "servername", "remote-send", "remote-expr", "startuptime", "log"] }, call.i + 1);
+  const silentEx = call.name === "ex" || call.words.some(exSilentFlag);
+  const p = parseArgs(call.words, silentEx ? VIM_EX_OPTIONS : VIM_OPTIONS, call.i + 1);
   const texts: Array<string | null> = [];
   for (const f of p.flags) {
     if ((f.name === "c" || f.name === "cmd" || f.name === "remote-send" || f.name === "remote-expr") && f.value !== null) {
