@@ -290,7 +290,8 @@ const artifacts = [
     any(eff("delete", "network_host"), eff("write", "network_host", { method: "PURGE" }), eff("write", "network_host", { method: "BAN" })),
     "net.api_delete: `{{program}}` sends a DELETE (or cache PURGE) to {{target}}; whatever the API removes may not come back. Confirm the resource and the environment it lives in."),
   rule("secret.send_variable", "security", "high", "ask",
-    eff("send", "network_host", { secret_variable: true }),
+    // A credential variable, or a literal credential in a URL's query string (src/classify/url-credentials.ts).
+    any(eff("send", "network_host", { secret_variable: true }), eff("send", "network_host", { secret_literal: true })),
     "secret.send_variable: `{{program}}` puts the credential {{target}} into a request's URL, body or a non-authentication header, where the receiving host (and its logs) keep it. Send a token only as the `Authorization` header of the service it belongs to."),
   rule("net.send_private", "security", "high", "ask",
     // Not home_file: `scp ~/.ssh/id_rsa.pub host:` and `scp ~/notes.txt host:` are everyday; secrets are secret.exfiltrate's.

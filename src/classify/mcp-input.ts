@@ -38,6 +38,7 @@ import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import { fileUrlPath } from "./urls.js";
 import type { ShellAnalysis } from "./shell-analysis.js";
 import { analyzeSql, tokenizeSql } from "./sql/index.js";
+import { credentialCopies } from "./sql/credential-copy.js";
 import { TREE_CLASSES } from "./effects/source-removal.js";
 
 export interface McpInputDeps {
@@ -248,6 +249,7 @@ export function mcpInputClassification(event: Pick<Event, "tool_name" | "tool_in
     for (const sql of sqlTexts) {
       named = true;
       for (const e of analyzeSql(sql)) effect(e.verb, "database", { ...e.attrs, target: String(e.attrs.table ?? e.attrs.statement) });
+      for (const c of credentialCopies(sql)) effect("read", "secret_file", { target: `${c.table} -> ${c.to}`, via: "sql" });
     }
 
     // Inline code, when the tool name says which language.

@@ -22,6 +22,7 @@ import { isSystemLog } from "./system-logs.js";
 import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../model/classification.js";
 import { classifyUrl, extractUrls, fileUrlPath } from "./urls.js";
 import { braceExpand } from "./text.js";
+import { urlCredential, urlCredentialAttrs } from "./url-credentials.js";
 import { patchHunks } from "./apply-patch.js";
 
 /** The effects of a Codex patch on its files: add/update write, delete deletes, a move writes its destination and removes its source. */
@@ -158,6 +159,8 @@ export function toolEffects(toolName: string, toolInput: unknown, env: EventEnv 
       const local = u.scheme === "file" ? fileUrlPath(u.value) : null;
       if (local !== null) onPath("read", local);
       else network = true;
+      const c = urlCredential(u);
+      if (c !== null) out.effect("send", "network_host", { program: toolName, ...urlCredentialAttrs(c) });
     }
     if (network) effect("fetch", "network_host");
   } else if (toolName === "WebSearch" || toolName === "google_web_search" || toolName === "web_search") {

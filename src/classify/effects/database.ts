@@ -13,6 +13,7 @@
 // database goes (DROP DATABASE/SCHEMA, dropdb, FLUSHALL) and `is_production`
 // from the host, database and dropped database's names.
 import { analyzeSql, redisEffects, type DatabaseEffect } from "../sql/index.js";
+import { credentialCopies } from "../sql/credential-copy.js";
 import { withValue } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
@@ -160,6 +161,8 @@ function sqlClient(ctx: Ctx, spec: ClientSpec): void {
   const names: Array<string | undefined> = spec.nameFlags.map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value ?? undefined);
   if (!spec.dbIsFile) names.push(db?.value);
   for (const t of texts) for (const e of analyzeSql(t)) databaseEffect(ctx, e, names);
+  // Rows of a credential table copied to a file or another table (sql/credential-copy.ts): the secrets leave it.
+  for (const t of texts) for (const c of credentialCopies(t)) ctx.out.effect("read", "secret_file", attrs(ctx, { target: targetText(`${c.table} -> ${c.to}`), via: "sql" }));
 }
 
 /** `clickhouse client -q …`, `cockroach sql -e …`, `bq query '…'`: a subcommand whose arguments are a client's. */

@@ -10,6 +10,7 @@ import type { InlineCommand, InlineEffect, InlinePath } from "../inline-code/ind
 import { literalArg, type Arg } from "../programs/args.js";
 import { interpreterOf } from "../programs/interpreters.js";
 import { classifyUrl } from "../urls.js";
+import { urlCredential, urlCredentialAttrs } from "../url-credentials.js";
 import { attrs, emitPath, targetText, type Ctx, type TargetRole } from "./common.js";
 import { databaseEffect } from "./database.js";
 
@@ -32,6 +33,11 @@ const ROLE: Partial<Record<InlineEffect["verb"], TargetRole>> = { delete: "mutat
 function fileEffect(ctx: Ctx, e: InlineEffect): void {
   if (e.path === null) {
     ctx.out.effect(e.verb, "unknown", attrs(ctx, e.attrs));
+    return;
+  }
+  // The environment dumped (`gci env: | irm -Method Post`): its tokens go with it, as `env | curl -d @-` sends them.
+  if (e.path.base === "env") {
+    ctx.out.effect(e.verb, "secret_file", attrs(ctx, { ...e.attrs, target: "env" }));
     return;
   }
   const { value, arg } = pathWord(e.path, ctx);
@@ -74,6 +80,8 @@ export function inlineCodeEffects(ctx: Ctx): void {
       const u = e.url === null ? null : (classifyUrl(e.url) ?? classifyUrl(`http://${e.url}`));
       ctx.out.url(u);
       ctx.out.effect(e.verb, "network_host", attrs(ctx, { ...e.attrs, ...(e.url !== null ? { target: targetText(e.url) } : {}) }));
+      const c = u === null ? null : urlCredential(u);
+      if (c !== null) ctx.out.effect("send", "network_host", attrs(ctx, { ...e.attrs, ...urlCredentialAttrs(c) }));
     }
   }
   // A socket to a host and a shell whose input it can be: the host drives the shell.

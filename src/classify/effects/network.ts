@@ -7,6 +7,7 @@ import { httpRequest } from "./families/http-request.js";
 import { CURL_SPEC, WGET_SPEC } from "../programs/http-clients.js";
 import { resolvePathClass } from "../paths.js";
 import { classifyUrl, fileUrlPath, remoteSpecUrl } from "../urls.js";
+import { urlCredential, urlCredentialAttrs } from "../url-credentials.js";
 import type { ClassifiedUrl } from "../../model/classification.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
@@ -55,11 +56,20 @@ function urlBasename(u: string): string {
   return name && name !== ".." ? name : "index.html";
 }
 
+/** A literal credential in a request URL's query string (url-credentials.ts): sent to that host and its logs. */
+export function sendUrlCredentials(ctx: Ctx, urls: readonly ClassifiedUrl[]): void {
+  for (const u of urls) {
+    const c = urlCredential(u);
+    if (c !== null) ctx.out.effect("send", "network_host", attrs(ctx, urlCredentialAttrs(c)));
+  }
+}
+
 function curl(ctx: Ctx): void {
   const p = parseArgs(ctx.args, CURL_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const f of p.flags) if (f.name === "url" && f.value) urls.push(downloadUrl(f.value) ?? { value: f.value, host: "", tld: "", scheme: "", boundary: "external" });
   for (const u of urls) if (u.host !== "" || u.scheme !== "") ctx.out.url(u);
+  sendUrlCredentials(ctx, urls);
   // `curl file:///etc/shadow` reads that file; only the other URLs reach a host.
   const network = readFileUrls(ctx, urls);
   if (network) httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls.filter((u) => u.scheme !== "file")));
@@ -177,6 +187,7 @@ function wget(ctx: Ctx): void {
   const p = parseArgs(ctx.args, WGET_SPEC);
   const urls = operandUrls(ctx, p.operands);
   for (const u of [...urls, ...proxyEnvUrls(ctx)]) ctx.out.url(u);
+  sendUrlCredentials(ctx, urls);
   httpEffect(ctx, requestMethod(ctx), urlTarget(ctx, urls));
   sendSubstitutedSecrets(ctx);
   sendSecretVariables(ctx, [

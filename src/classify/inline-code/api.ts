@@ -5,7 +5,7 @@
 // on its example.
 import type { AttrValue, Verb } from "../../model/classification.js";
 import type { InlineLanguage } from "./grammars.js";
-import { alternatives, argvOf, contentPaths, HOME, textOf, TMP, type Value } from "./value.js";
+import { alternatives, argvOf, contentPaths, ENVIRONMENT, HOME, textOf, TMP, type Value } from "./value.js";
 
 export type Attrs = Record<string, AttrValue>;
 
@@ -37,11 +37,11 @@ export interface ApiRow {
   example: string;
 }
 
-/** A path an effect names: `base` home/tmp resolve through the path table; `rest` is literal text. */
+/** A path an effect names: `base` home/tmp resolve through the path table; `rest` is literal text; `env` is the environment dumped (its tokens: a secret). */
 export interface InlinePath {
   /** As a reason can quote it: `~/x`, `$TMPDIR/x`, `/etc/hosts`. */
   text: string;
-  base: "home" | "tmp" | null;
+  base: "home" | "tmp" | "env" | null;
   rest: string;
 }
 
@@ -68,6 +68,7 @@ export interface InlineCodeAnalysis {
 }
 
 export function inlinePath(text: string): InlinePath {
+  if (text === ENVIRONMENT) return { text: "env", base: "env", rest: "" };
   if (text.startsWith(HOME)) return { text: "~" + text.slice(HOME.length), base: "home", rest: text.slice(HOME.length) };
   if (text.startsWith(TMP)) return { text: "$TMPDIR" + text.slice(TMP.length), base: "tmp", rest: text.slice(TMP.length) };
   const clean = text.split(HOME).join("~").split(TMP).join("$TMPDIR");

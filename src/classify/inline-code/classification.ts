@@ -7,6 +7,7 @@ import type { ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand
 import { mutatedPersistence, resolvePathDetailed } from "../paths.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { classifyUrl } from "../urls.js";
+import { urlCredential, urlCredentialAttrs } from "../url-credentials.js";
 import type { InlineCodeAnalysis, InlinePath } from "./api.js";
 
 export interface InlineClassification {
@@ -49,6 +50,8 @@ export function inlineClassification(analysis: InlineCodeAnalysis, env: EventEnv
     if (e.url !== null) {
       const u = classifyUrl(e.url) ?? classifyUrl(`http://${e.url}`);
       if (u && !urls.some((x) => x.value === u.value)) urls.push(u);
+      const c = u && e.kind === "network" ? urlCredential(u) : null;
+      if (c !== null) push("send", "network_host", { ...e.attrs, ...urlCredentialAttrs(c) });
     }
     if (e.kind === "network") {
       push(e.verb === "fetch" ? "fetch" : e.verb, "network_host", { ...e.attrs, ...(e.url !== null ? { target: cut(e.url) } : {}) });
@@ -56,6 +59,10 @@ export function inlineClassification(analysis: InlineCodeAnalysis, env: EventEnv
     }
     if (e.path === null) {
       push(e.verb, "unknown", e.attrs);
+      continue;
+    }
+    if (e.path.base === "env") {
+      push(e.verb, "secret_file", { ...e.attrs, target: "env" });
       continue;
     }
     const r = resolveInlinePath(e.path, env);

@@ -7,11 +7,14 @@ import type { Node, Parser } from "web-tree-sitter";
 import { indexRows, type Call } from "./api.js";
 import { CMDLETS, DOTNET_ROWS, PURE_COMMANDS, READ_ONLY_VERBS, type CmdletRow } from "./powershell-api.js";
 import { CodeReader, namedChildren } from "./reader.js";
-import { concat, envVar, expandTilde, HOME, joinPath, NONE, ref, str, textOf, UNKNOWN, type Value } from "./value.js";
+import { concat, envVar, ENVIRONMENT, expandTilde, HOME, joinPath, NONE, ref, str, textOf, UNKNOWN, type Value } from "./value.js";
+import { isEnvironmentDrive, PS_CARRYING_STAGES, PS_LISTERS } from "../programs/powershell.js";
 
 const ROWS = indexRows([...CMDLETS, ...DOTNET_ROWS]);
 const CMDLET_BY_NAME = new Map<string, CmdletRow>(CMDLETS.flatMap((r) => r.api.map((n) => [n, r] as const)));
 const MAX_IEX_DEPTH = 3;
+/** What `gci env:` and `[Environment]::GetEnvironmentVariables()` evaluate to: the environment's contents, tokens included. */
+const ENVIRONMENT_DUMP: Value = { k: "content", path: str(ENVIRONMENT) };
 /** Parameters that take no value (switches), whatever the cmdlet. */
 const SWITCHES = new Set(["recurse", "force", "whatif", "confirm", "verbose", "debug", "passthru", "nonewline", "append", "noclobber", "usebasicparsing", "wait", "nonewwindow", "raw", "removedata"]);
 
@@ -88,6 +91,10 @@ export class PowerShellReader extends CodeReader {
       }
       case "command":
         return this.command(n);
+      case "pipeline_chain": {
+        const stages = pipelineStages(n);
+        return this.carried(stages, stages.length);
+      }
       case "argument_list":
         return { k: "list", items: n.descendantsOfType("argument_expression").filter((a) => a!.parent?.parent?.id === n.id).map((a) => this.value(a!)) };
       case "invokation_expression":
@@ -148,6 +155,7 @@ export class PowerShellReader extends CodeReader {
     const obj = this.value(target);
     if (obj.k !== "ref") return UNKNOWN;
     const api = `${obj.name}.${member}`;
+    if (api === "environment.getenvironmentvariables") return ENVIRONMENT_DUMP;
     return this.invoke({ api, self: null, args, kwargs: new Map() });
   }
 
@@ -166,6 +174,8 @@ export class PowerShellReader extends CodeReader {
     const lower = name.toLowerCase();
     const row = CMDLET_BY_NAME.get(lower);
     const { positional, named, raw } = this.elements(elements ?? null, row ?? null);
+    // `gci env:`, `dir Env:\`: printed it is everyday debugging (as `env` is); sent on, it sends the tokens.
+    if (PS_LISTERS.has(lower) && [positional[0], named.get("path"), named.get("literalpath")].some((v) => v !== undefined && isEnvironmentDrive(textOf(v) ?? ""))) return ENVIRONMENT_DUMP;
     if (invoked && !row) return this.external(name, raw);
     // A cmdlet the shell table knows (disks, services, Defender, the registry…): its rows judge it, read once —
     // with the pipeline it stands in, whose earlier stages may say what it acts on (`Get-CimInstance X | Remove-CimInstance`).
@@ -212,9 +222,34 @@ export class PowerShellReader extends CodeReader {
     }
     if (row.api[0] === "invoke-command" && kwargs.has("computername")) this.rec.dyn(`${name} runs a script block on another machine`);
     if (row.api[0] === "invoke-webrequest" && kwargs.has("infile")) kwargs.set("infile", expandTilde(kwargs.get("infile")!));
+    // `Get-Content key | Invoke-RestMethod -Method Post …`: -Body binds the pipeline's input.
+    if (row.net && !kwargs.has("body") && !kwargs.has("infile")) {
+      const piped = this.pipedInput(n);
+      if (piped.k === "content") kwargs.set("body", piped);
+    }
     this.invoke(call);
     if (row.api[0] === "get-content") return { k: "content", path: args[0] ?? kwargs.get("path") ?? UNKNOWN };
     return UNKNOWN;
+  }
+
+  /** What the first `upto` stages of a pipeline hand on: a stage's own value, or what it was fed when it only converts or filters it. */
+  private carried(stages: readonly Node[], upto: number): Value {
+    let carry: Value = UNKNOWN;
+    for (let i = 0; i < upto; i++) {
+      const v = this.value(stages[i]!);
+      const name = stages[i]!.type === "command" ? stages[i]!.childForFieldName("command_name")?.text.toLowerCase() : undefined;
+      if (v.k === "content" || i === 0 || name === undefined || !PS_CARRYING_STAGES.has(name)) carry = v;
+    }
+    return carry;
+  }
+
+  /** What the pipeline feeds this command (UNKNOWN when it is not in one or is its first stage). */
+  private pipedInput(n: Node): Value {
+    const p = n.parent;
+    if (p === null || p.type !== "pipeline_chain") return UNKNOWN;
+    const stages = pipelineStages(p);
+    const at = stages.findIndex((s) => s.id === n.id);
+    return at > 0 ? this.carried(stages, at) : UNKNOWN;
   }
 
   /** `New-Object Net.WebClient`: an object whose methods are `<type>.<method>`; constructor arguments call `<type>.new`. */
@@ -337,6 +372,10 @@ function pipelineOf(n: Node): Node | null {
     if (p.type === "statement_list" || p.type === "script_block") return null;
   }
   return null;
+}
+
+function pipelineStages(p: Node): Node[] {
+  return namedChildren(p).filter((c) => c.type !== "comment");
 }
 
 /** How a Windows program's command line splits: whitespace, double quotes group; backslashes are literal. */

@@ -7,6 +7,8 @@
 /** The home directory and the temp directory, as a path prefix (resolved by the path table, never by the code's host). */
 export const HOME = "\u0000home";
 export const TMP = "\u0000tmp";
+/** The process environment as a whole (`Get-ChildItem env:`): what a call sends when it sends a dump of it. */
+export const ENVIRONMENT = "\u0000env";
 
 export type Value =
   | { k: "str"; s: string }

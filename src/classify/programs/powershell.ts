@@ -11,9 +11,20 @@ import { parseWindowsArgs, type WindowsOptionSpec } from "./options.js";
 /** Cmdlets (and aliases) that write the items at their paths into the pipeline. `ls`/`dir` are Get-ChildItem's aliases in PowerShell. */
 export const PS_LISTERS: ReadonlySet<string> = new Set(["get-childitem", "gci", "ls", "dir", "get-item", "gi"]);
 
+/** A lister's path that names PowerShell's whole environment drive (`env:`, `Env:\`, `env:*`): a dump of every variable, tokens with them. */
+export function isEnvironmentDrive(path: string): boolean {
+  return /^env:[\\/]?\*?$/i.test(path);
+}
+
 /** Stages that pass (some of) their input on: filters narrow it, the others only reorder or reshape it. */
 export const PS_NARROWING_STAGES: ReadonlySet<string> = new Set(["where-object", "where", "?", "select-object", "select"]);
 export const PS_PASSING_STAGES: ReadonlySet<string> = new Set(["sort-object", "sort", "tee-object", "tee", "write-output", "echo", "write"]);
+/** Stages whose output still carries what they were fed, converted or formatted (`gci env: | ConvertTo-Json | irm …` sends the variables). */
+export const PS_CARRYING_STAGES: ReadonlySet<string> = new Set([
+  ...PS_NARROWING_STAGES, ...PS_PASSING_STAGES,
+  "convertto-json", "convertto-csv", "convertto-xml", "convertto-html", "out-string", "format-table", "ft", "format-list", "fl", "format-wide", "fw",
+  "foreach-object", "foreach", "%", "select-string", "sls", "group-object", "group",
+]);
 
 const GCI_SPEC: WindowsOptionSpec = {
   value: ["path", "literalpath", "filter", "include", "exclude", "depth", "attributes"],

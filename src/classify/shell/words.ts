@@ -42,6 +42,17 @@ export function homeAwareWord(value: string, raw?: string): Word {
   return w;
 }
 
+/**
+ * A script word (`bash -c "rm -rf $HOME"`, `pwsh -c "rm -r -fo $HOME"`) whose only expansions are `$HOME`:
+ * the script with the reference left for the inner shell or PowerShell, which inherits HOME and expands it
+ * to the same directory. Null when anything else is expanded, or when a single quote could make the inner
+ * interpreter read the reference literally (`"rm -rf '$HOME'"`).
+ */
+export function inheritedScript(w: Word): string | null {
+  if (!w.dynamic || w.subst || w.placeholder || w.vars.length === 0 || !w.vars.every((v) => v === "HOME") || w.value.includes("'")) return null;
+  return w.value;
+}
+
 /** A word another program fills in at run time (`{}` of `find -exec` / `xargs -I`): never a literal. */
 export function placeholderWord(w: Word): Word {
   return { ...w, dynamic: true, node: null, placeholder: true };

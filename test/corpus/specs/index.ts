@@ -41,6 +41,7 @@ import accuracy from "./accuracy.js";
 import accuracyRunners from "./accuracy-runners.js";
 import registry from "./registry.js";
 import accuracyContext from "./accuracy-context.js";
+import accuracyLeaks from "./accuracy-leaks.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -83,4 +84,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "accuracy-runners": accuracyRunners,
   registry,
   "accuracy-context": accuracyContext,
+  "accuracy-leaks": accuracyLeaks,
 };

@@ -8,7 +8,7 @@ import { codeInterpreterNames, interpreterName, interpreterNames, programSource 
 import { excerpt } from "../gaps.js";
 import { isEnvGenerator } from "../../programs/env-generators.js";
 import { decodeBase64Text, splitWords } from "../../text.js";
-import type { Word } from "../words.js";
+import { inheritedScript, type Word } from "../words.js";
 import { bunx } from "./envs.js";
 import { codeLanguage, commandLineCode, runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
@@ -24,7 +24,7 @@ function shell(call: Launch): number | null {
       return call.emit();
     }
     const sw = words[src.code];
-    const lit = call.literal(sw);
+    const lit = call.literal(sw) ?? inheritedScript(sw);
     if (lit === null) {
       call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `the ${name} -c script ${excerpt(sw.raw)} is not a literal`);
       // A template (`bash -c 'rm -rf {}'` under xargs -I / find -exec) is still
@@ -186,7 +186,8 @@ function powershell(call: Launch): number | null {
       return call.emit();
     }
   } else {
-    const lits = call.literals(src.code >= 0 ? words.slice(src.code) : []);
+    const parts = (src.code >= 0 ? words.slice(src.code) : []).map((w) => call.literal(w) ?? inheritedScript(w));
+    const lits = parts.includes(null) ? null : (parts as string[]);
     if (lits === null) {
       call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `${name} -Command script is not a literal`);
       return call.emit();
