@@ -14,7 +14,7 @@
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
 // | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
 // | `ci_pipeline` | a CI/CD service runs it, with the repository's secrets and deploy rights, on the next push (`.github/workflows/*`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`, Azure/Bitbucket/Buildkite/Drone/Travis/Woodpecker files) |
-// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`, and those of Factory Droid, Kilo Code, Cline's hooks, Augment, Pi (its extensions run in-process), Windsurf, Kiro, Roo, Continue, Zed, Amp and OpenClaw; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
+// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`, and those of Factory Droid, Kilo Code, Cline's hooks, Augment, Pi (its extensions run in-process), Windsurf, Kiro, Roo, Continue, Zed, Amp and OpenClaw; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/`, `/etc/factory/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
 // | `gatehouse` | Gatehouse's own state, configuration, code cache, ledger and installed package (and, from `host.gate`, whatever else the host says it is made of: gate.ts) |
 //
 // A glob as the last component matches a row the way the shell would expand
@@ -84,7 +84,7 @@ const ROWS: readonly Row[] = [
     "documents/cline/**", ".codeium/windsurf/**", ".config/zed/settings.json", ".config/amp/**", ".openclaw/**"),
   // Managed (system) scope: what neither the project nor the user may override (hooks.md).
   ...R("agent_settings", "root", "etc/claude-code/**", "library/application support/claudecode/**", "program files/claudecode/**",
-    "programdata/claudecode/**", "etc/gemini-cli/**", "etc/qwen-code/**", "library/application support/geminicli/**", "programdata/gemini-cli/**", "etc/codex/**",
+    "programdata/claudecode/**", "etc/gemini-cli/**", "etc/qwen-code/**", "etc/factory/**", "library/application support/factory/**", "library/application support/geminicli/**", "programdata/gemini-cli/**", "etc/codex/**",
     "etc/cursor/**", "library/application support/cursor/**", "programdata/cursor/**"),
   ...R("gatehouse", "home", ".local/state/gatehouse/**", ".config/gatehouse/**", ".cache/gatehouse/**"),
   // README's own ledger name, and any `*ledger*.jsonl`; the ledgers actually in use come from host.gate.
@@ -215,6 +215,7 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   ["~/Documents/Cline/Hooks/PreToolUse", "agent_settings"], [".augment/settings.json", "agent_settings"], ["~/.augment/settings.json", "agent_settings"],
   [".pi/extensions/gate.ts", "agent_settings"], ["~/.pi/agent/extensions/gate.ts", "agent_settings"], [".windsurf/hooks.json", "agent_settings"],
   [".kiro/hooks/x.kiro.hook", "agent_settings"], ["~/.openclaw/openclaw.json", "agent_settings"], ["docs/pi/notes.md", null],
+  ["~/.factory/settings.json", "agent_settings"], [".factory/droids/reviewer.md", "agent_settings"], ["/etc/factory/settings.json", "agent_settings"],
   [".github/workflows/ci.yml", "ci_pipeline"], ["svc/.github/actions/setup/action.yml", "ci_pipeline"], [".gitlab-ci.yml", "ci_pipeline"],
   ["Jenkinsfile", "ci_pipeline"], [".circleci/config.yml", "ci_pipeline"], ["bitbucket-pipelines.yml", "ci_pipeline"],
   [".github/CODEOWNERS", null], [".github/dependabot.yml", null], ["docs/ci.md", null],

@@ -121,6 +121,10 @@ export const specs: CaseSpec[] = [
   c("gemini yolo", "gemini --yolo -p 'x'", ask("agent.unguarded")),
   c("claude with its prompts on", "claude -p 'fix the failing test'", allow),
   c("codex in its sandbox", "codex exec --full-auto 'run the tests'", allow),
+  c("Factory Droid skipping every permission check", "droid exec --skip-permissions-unsafe 'clean up'", ask("agent.unguarded")),
+  c("Factory Droid with hooks disabled", "droid exec --settings '{\"hooks\": {\"hooksDisabled\": true}}' 'x'", ask("agent.unguarded")),
+  c("Factory Droid at high autonomy (its own risk checks stay on)", "droid exec --auto high 'run the tests'", allow),
+  c("Factory Droid read-only", "droid exec -m custom:local 'summarise README.md'", allow),
   c("Gatehouse pointed at another bundle", "export GATEHOUSE_BUNDLE=/tmp/allow-all.json", ask("agent.controls")),
   c("an ordinary export", "export NODE_ENV=production", allow),
 ];

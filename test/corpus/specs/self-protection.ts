@@ -56,6 +56,15 @@ export const specs: CaseSpec[] = [
   c("without host: rm -rf .claude still asks", "rm -rf .claude", controls, null),
   c("without host: rm -rf .c* asks", "rm -rf .c*", { undecided: false }, null),
   c("without host: truncating README's ledger name asks", ": > decisions.jsonl", controls, null),
+  // Factory Droid's directory (its hooks live in .factory/settings.json) and its system layer.
+  c("without host: rm -rf .factory asks", "rm -rf .factory", controls, null),
+  c("without host: truncating ~/.factory/settings.json asks", ": > ~/.factory/settings.json", controls, null),
+  c("without host: writing /etc/factory asks", "sudo tee /etc/factory/settings.json < x.json", { undecided: false }, null),
+  c("without host: reading .factory/settings.json is fine", "cat .factory/settings.json", allow, null),
+  c("without host: rm -rf factory (no dot) is fine", "rm -rf factory", allow, null),
+  tool("without host: Droid's ApplyPatch (as apply_patch {input}) deleting its settings", "apply_patch", { input: "*** Begin Patch\n*** Delete File: .factory/settings.json\n*** End Patch" }, controls, null),
+  tool("without host: a Write of .factory/settings.json", "Write", { file_path: ".factory/settings.json", content: "{}" }, controls, null),
+  tool("without host: a Write of factory/settings.json is fine", "Write", { file_path: "factory/settings.json", content: "{}" }, allow, null),
   c("without host: writing /etc/claude-code asks", "sudo tee /etc/claude-code/managed-settings.json < x.json", { undecided: false }, null),
   // The other agents' directories (hooks, plugins, extensions, permissions), without host facts.
   c("without host: rm -rf .factory asks (Factory Droid's hooks)", "rm -rf .factory", controls, null),

@@ -5,7 +5,8 @@
 // tool calls. `execute × subagent {guards_off: true, flag}`; agent.controls
 // asks. An agent started with its guards on (`claude -p 'fix the test'`,
 // `codex exec --full-auto`, which keeps the workspace sandbox) is nothing
-// here: its own prompts and hooks still apply. (`copilot` is AWS Copilot's
+// here: its own prompts and hooks still apply (Factory Droid's `--auto high`
+// too: Droid still refuses its high-risk commands). (`copilot` is AWS Copilot's
 // name in the IaC family, so GitHub's Copilot CLI is not listed.)
 import { COPILOT_CLI } from "./clis.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
@@ -82,10 +83,27 @@ const PI_CLI: Cli = {
   help: { flags: ["help", "h"] },
 };
 
+/** Factory Droid's `droid exec` (its --help, 0.225.2). `--auto high` keeps Droid's own checks of risky commands; --skip-permissions-unsafe drops them all. */
+const DROID_CLI: Cli = {
+  options: {
+    shortValue: "ofsmr",
+    longValue: ["output-format", "input-format", "file", "auto", "session-id", "fork", "model", "reasoning-effort", "spec-model", "spec-reasoning-effort", "only-tools", "add-tools", "remove-tools", "cwd", "settings", "tag", "log-group-id", "append-system-prompt", "append-system-prompt-file"],
+    longBool: ["skip-permissions-unsafe", "disable-builtin-skills", "use-spec", "mission", "list-tools"],
+    aliases: { o: "output-format", f: "file", s: "session-id", m: "model", r: "reasoning-effort" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
 function pi(m: Match): EffectSpec | null {
   if (m.has("no-extensions")) return off("--no-extensions");
   const n = m.flags.find((f) => f.name === "n");
   return n !== undefined && m.flags.some((f) => f.name === "e" && f.index === n.index) ? off("-ne") : null;
+}
+
+function droid(m: Match): EffectSpec | null {
+  if (m.has("skip-permissions-unsafe")) return off("--skip-permissions-unsafe");
+  if (m.values("settings").some((s) => /"hooksDisabled"\s*:\s*true/.test(s))) return off("--settings");
+  return null;
 }
 
 const AGENT = (names: string[], service: string, cli: Cli, judge: (m: Match) => EffectSpec | null, examples: ReadonlyArray<readonly [string, string]>) => ({ names, service, cli, rows: [row("", judge, examples)] });
@@ -137,6 +155,12 @@ export const AGENTS: Family = {
       ["pi -ne -p x", "execute subagent guards_off flag=-ne"],
       ["pi -p 'fix the failing test'", ""],
       ["pi -p --no-session --model sonnet 'explain'", ""],
+    ]),
+    AGENT(["droid"], "factory-droid", DROID_CLI, droid, [
+      ["droid exec --skip-permissions-unsafe 'clean up'", "execute subagent guards_off flag=--skip-permissions-unsafe"],
+      ["droid exec -m custom:local --skip-permissions-unsafe -o json 'x'", "execute subagent guards_off"],
+      ["droid exec --auto high 'run the tests'", ""],
+      ["droid exec 'summarise README.md'", ""],
     ]),
     AGENT(["amp"], "amp", { options: { shortValue: "x", longValue: ["execute", "settings-file"], longBool: ["dangerously-allow-all"], aliases: { x: "execute" } }, help: { flags: ["help", "h"] } }, (m) => (m.has("dangerously-allow-all") ? off("--dangerously-allow-all") : null), [
       ["amp --dangerously-allow-all -x 'x'", "execute subagent guards_off"],
