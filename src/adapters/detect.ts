@@ -3,6 +3,7 @@
 // A guess from each protocol's own fields (hooks.md), never used to decide —
 // only to refuse, as unreadable input, another agent's gated call that this
 // agent's adapter would otherwise pass silently as an event it does not gate.
+import { looksLikeDroid } from "./droid.js";
 import { isObject } from "./payload.js";
 import { ADAPTERS } from "./registry.js";
 import type { AdapterName, HookAgent } from "./types.js";
@@ -23,6 +24,8 @@ export function guessHookAgent(payload: unknown): HookAgent | null {
   if ("conversation_id" in payload || /^(before|after)[A-Z]/.test(event)) return "cursor";
   // Qwen Code names Claude Code's events but, like Gemini CLI, stamps each payload with a `timestamp`.
   if (QWEN_EVENTS.has(event) && typeof payload.timestamp === "string") return "qwen";
+  // Factory Droid names Claude Code's events and fields too, but its own tools (Execute, Create, ApplyPatch, `srv___tool`).
+  if (QWEN_EVENTS.has(event) && looksLikeDroid(payload)) return "droid";
   if (GEMINI_EVENTS.has(event) || typeof payload.timestamp === "string") return "gemini";
   if ("turn_id" in payload) return "codex";
   return "claude";

@@ -7,6 +7,7 @@ import { codexAdapter } from "./codex.js";
 import { copilotAdapter } from "./copilot.js";
 import { cursorAdapter } from "./cursor.js";
 import { geminiAdapter } from "./gemini.js";
+import { droidAdapter } from "./droid.js";
 import { qwenAdapter } from "./qwen.js";
 import type { HookAdapter, HookAgent } from "./types.js";
 
@@ -17,5 +18,6 @@ export const ADAPTERS: Readonly<Record<HookAgent, HookAdapter<any>>> = {
   cursor: cursorAdapter,
   copilot: copilotAdapter,
   qwen: qwenAdapter,
+  droid: droidAdapter,
   acp: acpAdapter,
 };

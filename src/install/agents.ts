@@ -1,10 +1,11 @@
 // What `gatehouse install` knows about each agent's hook settings, as data
 // (sources: /work/shared/hooks.md — Claude Code §1, Codex, Gemini CLI and
 // Cursor §2; GitHub Copilot CLI: its hooks reference, checked against 1.0.102;
-// Qwen Code: its settings loader and hook runner, read in 0.24.4).
+// Qwen Code: its settings loader and hook runner, read in 0.24.4; Factory Droid: its bundled JS, read in
+// @factory/cli-linux-x64 0.225.2 and run).
 // Each entry says where the file lives, how a hook entry is shaped, which events
 // and tool names to gate, and the timeout's unit.
-export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "qwen"] as const;
+export const INSTALL_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "qwen", "droid"] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
 export interface GatedEvent {
@@ -178,6 +179,25 @@ export const AGENT_SETTINGS: Record<InstallAgent, AgentSettings> = {
     fieldNames: COMMAND_FIELDS,
     http: false,
     afterInstall: "Qwen Code reads hooks when it starts (/hooks lists them); a project's .qwen/settings.json hooks load only in a trusted folder once security.folderTrust.enabled is on, and disableAllHooks switches every hook off.",
+  },
+  droid: {
+    agent: "droid",
+    title: "Factory Droid",
+    settingsDirs: { project: ".factory", user: ".factory" },
+    projectFile: ".factory/settings.json",
+    userFile: ".factory/settings.json",
+    // Droid reads its settings as JSON with comments (a `//` line keeps the hooks loading: checked with 0.225.2).
+    comments: true,
+    skeleton: {},
+    layout: "grouped",
+    // Droid's own tool names; MCP tools are `<server>___<tool>`. Its matcher is an unanchored JS RegExp (or an exact name).
+    events: [{ event: "PreToolUse", matcher: "^(Execute|Create|Edit|ApplyPatch|Read|LS|Glob|Grep|FetchUrl|WebSearch|Task|.+___.+)$" }],
+    timeout: { seconds: HOOK_TIMEOUT_SECONDS, unit: "s", agentDefaultSeconds: 60, why: "as Claude Code and Codex; Droid reads the field in seconds, default 60, and lets the call through when it kills a hook" },
+    handlerFields: {},
+    fieldNames: COMMAND_FIELDS,
+    http: false,
+    afterInstall:
+      "Factory Droid reads hooks when it starts (/hooks lists them); hooks.hooksDisabled: true switches every hook off, and the interactive TUI runs no hooks in a folder until a person trusts it (droid exec does not wait for that).",
   },
 };
 

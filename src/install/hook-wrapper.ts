@@ -19,7 +19,7 @@ import { basename } from "node:path";
 import { shellQuote } from "../shell-words.js";
 
 /** The agents whose command hooks install writes (src/install/agents.ts), plus ACP for completeness of the table. */
-export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor" | "copilot" | "qwen";
+export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor" | "copilot" | "qwen" | "droid";
 
 export const WRAPPER_SHELL = "/bin/sh";
 /** `$0` of the wrapper script: how the shape is recognised again (re-install, uninstall, doctor). */
@@ -47,6 +47,7 @@ interface WrapperProtocol {
 // GitHub Copilot CLI 1.0.102 denies on every non-zero exit (exit 2 without the reason), and Gatehouse
 // answers it with exit 0 only: anything else is blocked with the deny JSON, so the model reads why.
 // Qwen Code 0.24.4's hook runner is Claude Code's: exit 2 blocks (stderr the reason), any other code proceeds.
+// Factory Droid 0.225.2: exit 2 blocks (stderr the reason), exit 3 aborts the whole run, any other code proceeds.
 export const WRAPPER_PROTOCOLS: Record<WrappedAgent, WrapperProtocol> = {
   claude: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
   codex: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
@@ -54,6 +55,7 @@ export const WRAPPER_PROTOCOLS: Record<WrappedAgent, WrapperProtocol> = {
   cursor: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "cursor", nonBlocking: true },
   copilot: { passthrough: [0], asNonBlocking: [], block: "copilot", nonBlocking: false },
   qwen: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
+  droid: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
 };
 
 /** The one-line reason a blocked call carries: what failed and the fix. `$c` and `$2` are the script's. */

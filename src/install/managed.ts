@@ -74,6 +74,11 @@ export const MANAGED: Record<InstallAgent, ManagedSupport> = {
     reason:
       "Qwen Code reads system settings (/etc/qwen-code/settings.json, or $QWEN_CODE_SYSTEM_SETTINGS_PATH) and concatenates their hooks, but install does not write that layer yet, nor checked that a user's disableAllHooks cannot switch it off",
   },
+  droid: {
+    kind: "unsupported",
+    reason:
+      "Factory Droid 0.225.2 reads a system settings file (/etc/factory/settings.json; /Library/Application Support/Factory on macOS) besides the organisation's settings it pulls from Factory, but install does not write that layer yet, nor checked that a user's hooks.hooksDisabled cannot switch it off",
+  },
   codex: {
     kind: "unsupported",
     reason:

@@ -32,6 +32,8 @@ export function selfTestPayload(agent: InstallAgent, command: string, cwd: strin
       return { conversation_id: SELF_TEST_SESSION, generation_id: "gatehouse-doctor", hook_event_name: "beforeShellExecution", workspace_roots: [cwd], command, cwd };
     case "qwen":
       return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, hook_event_name: "PreToolUse", timestamp: new Date(0).toISOString(), permission_mode: "default", tool_name: "run_shell_command", tool_input: { command }, tool_use_id: "gatehouse-doctor" };
+    case "droid":
+      return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command } };
     case "copilot":
       return { sessionId: SELF_TEST_SESSION, timestamp: 0, cwd, toolName: "bash", toolArgs: { command, description: "gatehouse doctor self-test" } };
   }
@@ -52,7 +54,8 @@ function parseJson(text: string): Record<string, unknown> | null {
  * blocks; exit 0 with `hookSpecificOutput.permissionDecision` (or the legacy
  * `decision: "block"`); any other code lets the call through. Gemini CLI:
  * exit 2 blocks; `decision`. Cursor: `permission`. Copilot: any non-zero
- * exit denies; `permissionDecision`. Qwen Code: as Claude Code.
+ * exit denies; `permissionDecision`. Qwen Code: as Claude Code. Factory Droid:
+ * as Claude Code, but its `ask` is only logged and the call goes on.
  */
 export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
   // GitHub Copilot CLI denies on every non-zero exit (without a reason); exit 0 reads permissionDecision.
@@ -74,6 +77,7 @@ export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
     return d === "deny" || d === "block" ? "deny" : d === "ask" ? "ask" : "allow";
   }
   const specific = out.hookSpecificOutput as { permissionDecision?: unknown } | undefined;
+  if (agent === "droid") return specific?.permissionDecision === "deny" ? "deny" : "allow";
   const d = specific?.permissionDecision ?? (out.decision === "block" ? "deny" : undefined);
   return d === "deny" ? "deny" : d === "ask" ? "ask" : "allow";
 }

@@ -6,7 +6,7 @@
 // | source | entries |
 // |---|---|
 // | what the host knows of itself | the package it runs from (`bin/`, `dist/`, `bundles/`, `package.json`, `node_modules/`), the node binary, `--bundle`, the state directory, `--ledger`, the code cache, the daemon URL (`--daemon`, or a daemon's own address and pid) |
-// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`, `.github/hooks`, `.qwen`; `AgentSettings.settingsDirs`) in the event's cwd and each directory above it, its user directory (the same, `~/.copilot`) in the home directory, and each agent's managed file |
+// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`, `.github/hooks`, `.qwen`, `.factory`; `AgentSettings.settingsDirs`) in the event's cwd and each directory above it, its user directory (the same, `~/.copilot`) in the home directory, and each agent's managed file |
 // | the install record (`<state dir>/installs.json`, src/node/install-record.ts) | each install's settings file and its directory, what its hook runs, its bundle, state directory, ledger and daemon URL |
 //
 // Only paths are named, nothing is stat'ed: the engine decides by the names

@@ -156,6 +156,25 @@ describe("Qwen Code", () => {
   });
 });
 
+describe("Factory Droid", () => {
+  const a = ADAPTERS.droid;
+  it("deny as Claude Code; ask a deny saying a person must approve (Droid only logs an ask); post deny exit 2 with the reason", () => {
+    expect(a.answer(decided("deny"), pre, opts).stdout).toBe('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"r.1: because"}}');
+    for (const verdict of ["ask", "hold"] as const) {
+      const out = JSON.parse(a.answer(decided(verdict), pre, opts).stdout).hookSpecificOutput;
+      expect(out.permissionDecision).toBe("deny");
+      expect(out.permissionDecisionReason).toMatch(/^r\.1: because \[Gatehouse: a person must approve this action.*Factory Droid hooks cannot ask/);
+    }
+    expect(a.answer(allow, pre, opts).stdout).toBe("");
+    expect(JSON.parse(a.answer(allow, pre, grant).stdout).hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(a.answer(decided("deny"), post, opts)).toEqual({ stdout: "", stderr: "r.1: because", exitCode: 2 });
+    expect(a.answer(decided("ask"), post, opts).stdout).toBe('{"systemMessage":"Gatehouse: r.1: because"}');
+    expect(a.answer(allow, post, opts).stdout).toBe("");
+    expect(a.failure(failure, "closed", pre)).toEqual({ stdout: "", stderr: `gatehouse hook droid: ${CLOSED}`, exitCode: 2 });
+    expect(a.failure(failure, "open", pre)).toMatchObject({ stdout: "", exitCode: 1 });
+  });
+});
+
 describe("ACP", () => {
   const a = ADAPTERS.acp;
   const perm: AcpContext = {

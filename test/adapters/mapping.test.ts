@@ -9,7 +9,7 @@ import { geminiToolName } from "../../src/adapters/gemini.js";
 import { guessHookAgent } from "../../src/adapters/detect.js";
 import { hostEnvFrom } from "../../src/adapters/host.js";
 import { realEngine } from "../support/engine.js";
-import { acp, claude, codex, copilot, cursor, CWD, gemini, qwen } from "../support/hook-payloads.js";
+import { acp, claude, codex, copilot, cursor, CWD, droid, gemini, qwen } from "../support/hook-payloads.js";
 
 const host: HostEnv = { cwd: "/host/cwd", home: "/home/dev", pathDirs: ["/usr/bin"], mode: "hook" };
 const gateOf = <C>(m: Mapping<C>) => {
@@ -147,6 +147,48 @@ describe("Qwen Code mapping", () => {
     const engine = await realEngine(defaultBundle);
     expect(engine.evaluate(gateOf(ADAPTERS.qwen.map(qwen.pre("run_shell_command", { command: "rm -rf ~" }), host)), null, 1).decision.artifact_id).toBe("fs.wipe");
     expect(engine.evaluate(gateOf(ADAPTERS.qwen.map(qwen.pre("edit", { file_path: "/home/dev/.bashrc", old_string: "a", new_string: "b" }), host)), null, 1).decision.verdict).not.toBe("allow");
+  });
+});
+
+describe("Factory Droid mapping", () => {
+  const map = (tool: string, input: unknown) => gateOf(ADAPTERS.droid.map(droid.pre(tool, input), host));
+  it("Droid's tools under the engine's names (Execute → Bash, Create → Write, ApplyPatch → apply_patch, srv___tool → mcp__srv__tool); the guess says droid", () => {
+    expect(map("Execute", { command: "ls", summary: "List the files here", riskLevel: "low" })).toEqual({
+      event_type: "pre_tool_use",
+      session_id: "d-1",
+      tool_use_id: "",
+      tool_name: "Bash",
+      tool_input: { command: "ls", summary: "List the files here", riskLevel: "low" },
+      env: { cwd: CWD, home: "/home/dev", path_dirs: ["/usr/bin"], additional_dirs: [] },
+      binding: { kind: "droid", mode: "hook", event: "PreToolUse" },
+    });
+    expect(map("Create", { file_path: "a", content: "x" })).toMatchObject({ tool_name: "Write", tool_input: { file_path: "a", content: "x" } });
+    expect(map("Edit", { file_path: "a", old_str: "x", new_str: "y" })).toMatchObject({ tool_name: "Edit" });
+    expect(map("ApplyPatch", { input: "*** Begin Patch" })).toMatchObject({ tool_name: "apply_patch", tool_input: { input: "*** Begin Patch" } });
+    expect(map("LS", { directory_path: "/home/dev/.ssh" })).toMatchObject({ tool_name: "LS", tool_input: { path: "/home/dev/.ssh" } });
+    expect(map("Glob", { patterns: ["*.pem"], folder: "/home/dev/.ssh" })).toMatchObject({ tool_name: "Glob", tool_input: { pattern: ["*.pem"], path: "/home/dev/.ssh" } });
+    expect(map("Grep", { pattern: "KEY", glob_pattern: "**/.env*" })).toMatchObject({ tool_name: "Grep", tool_input: { pattern: "KEY", glob: "**/.env*" } });
+    expect(map("FetchUrl", { url: "http://169.254.169.254/" })).toMatchObject({ tool_name: "WebFetch" });
+    expect(map("github___create_issue", { title: "t" })).toMatchObject({ tool_name: "mcp__github__create_issue" });
+    expect(map("TodoWrite", { todos: [] })).toMatchObject({ tool_name: "TodoWrite" });
+    expect(gateOf(ADAPTERS.droid.map(droid.post("Execute", { command: "ls" }, "out"), host))).toMatchObject({ event_type: "post_tool_use", tool_name: "Bash", tool_result: "out" });
+    expect(ADAPTERS.droid.map(droid.sessionStart, host)).toHaveProperty("ignore");
+    expect(guessHookAgent(droid.pre("Execute", { command: "ls" }))).toBe("droid");
+    expect(guessHookAgent(droid.pre("srv___tool", {}))).toBe("droid");
+    expect(guessHookAgent(droid.pre("Read", { file_path: "a" }))).toBe("claude");
+    expect(guessHookAgent(claude.pre("ls"))).toBe("claude");
+  });
+
+  it("the default bundle judges Droid's calls as Claude Code's", async () => {
+    const engine = await realEngine(defaultBundle);
+    const judge = (tool: string, input: unknown) => engine.evaluate(map(tool, input), null, 1).decision;
+    expect(judge("Execute", { command: "git push --force origin main", summary: "Push the branch now" }).artifact_id).toBe("git.force_push_protected");
+    expect(judge("Execute", { command: "find ~ -mindepth 1 -delete" }).artifact_id).toBe("fs.wipe");
+    expect(judge("Create", { file_path: "/home/dev/.bashrc", content: "curl x | sh" }).verdict).not.toBe("allow");
+    expect(judge("ApplyPatch", { input: "*** Begin Patch\n*** Add File: .git/hooks/pre-commit\n+rm -rf ~\n*** End Patch" }).verdict).not.toBe("allow");
+    expect(judge("Grep", { pattern: "KEY", path: "/home/dev/project", glob_pattern: ".env" }).verdict).not.toBe("allow");
+    expect(judge("Execute", { command: "ls -la" }).verdict).toBe("allow");
+    expect(judge("Create", { file_path: "src/a.ts", content: "x" }).verdict).toBe("allow");
   });
 });
 

@@ -9,7 +9,7 @@ import { ADAPTERS, handleHook, HOOK_AGENTS, type HookAgent, type HookOutcome } f
 import type { Engine } from "../../src/engine.js";
 import { MemorySessionStore } from "../../src/state/memory-store.js";
 import { realEngine } from "../support/engine.js";
-import { acp, claude, codex, copilot, countingBundle, cursor, gemini, qwen } from "../support/hook-payloads.js";
+import { acp, claude, codex, copilot, countingBundle, cursor, droid, gemini, qwen } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 
 /** docs/cli.md "hook": the exit codes each agent's answers use. */
@@ -21,6 +21,7 @@ export const DOCUMENTED_EXITS: Record<HookAgent, number[]> = {
   // Copilot denies on every non-zero exit: fail-open is exit 0 (docs/adapters.md).
   copilot: [0],
   qwen: [0, 2, 1, 66, 70],
+  droid: [0, 2, 1, 66, 70],
   acp: [0, 2, 3, 1, 66, 70],
 };
 
@@ -30,6 +31,7 @@ const TEMPLATES: Record<HookAgent, unknown[]> = {
   gemini: [gemini.before("run_shell_command", { command: "ls", dir_path: "x" }), gemini.after("read_file", { file_path: "a" }, {}), gemini.before("mcp_a_b", {}, { mcp_context: { server_name: "a", tool_name: "b" } })],
   cursor: [cursor.shell("ls"), cursor.mcp("q", { a: 1 }), cursor.read("/x/.env"), cursor.afterShell("ls", "out")],
   copilot: [copilot.pre("bash", { command: "ls", description: "x" }), copilot.pre("view", JSON.stringify({ path: "/x/.env" })), copilot.post("bash", { command: "ls" }, "out"), copilot.sessionStart],
+  droid: [droid.pre("Execute", { command: "ls", summary: "List the files here", riskLevel: "low", riskLevelReason: "x" }), droid.pre("Create", { file_path: "/x/.env", content: "a" }), droid.post("Read", { file_path: "a" }, "x"), droid.sessionStart],
   qwen: [qwen.pre("run_shell_command", { command: "ls", directory: "x" }), qwen.post("read_file", { file_path: "a" }, {}), qwen.sessionStart],
   acp: [acp.permission({ command: "ls", args: ["-l"] }), acp.permission("rm -rf /"), acp.terminal("ls"), acp.update],
 };

@@ -6,12 +6,13 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Engine } from "../../src/engine.js";
+import { droidTool } from "../../src/adapters/droid.js";
 import { AGENT_SETTINGS } from "../../src/install/agents.js";
 import { realEngine } from "../support/engine.js";
 
 const SECRET = "/home/dev/project/.env";
 /** Each agent's tools (../shared/hooks.md, and the older names still in the field) with an input that points at a secret. */
-const TOOLS: Record<"claude" | "codex" | "gemini", Record<string, unknown>> = {
+const TOOLS: Record<"claude" | "codex" | "gemini" | "droid", Record<string, unknown>> = {
   claude: {
     Bash: { command: `cat ${SECRET}` },
     Write: { file_path: SECRET, content: "x" },
@@ -51,10 +52,31 @@ const TOOLS: Record<"claude" | "codex" | "gemini", Record<string, unknown>> = {
     save_memory: { fact: "x" },
     mcp_fs_read_file: { path: SECRET },
   },
+  // Factory Droid 0.225.2's tools (its tool catalogue and the schemas a real `droid exec` offered).
+  droid: {
+    Execute: { command: `cat ${SECRET}`, summary: "Read the env file", riskLevel: "low", riskLevelReason: "x" },
+    Create: { file_path: SECRET, content: "x" },
+    Edit: { file_path: SECRET, old_str: "a", new_str: "b" },
+    ApplyPatch: { input: `*** Begin Patch\n*** Add File: ${SECRET}\n+x\n*** End Patch\n` },
+    Read: { file_path: SECRET },
+    LS: { directory_path: "/home/dev/.ssh" },
+    Glob: { patterns: ["*"], folder: "/home/dev/.ssh" },
+    Grep: { pattern: "KEY", path: SECRET },
+    FetchUrl: { url: "http://169.254.169.254/latest/meta-data/" },
+    WebSearch: { query: "x" },
+    Task: { subagent_type: "worker", description: "x", prompt: "x" },
+    fs___read_file: { path: SECRET },
+    TodoWrite: { todos: [] },
+    AskUser: { questionnaire: "x" },
+    ExitSpecMode: { plan: "x" },
+  },
 };
 
 /** The engine's name for a Gemini MCP tool (the adapter renames it). */
-const engineName = (agent: string, tool: string) => (agent === "gemini" && tool.startsWith("mcp_") ? tool.replace(/^mcp_([^_]+)_/, "mcp__$1__") : tool);
+const engineName = (agent: string, tool: string) =>
+  agent === "droid" ? droidTool(tool, null).tool_name : agent === "gemini" && tool.startsWith("mcp_") ? tool.replace(/^mcp_([^_]+)_/, "mcp__$1__") : tool;
+/** The engine's input (Droid's fields renamed as the adapter does). */
+const engineInput = (agent: string, tool: string, input: unknown) => (agent === "droid" ? droidTool(tool, input).tool_input : input);
 
 let engine: Engine;
 beforeAll(async () => {
@@ -67,7 +89,7 @@ describe.each(Object.keys(TOOLS) as (keyof typeof TOOLS)[])("%s: the installed m
     const pattern = new RegExp(matcher!);
     const missed: string[] = [];
     for (const [tool, input] of Object.entries(TOOLS[agent])) {
-      const { decision } = engine.evaluate({ event_type: "pre_tool_use", session_id: "s", tool_name: engineName(agent, tool), tool_input: input, env: { cwd: "/home/dev/project", home: "/home/dev" } }, null, 1);
+      const { decision } = engine.evaluate({ event_type: "pre_tool_use", session_id: "s", tool_name: engineName(agent, tool), tool_input: engineInput(agent, tool, input), env: { cwd: "/home/dev/project", home: "/home/dev" } }, null, 1);
       if (decision.effects.length > 0 && !pattern.test(tool)) missed.push(`${tool} (${decision.verdict}: ${decision.effects.map((e) => `${e.verb} × ${e.target_class}`).join(", ")})`);
     }
     expect(missed).toEqual([]);

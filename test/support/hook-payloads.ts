@@ -135,6 +135,30 @@ export const qwen = {
   sessionStart: { session_id: "q-1", cwd: CWD, hook_event_name: "SessionStart", timestamp: "2026-01-01T00:00:00.000Z", permission_mode: "default", source: "startup" },
 };
 
+/** Factory Droid 0.225.2's hook input, as its PreToolUse/PostToolUse runner builds it (captured from a real `droid exec` run): Claude Code's fields, no tool_use_id, Droid's tool names. */
+export const droid = {
+  pre: (tool_name: string, tool_input: unknown) => ({
+    session_id: "d-1",
+    transcript_path: "/home/dev/.factory/sessions/-home-dev-project/d-1.jsonl",
+    cwd: CWD,
+    permission_mode: "auto-low",
+    hook_event_name: "PreToolUse",
+    tool_name,
+    tool_input,
+  }),
+  post: (tool_name: string, tool_input: unknown, tool_response: unknown) => ({
+    session_id: "d-1",
+    transcript_path: "/t.jsonl",
+    cwd: CWD,
+    permission_mode: "auto-low",
+    hook_event_name: "PostToolUse",
+    tool_name,
+    tool_input,
+    tool_response,
+  }),
+  sessionStart: { session_id: "d-1", transcript_path: "/t.jsonl", cwd: CWD, permission_mode: "auto-low", hook_event_name: "SessionStart", source: "startup" },
+};
+
 export const PERMISSION_OPTIONS = [
   { optionId: "allow-1", name: "Allow once", kind: "allow_once" },
   { optionId: "allow-all", name: "Always allow", kind: "allow_always" },

@@ -249,7 +249,31 @@ export const pi: AgentSpec = {
   },
 };
 
-export const AGENTS = { claude, gemini, codex, copilot, qwen, pi } as const;
+/**
+ * Factory Droid: `droid exec --skip-permissions-unsafe` (Droid's own approvals off, as the others' yolo modes)
+ * with a BYOK model in `~/.factory/settings.json` (`customModels`, provider `generic-chat-completion-api`: OpenAI
+ * Chat Completions at the model server's /v1) and no Factory login; air-gapped (FACTORY_AIRGAP_ENABLED), so it
+ * asks Factory's servers for nothing. The pinned package is the linux-x64 binary itself: `droid` on npm stops at
+ * 0.215.0 and `@factory/cli` 0.225.1 names a linux-x64 build the registry does not have.
+ */
+export const droid: AgentSpec = {
+  installName: "droid",
+  pkg: "@factory/cli-linux-x64",
+  configure(box, server) {
+    writeJson(join(box.home, ".factory/settings.json"), {
+      customModels: [{ model: "e2e-model", displayName: "e2e", baseUrl: `${server.url}/v1`, apiKey: "sk-e2e-not-a-key", provider: "generic-chat-completion-api" }],
+    });
+  },
+  command(_box, _server, prompt) {
+    return {
+      bin: join(agentsDir(), "@factory/cli-linux-x64/bin/droid"),
+      args: ["exec", "--skip-permissions-unsafe", "-m", "custom:e2e-model", "-o", "json", prompt],
+      env: { FACTORY_AIRGAP_ENABLED: "true", FACTORY_DISABLE_KEYRING: "true", FACTORY_DROID_AUTO_UPDATE_ENABLED: "false", NO_COLOR: "1" },
+    };
+  },
+};
+
+export const AGENTS = { claude, gemini, codex, copilot, qwen, pi, droid } as const;
 
 export async function runAgent(spec: AgentSpec, box: Sandbox, server: ModelServer, as: RunAs | null, prompt: string, extraEnv: Record<string, string> = {}): Promise<AgentRun> {
   const c = spec.command(box, server, prompt);

@@ -261,7 +261,9 @@ export async function startModelServer(scripts: Record<string, Script>, options:
 /**
  * The shell tool of whichever agent is asking, by the tools it offers: Claude
  * Code `Bash`, Gemini CLI `run_shell_command`, OpenCode `bash`, Codex
- * `exec_command` (unified exec) or `shell` (argv). Each agent's own shape.
+ * `exec_command` (unified exec) or `shell` (argv), Factory Droid `Execute`
+ * (which refuses a call without `riskLevel` and `riskLevelReason`). Each
+ * agent's own shape.
  */
 export function shellCallFor(offered: string[]): (command: string) => { name: string; input: Record<string, unknown> } | null {
   const has = (n: string) => offered.includes(n);
@@ -269,6 +271,7 @@ export function shellCallFor(offered: string[]): (command: string) => { name: st
     if (has("Bash")) return { name: "Bash", input: { command, description: "Run the command" } };
     if (has("run_shell_command")) return { name: "run_shell_command", input: { command, description: "Run the command" } };
     if (has("bash")) return { name: "bash", input: { command, description: "Run the command" } };
+    if (has("Execute")) return { name: "Execute", input: { summary: "Run the scripted command", command, riskLevelReason: "The script asks for it", riskLevel: "low" } };
     if (has("exec_command")) return { name: "exec_command", input: { cmd: command } };
     if (has("shell_command")) return { name: "shell_command", input: { command } };
     if (has("shell")) return { name: "shell", input: { command: ["bash", "-lc", command] } };
