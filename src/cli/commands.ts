@@ -3,8 +3,7 @@
 // generated from them (scripts/cli-docs.ts; test/cli/help.test.ts fails when
 // the docs are stale). Adding a command = one entry here + its runner in main.ts.
 import { HOOK_AGENTS } from "../adapters/types.js";
-import { INSTALL_AGENTS } from "../install/agents.js";
-import { PLUGIN_AGENTS } from "../install/plugin-file.js";
+import { INSTALL_AGENTS, PLUGIN_AGENTS } from "../install/agents.js";
 import { LOG_LEVELS } from "../daemon/log.js";
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
 import { EXIT, type ExitCode } from "../model/exit-codes.js";

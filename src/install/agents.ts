@@ -222,3 +222,9 @@ export function effectiveTimeoutSeconds(settings: AgentSettings, handler: Record
   if (typeof raw !== "number" || !Number.isFinite(raw) || raw <= 0) return settings.timeout.agentDefaultSeconds;
   return settings.timeout.unit === "ms" ? raw / 1000 : raw;
 }
+
+/** The agents whose gate is a plugin file that loads it in-process (install/plugin-file.ts), not a hook command. */
+export const PLUGIN_AGENTS = ["opencode", "pi"] as const;
+export type PluginAgent = (typeof PLUGIN_AGENTS)[number];
+
+export const isPluginAgent = (name: string): name is PluginAgent => (PLUGIN_AGENTS as readonly string[]).includes(name);

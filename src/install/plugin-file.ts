@@ -18,10 +18,9 @@ type ErrorPosture = "open" | "closed";
 
 export const PLUGIN_MARK = "// gatehouse-managed:";
 
-export const PLUGIN_AGENTS = ["opencode", "pi"] as const;
-export type PluginAgent = (typeof PLUGIN_AGENTS)[number];
-
-export const isPluginAgent = (name: string): name is PluginAgent => (PLUGIN_AGENTS as readonly string[]).includes(name);
+// The names live with the other agents' (agents.ts), which the CLI's usage text reads without loading this file.
+import { type PluginAgent } from "./agents.js";
+export { isPluginAgent, PLUGIN_AGENTS, type PluginAgent } from "./agents.js";
 
 type Env = Record<string, string | undefined>;
 
