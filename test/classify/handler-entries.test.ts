@@ -4,12 +4,10 @@
 // (test/classify/families/rows.test.ts), and an entry without a positive
 // example and a lookalike fails here.
 import { describe, expect, it } from "vitest";
-import { FILESYSTEM_PROGRAMS } from "../../src/classify/effects/filesystem.js";
-import { SCRIPT_WRITE_PROGRAMS } from "../../src/classify/effects/script-writes.js";
+import { ENTRY_TABLES } from "../../src/classify/effects/index.js";
 import type { ProgramEntry } from "../../src/classify/effects/entries.js";
 import { checkExample } from "./families/helpers.js";
 
-const TABLES: Record<string, readonly ProgramEntry[]> = { filesystem: FILESYSTEM_PROGRAMS, "script-writes": SCRIPT_WRITE_PROGRAMS };
 
 /** Does an expected-effects string name an effect other than a read (`"read x; write y"` does, `"read x"` and `""` do not)? */
 const acts = (expected: string): boolean => expected.split(";").some((e) => e.trim() !== "" && !e.trim().startsWith("read "));
@@ -23,7 +21,7 @@ function lacks(e: ProgramEntry): string[] {
 }
 
 describe("every program entry's examples", () => {
-  for (const [table, entries] of Object.entries(TABLES)) {
+  for (const [table, entries] of Object.entries(ENTRY_TABLES)) {
     describe(table, () => {
       const cases = entries.flatMap((e) => e.examples.map((ex) => [e.names[0]!, ex] as const));
       it.each(cases)("%s: %j", (_name, ex) => checkExample(ex));

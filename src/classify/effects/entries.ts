@@ -17,9 +17,11 @@ export interface ProgramEntry {
   handler: Handler;
   /** `[command, expected effects]`: at least one with effects, and one lookalike with none (`""`). */
   examples: readonly Example[];
+  /** A catch-all (`aws … delete-*`): a family row that claims the command replaces it (effects/index.ts). */
+  fallback?: boolean;
 }
 
-export const entry = (names: readonly string[], handler: Handler, examples: readonly Example[]): ProgramEntry => ({ names, handler, examples });
+export const entry = (names: readonly string[], handler: Handler, examples: readonly Example[], more: Pick<ProgramEntry, "fallback"> = {}): ProgramEntry => ({ names, handler, examples, ...more });
 
 /** The handler table of some entries: each name to its entry's handler (one function per entry, so a program shared by names is one handler). */
 export function handlerTable(entries: readonly ProgramEntry[]): Record<string, Handler> {

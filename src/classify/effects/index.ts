@@ -16,13 +16,13 @@ import { dryRunEffect } from "./families/engine.js";
 import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
 import { CREDENTIAL_PRINTER_HANDLERS } from "./credential-printers.js";
 import { EXPOSE_HANDLERS } from "./expose.js";
-import type { Handler } from "./entries.js";
-import { FILESYSTEM_HANDLERS, filesystemPrefixHandler, redirects } from "./filesystem.js";
+import type { Handler, ProgramEntry } from "./entries.js";
+import { FILESYSTEM_HANDLERS, FILESYSTEM_PROGRAMS, filesystemPrefixHandler, redirects } from "./filesystem.js";
 import { andJoined, isTopLevel } from "./cd-chain.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { HTTPIE_HANDLERS } from "./httpie.js";
-import { INFRA_HANDLERS } from "./infra.js";
+import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
 import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
@@ -33,7 +33,7 @@ import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
 import { REVERSE_SHELL_HANDLERS, shellSockets } from "./reverse-shells.js";
-import { SCRIPT_WRITE_HANDLERS } from "./script-writes.js";
+import { SCRIPT_WRITE_HANDLERS, SCRIPT_WRITE_PROGRAMS } from "./script-writes.js";
 
 export interface ShellEffects {
   effects: Effect[];
@@ -43,26 +43,34 @@ export interface ShellEffects {
   urls: ClassifiedUrl[];
 }
 
-const TABLES: Array<Record<string, Handler>> = [
-  FILESYSTEM_HANDLERS,
-  READER_HANDLERS,
-  GIT_HANDLERS,
-  NETWORK_HANDLERS,
-  HTTPIE_HANDLERS,
-  INFRA_HANDLERS,
-  DATABASE_HANDLERS,
-  PACKAGE_HANDLERS,
-  FLOW_HANDLERS,
-  PERSISTENCE_HANDLERS,
-  REVERSE_SHELL_HANDLERS,
-  EXPOSE_HANDLERS,
-  CREDENTIAL_PRINTER_HANDLERS,
-  SELF_PROTECTION_HANDLERS,
-  SCRIPT_WRITE_HANDLERS,
-];
+/** The handler tables by name, in the order their handlers run for a program they share. */
+export const HANDLER_TABLES: Readonly<Record<string, Record<string, Handler>>> = {
+  filesystem: FILESYSTEM_HANDLERS,
+  reader: READER_HANDLERS,
+  git: GIT_HANDLERS,
+  network: NETWORK_HANDLERS,
+  httpie: HTTPIE_HANDLERS,
+  infra: INFRA_HANDLERS,
+  database: DATABASE_HANDLERS,
+  package: PACKAGE_HANDLERS,
+  flow: FLOW_HANDLERS,
+  persistence: PERSISTENCE_HANDLERS,
+  reverse_shell: REVERSE_SHELL_HANDLERS,
+  expose: EXPOSE_HANDLERS,
+  credential_printer: CREDENTIAL_PRINTER_HANDLERS,
+  self_protection: SELF_PROTECTION_HANDLERS,
+  script_write: SCRIPT_WRITE_HANDLERS,
+};
+const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TABLES);
 
-/** The generic handlers (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
-const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(INFRA_HANDLERS));
+/** The handler tables built from program entries (entries.ts), each entry with its examples (test/classify/handler-entries.test.ts). */
+export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
+  filesystem: FILESYSTEM_PROGRAMS,
+  infra: INFRA_PROGRAMS,
+  script_write: SCRIPT_WRITE_PROGRAMS,
+};
+/** The catch-alls (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
+const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(ENTRY_TABLES).flatMap((t) => t.filter((e) => e.fallback).map((e) => e.handler)));
 /** Every program name a handler table lists (what a program-word glob is matched against; src/classify/shell/program-glob.ts). */
 export const effectProgramNames = (): string[] => TABLES.flatMap((t) => Object.keys(t));
 const HANDLER_CACHE = new Map<string, Handler[]>();
@@ -167,7 +175,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       // Help prints usage and does nothing; a dry run changes nothing (families/engine.ts).
       const mode = commandMode(ctx);
       const run = (): void => {
-        // A family row that claims the command replaces infra.ts's catch-all for it.
+        // A family row that claims the command replaces a catch-all entry for it (infra.ts).
         const claimed = familyRows(ctx);
         for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
         familyApis(ctx);

@@ -83,8 +83,8 @@ const GCLOUD: ProgramEntry = {
     modes: ["--help", "-h", "--version"],
   },
   more: {
-    longValue: ["zone", "region", "location"],
-    longBool: ["recursive", "all-versions", "continue-on-error", "delete-unmatched-destination-objects", "dry-run", "async", "verbose"],
+    longValue: ["zone", "region", "location", "command", "ssh-key-file"], // command: `compute ssh --command` runs it (launchers/remote.ts)
+    longBool: ["recursive", "all-versions", "continue-on-error", "delete-unmatched-destination-objects", "dry-run", "async", "verbose", "tunnel-through-iap"],
     aliases: { q: "quiet", r: "recursive", R: "recursive", a: "all-versions", c: "continue-on-error" },
   },
   probes: [

@@ -9,7 +9,7 @@
 import { quoteWord } from "../../../model/shell-quote.js";
 import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { parseArgs, type OptionSpec } from "../../programs/options.js";
-import { COMPOSE_GLOBAL, FLY_NAMES, KUBECTL_NAMES } from "../../programs/registry.js";
+import { COMPOSE_GLOBAL, FLY_NAMES, KUBECTL_NAMES, programOptions } from "../../programs/registry.js";
 import type { RunsOn } from "../../shell-analysis.js";
 import { excerpt } from "../gaps.js";
 import { literalWord, type Word } from "../words.js";
@@ -284,7 +284,8 @@ export const REMOTE_ROWS: readonly LauncherRow[] = [
     names: ["gcloud"],
     runs: "`compute ssh VM --command=CMD` (or `-- CMD…`) on the VM",
     runsOn: "remote",
-    launch: remoteOption(["compute", "ssh"], { longValue: ["command", "zone", "project", "ssh-key-file", "tunnel-through-iap"] }, ["command"]),
+    // gcloud's options are its registry entry's: a global option (`--account x`) before `compute ssh` is no subcommand word.
+    launch: remoteOption(["compute", "ssh"], programOptions("gcloud")!, ["command"]),
     examples: [["gcloud compute ssh vm1 --zone z --command='rm -rf /srv'", ["gcloud compute ssh vm1 --zone z --command=rm -rf /srv", "gcloud>rm -rf /srv"]]],
   },
   {
