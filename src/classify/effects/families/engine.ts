@@ -6,7 +6,7 @@ import type { Effect, Verb } from "../../../model/classification.js";
 import { asWindowsArgs, type Arg } from "../../programs/args.js";
 import { parseArgs, parseSingleDash, parseWindowsArgs, type ParsedOperand } from "../../programs/options.js";
 import { attrs, productionAttrs, type Ctx } from "../common.js";
-import type { Cli, EffectSpec, Family, Match, ProgramRows, Row, RowFlag } from "./rows.js";
+import type { Cli, EffectSpec, Family, Match, Row, RowFlag } from "./rows.js";
 
 interface CompiledRow {
   row: Row;
@@ -33,30 +33,60 @@ function compileRow(r: Row, service: string, caseless: boolean): CompiledRow {
   return { row: r, segments, service };
 }
 
-/** Index every family's rows by program name. A tool in several families must share one `Cli`. */
-export function compileFamilies(families: readonly Family[]): Map<string, ProgramTable> {
-  const table = new Map<string, ProgramTable>();
-  for (const f of families) {
-    for (const p of f.programs) addProgram(table, p, f.name);
-  }
-  return table;
+/** What the table knows of one program name before its rows are compiled: its Cli and the row lists, in family order. */
+interface ProgramSource {
+  cli: Cli;
+  lists: { rows: readonly Row[]; service: string }[];
 }
 
-function addProgram(table: Map<string, ProgramTable>, p: ProgramRows, family: string): void {
-  for (const name of p.names) {
-    let t = table.get(name);
-    if (!t) {
-      t = { cli: p.cli, caseless: isCaseless(p.cli), heads: new Set(), rows: [] };
-      table.set(name, t);
-    } else if (t.cli !== p.cli) {
-      throw new Error(`family ${family}: ${name} is declared with a second Cli; share one object so its conventions live once`);
-    }
-    for (const r of p.rows) {
-      const c = compileRow(r, p.service, t.caseless);
-      if (c.segments.length > 0) for (const w of c.segments[0]) if (w !== "*") t.heads.add(w);
-      t.rows.push(c);
+/**
+ * Every family's rows by program name. A program's rows are compiled on its first look-up: a process
+ * that answers one call (a hook) compiles the few programs its command names, not all of them (compiling
+ * every row at start-up cost a hook 5–8 ms of CPU). The one check the table makes of its families — a
+ * tool in several families shares one `Cli` — runs at construction, as before.
+ */
+export class FamilyTable {
+  private readonly sources = new Map<string, ProgramSource>();
+  private readonly compiled = new Map<string, ProgramTable>();
+
+  constructor(families: readonly Family[]) {
+    for (const f of families) {
+      for (const p of f.programs) {
+        for (const name of p.names) {
+          const known = this.sources.get(name);
+          if (!known) this.sources.set(name, { cli: p.cli, lists: [{ rows: p.rows, service: p.service }] });
+          else if (known.cli !== p.cli) throw new Error(`family ${f.name}: ${name} is declared with a second Cli; share one object so its conventions live once`);
+          else known.lists.push({ rows: p.rows, service: p.service });
+        }
+      }
     }
   }
+
+  has(name: string): boolean {
+    return this.sources.has(name);
+  }
+
+  get(name: string): ProgramTable | undefined {
+    const done = this.compiled.get(name);
+    if (done !== undefined) return done;
+    const source = this.sources.get(name);
+    if (source === undefined) return undefined;
+    const t: ProgramTable = { cli: source.cli, caseless: isCaseless(source.cli), heads: new Set(), rows: [] };
+    for (const list of source.lists) {
+      for (const r of list.rows) {
+        const c = compileRow(r, list.service, t.caseless);
+        if (c.segments.length > 0) for (const w of c.segments[0]) if (w !== "*") t.heads.add(w);
+        t.rows.push(c);
+      }
+    }
+    this.compiled.set(name, t);
+    return t;
+  }
+}
+
+/** Index every family's rows by program name. A tool in several families must share one `Cli`. */
+export function compileFamilies(families: readonly Family[]): FamilyTable {
+  return new FamilyTable(families);
 }
 
 // ── reading a command line with its Cli ──────────────────────────────────
