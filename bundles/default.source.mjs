@@ -134,6 +134,10 @@ const artifacts = [
   rule("storage.delete", "safety", "high", "ask",
     any(eff("delete", "object_storage"), eff("destroy", "object_storage")),
     "storage.delete: `{{program}}` would delete stored objects or a bucket ({{target}}); without versioning they are gone. Confirm the path (run it with --dryrun first where the tool has one)."),
+  // Issue 20: a bucket, container or object made public, or the policy or block that kept it private removed (families/storage-exposure.ts).
+  rule("storage.expose", "security", "high", "ask",
+    any(eff("write", "object_storage", { exposes: "public" }), eff("write", "object_storage", { exposes: "policy" })),
+    "storage.expose: `{{program}}` would make stored data readable by anyone ({{target}}) — a public ACL or grant to all users, a policy open to every principal, anonymous container access — or remove the bucket policy or public-access block that kept it private. Confirm the data is meant to be public; serve it through a CDN or signed URLs otherwise."),
   rule("backup.wipe", "safety", "critical", "deny",
     any(eff("delete", "backup", { total: true }), eff("destroy", "backup", { total: true })),
     "backup.wipe: `{{program}}` would delete a whole backup repository or every backup ({{target}}) — the copies meant to survive a mistake. Delete specific snapshots, and let a person remove the repository."),

@@ -75,6 +75,13 @@ describe("Redis", () => {
     ["printf 'FLUSHALL\\n' | redis-cli", ["destroy FLUSHALL total"]],
     ["redis-cli GET user:1", []],
     ["redis-cli --scan --pattern 'user:*'", []],
+    // Keys chosen at run time (issue 20): a scan handed in by xargs is every key it finds.
+    ["redis-cli --scan --pattern '*' | xargs redis-cli del", ["delete DEL where=none"]],
+    ["redis-cli KEYS '*' | xargs -n1 redis-cli UNLINK", ["delete UNLINK where=none"]],
+    ["redis-cli --scan --pattern '*' | xargs redis-cli type", []],
+    ["redis-cli EVAL \"return redis.call('FLUSHALL')\" 0", ["destroy FLUSHALL total"]],
+    ["redis-cli eval \"for _,k in ipairs(redis.call('keys','*')) do redis.call('del',k) end\" 0", ["delete DEL where=none"]],
+    ["redis-cli EVAL \"return redis.call('GET', KEYS[1])\" 1 user:1", []],
   ])("%s", (text, want) => {
     expect(db(text)).toEqual(want);
   });

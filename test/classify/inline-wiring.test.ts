@@ -122,6 +122,10 @@ describe("the Mongo shell's --eval code is JavaScript, read with its grammar", (
     ["mongosh mongodb://db.prod.internal/app --eval 'db.getCollection(\"users\").drop()'", "deny db.drop_production"],
     ["mongosh mongodb://localhost/app --eval 'db.getCollection(\"users\").drop()'", "ask db.drop"],
     ["mongo app --eval 'db.sessions.deleteMany({})'", "ask db.delete_all"],
+    // A collection chosen at run time (issue 20): every collection in a loop.
+    ["mongosh app --eval 'db.getCollectionNames().forEach(c => db[c].drop())'", "ask db.drop"],
+    ["mongosh app --eval 'db.getCollectionNames().forEach(c => db.getCollection(c).deleteMany({}))'", "ask db.delete_all"],
+    ["mongosh app --eval 'db.getCollectionNames().forEach(c => print(db[c].countDocuments()))'", "allow"],
     ["mongosh --eval 'db.users.find({age: {$gt: 30}}).count()'", "allow"],
     ["mongosh --eval 'db.events.deleteMany({ts: {$lt: 1}})'", "allow"],
     ["mongosh app <<'EOF'\ndb.logs.drop()\nEOF", "ask db.drop"],

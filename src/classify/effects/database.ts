@@ -231,7 +231,15 @@ function redisCli(ctx: Ctx): void {
   const p = parseArgs(ctx.args, REDIS_SPEC);
   const names = ["host", "uri"].map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value);
   const commands: string[][] = [];
-  if (p.operands.length > 0 && !p.operands.some((o) => o.arg.dynamic)) commands.push(p.operands.map((o) => o.value));
+  const [first, ...keys] = p.operands;
+  const del = first !== undefined && !first.arg.dynamic && /^(del|unlink)$/i.test(first.value);
+  // Keys chosen at run time: handed in by xargs from a scan (`--scan | xargs redis-cli del`) is every key the scan
+  // finds; a variable or substitution (`del "$k"` in a loop over KEYS) cannot be placed, like `rm -rf "$d"`.
+  if (del && ctx.pc.fedBy !== null) databaseEffect(ctx, { verb: "delete", attrs: { statement: first.value.toUpperCase(), where: "none", keys: "fed" } }, names);
+  else if (del && keys.some((o) => o.arg.dynamic)) {
+    const subst = keys.some((o) => o.arg.subst);
+    gap(ctx, subst ? GAP_SHAPE.SUBSTITUTION_OPERAND : GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} ${first.value} deletes keys chosen at run time`);
+  } else if (p.operands.length > 0 && !p.operands.some((o) => o.arg.dynamic)) commands.push(p.operands.map((o) => o.value));
   const fed = stdinLiteral(ctx);
   if (fed !== null) for (const line of fed.split(/\r?\n/)) commands.push(line.trim().split(/\s+/).filter(Boolean));
   for (const words of commands) {

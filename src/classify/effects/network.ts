@@ -2,7 +2,7 @@
 // copies to a remote (scp/rsync), raw sockets. The download-piped-to-interpreter
 // rule is remote-code.ts.
 import { joinedArg, valueArg, type Arg } from "../programs/args.js";
-import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
+import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOperand } from "../programs/options.js";
 import { httpRequest } from "./families/http-request.js";
 import { CURL_SPEC, WGET_SPEC } from "../programs/http-clients.js";
 import { resolvePathClass } from "../paths.js";
@@ -328,18 +328,32 @@ function remoteCopy(ctx: Ctx): void {
       for (const c of pathTarget(ctx, s.value, s.arg, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(s.value), ...extra }));
     });
     remoteSystemWrite(ctx, dst.value);
+    if (deletes(p)) remoteSyncDelete(ctx, dst.value);
     return;
   }
   emitPath(ctx, "write", dst.value, dst.arg, "mutate", extra);
-  if (p.flags.some((f) => f.name.startsWith("delete") || f.name === "remove-source-files")) {
-    if (p.flags.some((f) => f.name.startsWith("delete"))) emitPath(ctx, "delete", dst.value, dst.arg, "mutate", { recursive: true, force: false });
-  }
+  if (deletes(p)) emitPath(ctx, "delete", dst.value, dst.arg, "mutate", { recursive: true, force: false });
   sources.forEach((s, i) => {
     if (remote[i]) return;
     // `--remove-source-files` deletes every file it sent: under a directory source with -r/-a, the whole tree's (source-removal.ts).
     if (p.flags.some((f) => f.name === "remove-source-files")) removeSource(ctx, s.value, s.arg, { recursive: extra.recursive });
     else emitPath(ctx, "read", s.value, s.arg, "plain");
   });
+}
+
+/** rsync deletes what the destination has and the source lacks: `--delete`, `--delete-after|-before|-during|-delay|-excluded`, `--del`. */
+const deletes = (p: ParsedArgs): boolean => p.flags.some((f) => f.name.startsWith("delete") || f.name === "del");
+
+/**
+ * A mirroring sync onto another machine deletes there: `delete × external_path {recursive, sync_delete, runs_on:
+ * remote}` (a directory outside this project, fs.delete_outside_workspace), or the remote root or system path the
+ * destination names (`rsync -a --delete empty/ h:/`).
+ */
+function remoteSyncDelete(ctx: Ctx, spec: string): void {
+  const path = REMOTE_ABSOLUTE.exec(spec)?.[1];
+  const cls = path === undefined ? "external_path" : resolvePathClass(path, REMOTE_ENV).class;
+  const target = cls === "filesystem_root" || cls === "system_path" ? cls : "external_path";
+  ctx.out.effect("delete", target, { ...attrs(ctx, { target: targetText(spec) }), recursive: true, sync_delete: true, runs_on: "remote" });
 }
 
 /** The absolute path of `host:/path` (not rsync's `host::module`, not a URL). */

@@ -6,7 +6,7 @@ import type { Node } from "web-tree-sitter";
 import { indexRows, type Call } from "./api.js";
 import { axiosConfigUrl, JAVASCRIPT_ROWS } from "./javascript-api.js";
 import { decodeEscapes } from "./escapes.js";
-import { mongoCall } from "./mongo.js";
+import { ANY_COLLECTION, mongoCall } from "./mongo.js";
 import { CodeReader, namedChildren } from "./reader.js";
 import { alt, concat, dirnameOf, envVar, expandTilde, HOME, intLiteral, joinList, joinPath, mapText, NONE, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 
@@ -199,6 +199,7 @@ export class JavaScriptReader extends CodeReader {
         if (obj.k === "ref" && obj.name === "process.env") return mapText(key, envVar);
         if (obj.k === "list" && key.k === "num") return obj.items[key.n] ?? UNKNOWN;
         if (textOf(key) !== null) return this.memberOf(obj, textOf(key)!);
+        if (obj.k === "ref" && obj.name === "db") return ref(`db.${ANY_COLLECTION}`); // Mongo's `db[c]`: a collection chosen at run time
         return UNKNOWN;
       }
       case "binary_expression": {

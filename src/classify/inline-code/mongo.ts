@@ -9,6 +9,8 @@ import { ref, UNKNOWN, type Value } from "./value.js";
 const DELETES = new Set(["deleteMany", "remove", "deleteOne", "findOneAndDelete"]);
 const UPDATES = new Set(["updateMany", "update", "replaceOne", "updateOne", "findOneAndUpdate", "findOneAndReplace"]);
 const DROPS = new Set(["drop", "dropIndexes", "dropIndex"]);
+/** A collection named at run time (`db[c]`, `db.getCollection(name)` in a loop over `getCollectionNames()`): any of them. */
+export const ANY_COLLECTION = "*";
 
 /** `{}` or no filter at all: every document. */
 function whereOf(filter: Value | undefined): "none" | "filtered" {
@@ -28,7 +30,7 @@ export function mongoCall(call: Call, rec: Recorder): Value {
     else if (method === "getCollection" || method === "getSiblingDB") {
       const name = call.args[0]?.k === "str" ? call.args[0].s : null;
       if (method === "getSiblingDB") return ref("db");
-      return name === null ? UNKNOWN : ref(`db.${name}`);
+      return ref(`db.${name ?? ANY_COLLECTION}`);
     }
     return UNKNOWN;
   }

@@ -10,10 +10,28 @@ const DESTROY = new Set(["FLUSHALL", "FLUSHDB", "SWAPDB"]);
 const ADMIN_CONFIG = new Set(["dir", "dbfilename", "replicaof", "slaveof", "masterauth", "requirepass", "rename-command"]);
 const DESTROY_SUB: Record<string, string[]> = { SCRIPT: ["FLUSH"], FUNCTION: ["FLUSH", "DELETE"], CLUSTER: ["RESET"] };
 
+/** `redis.call('del', k)` / `redis.pcall(…)` in a Lua script: the command and its arguments, null for one that is not a string literal. */
+const LUA_CALL = /redis\.p?call\s*\(\s*(['"])([A-Za-z]+)\1\s*((?:,[^)]*)?)\)/g;
+const LUA_STRING = /^\s*(['"])(.*)\1\s*$/;
+
+/** The commands a Lua script hands the server (`EVAL script numkeys …`): the most destructive one decides. */
+function luaEffects(script: string): DatabaseEffect | null {
+  let found: DatabaseEffect | null = null;
+  for (const m of script.matchAll(LUA_CALL)) {
+    const args = m[3]!.split(",").slice(1).map((a) => LUA_STRING.exec(a)?.[2] ?? null);
+    const cmd = m[2]!.toUpperCase();
+    // A key computed by the script (`redis.call('del', k)` over `redis.call('keys', '*')`) is any key.
+    const e = args.some((a) => a === null) && (cmd === "DEL" || cmd === "UNLINK") ? ({ verb: "delete", attrs: { statement: cmd, where: "none" } } satisfies DatabaseEffect) : redisEffects([cmd, ...args.map((a) => a ?? "")]);
+    if (e && (found === null || (e.verb === "destroy" && found.verb !== "destroy"))) found = e;
+  }
+  return found;
+}
+
 /** One Redis command as words (`["FLUSHALL", "ASYNC"]`): its effect, or null. */
 export function redisEffects(words: readonly string[]): DatabaseEffect | null {
   const cmd = (words[0] ?? "").toUpperCase();
   const sub = (words[1] ?? "").toUpperCase();
+  if ((cmd === "EVAL" || cmd === "EVAL_RO") && words[1] !== undefined) return luaEffects(words[1]);
   if (DESTROY.has(cmd)) return { verb: "destroy", attrs: { statement: cmd } };
   if (DESTROY_SUB[cmd]?.includes(sub)) return { verb: "destroy", attrs: { statement: `${cmd} ${sub}` } };
   if (cmd === "DEL" || cmd === "UNLINK") return { verb: "delete", attrs: { statement: cmd, where: "filtered", ...(words[1] ? { table: words[1] } : {}) } };

@@ -42,6 +42,7 @@ import accuracyRunners from "./accuracy-runners.js";
 import registry from "./registry.js";
 import accuracyContext from "./accuracy-context.js";
 import accuracyLeaks from "./accuracy-leaks.js";
+import accuracyStores from "./accuracy-stores.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -85,4 +86,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   registry,
   "accuracy-context": accuracyContext,
   "accuracy-leaks": accuracyLeaks,
+  "accuracy-stores": accuracyStores,
 };

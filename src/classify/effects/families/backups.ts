@@ -125,6 +125,12 @@ const VELERO = {
       ["velero schedule delete ledgerly-daily", "delete backup"],
       ["velero restore delete ledgerly-restore-7", "delete backup"],
     ]),
+    // Velero also reads verb first (`velero delete backup …`, `velero get backups`), like `create restore` below.
+    row("delete backup|backups|schedule|schedules|restore|restores|backup-location|snapshot-location", (m) => eff("delete", "backup", holds({ total: m.has("all") })), [
+      ["velero delete backup --all --confirm", "delete backup total"],
+      ["velero delete schedule daily --confirm", "delete backup"],
+    ]),
+    row("get|describe backup|backups|schedule|schedules|restore|restores", eff("read", "backup"), [["velero get backups", "read backup"]]),
     // A restore rewrites cluster resources (`--existing-resource-policy update` overwrites them).
     row("restore create", eff("write", "infrastructure"), [["velero restore create --from-backup ledgerly-daily-20240301", "write infrastructure"]]),
     row("create restore", eff("write", "infrastructure"), [["velero create restore --from-schedule ledgerly-daily", "write infrastructure"]]),

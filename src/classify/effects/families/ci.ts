@@ -125,8 +125,24 @@ const CI_APIS: ApiRow[] = [
   },
 ];
 
+// A GitLab runner unregistered stops taking the project's jobs (pipelines queue, deploys stall) and its token is
+// revoked on the server. `verify --delete` only forgets runners the server already removed.
+const GITLAB_RUNNER = {
+  names: ["gitlab-runner"],
+  service: "gitlab-runner",
+  cli: { options: { shortValue: "c", longValue: ["config", "url", "token", "name"], longBool: ["all-runners", "debug"], aliases: { c: "config", u: "url", t: "token", n: "name" } }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("unregister", (m) => eff("delete", "ci_pipeline", { resource: "runner", ...(m.has("all-runners") ? { all: true } : {}) }), [
+      ["gitlab-runner unregister --all-runners", "delete ci_pipeline all"],
+      ["sudo gitlab-runner unregister --name build-1", "delete ci_pipeline"],
+      ["gitlab-runner unregister --help", ""],
+    ]),
+    row("list|status|verify", eff("read", "ci_pipeline"), [["gitlab-runner list", "read ci_pipeline"], ["gitlab-runner verify --delete", "read ci_pipeline"]]),
+  ],
+};
+
 export const CI: Family = {
   name: "CI/CD",
-  programs: [GH_ACTIONS, GLAB_CI, JENKINS, CIRCLECI, AZ_PIPELINES],
+  programs: [GH_ACTIONS, GLAB_CI, JENKINS, CIRCLECI, AZ_PIPELINES, GITLAB_RUNNER],
   apis: CI_APIS,
 };

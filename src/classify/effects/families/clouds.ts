@@ -1,5 +1,5 @@
-// Clouds: what the AWS, Google Cloud, Azure, DigitalOcean, Hetzner and Linode
-// CLIs delete beyond the catch-all (infra.ts: any `delete-*`/`terminate-*`,
+// Clouds: what the AWS, Google Cloud, Azure, DigitalOcean, Hetzner, Linode, Vultr,
+// Scaleway, Civo, Exoscale and UpCloud CLIs delete beyond the catch-all (infra.ts: any `delete-*`/`terminate-*`,
 // a `delete` in a gcloud/az command path → `destroy × infrastructure`).
 // Rows say what kind of thing goes:
 //
@@ -19,7 +19,7 @@ import { analyzeSql } from "../../sql/index.js";
 import { productionAttrs } from "../common.js";
 import { databaseEffect } from "../database.js";
 import { AWS_CLI, AZ_CLI, GCLOUD_CLI } from "./clis.js";
-import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
+import { eff, row, type Cli, type EffectSpec, type Example, type Family, type Match } from "./rows.js";
 
 /** Every name the command gives (flag values, the resource operand): any that says prod makes it production. */
 const named = (m: Match) => productionAttrs([...m.flags.map((f) => f.value), m.rest[0]?.value]);
@@ -117,8 +117,8 @@ const AZ_CLOUD = {
   ],
 };
 
-/** doctl, hcloud, linode-cli: `RESOURCE … delete|rm|destroy ID`. */
-const deleteVerb = /^(delete|rm|remove|destroy|del)$/;
+/** doctl, hcloud, linode-cli, vultr-cli, scw, civo, exo, upcloud: `RESOURCE … delete|rm|destroy ID` (linode-cli: `lke cluster-delete`). */
+const deleteVerb = /^(delete|rm|remove|destroy|del|terminate)$|^[a-z]+-delete$/;
 
 function smallCloud(m: Match, databases: RegExp, clusters: RegExp): EffectSpec | null {
   const words = [...m.path, ...m.rest.map((o) => o.value)].slice(0, 4);
@@ -134,26 +134,59 @@ const DOCTL_CLI: Cli = { options: { shortValue: "ot", longValue: ["context", "ac
 const HCLOUD_CLI: Cli = { options: { longValue: ["context", "config", "output"] }, help: { flags: ["help", "h"] }, envFlags: ["context"] };
 const LINODE_CLI: Cli = { options: { longValue: ["text", "format", "label"] }, help: { flags: ["help", "h"] } };
 
-const SMALL_CLOUDS = [
-  { names: ["doctl"], service: "digitalocean", cli: DOCTL_CLI, db: /^databases?$/, k8s: /^kubernetes$/ },
-  { names: ["hcloud"], service: "hetzner", cli: HCLOUD_CLI, db: /^$/, k8s: /^$/ },
-  { names: ["linode-cli"], service: "linode", cli: LINODE_CLI, db: /^databases?$/, k8s: /^lke$/ },
-].map(({ names, service, cli, db, k8s }) => ({
+const VULTR_CLI: Cli = { options: { shortValue: "o", longValue: ["config", "output"], aliases: { o: "output" } }, help: { flags: ["help", "h"] } };
+const SCW_CLI: Cli = { options: { shortValue: "cop", longValue: ["config", "output", "profile"], aliases: { c: "config", o: "output", p: "profile" } }, help: { flags: ["help", "h"] }, envFlags: ["profile"] };
+const CIVO_CLI: Cli = { options: { shortValue: "o", longValue: ["region", "output", "fields", "config"], longBool: ["yes", "pretty"], aliases: { o: "output", y: "yes" } }, help: { flags: ["help", "h"] } };
+const EXO_CLI: Cli = { options: { shortValue: "zAOC", longValue: ["zone", "use-account", "output-format", "config", "output-template"], longBool: ["force", "quiet"], aliases: { z: "zone", A: "use-account", O: "output-format", C: "config", f: "force", Q: "quiet" } }, help: { flags: ["help", "h"] }, envFlags: ["use-account"] };
+const UPCLOUD_CLI: Cli = { options: { shortValue: "o", longValue: ["config", "output", "client-timeout"], aliases: { o: "output" } }, help: { flags: ["help", "h"] } };
+
+/** Each small cloud: its resource words for a managed database and a Kubernetes cluster, and its examples (a delete and a list beside it). */
+const SMALL_CLOUDS: Array<{ names: string[]; service: string; cli: Cli; db: RegExp; k8s: RegExp; examples: Example[] }> = [
+  { names: ["doctl"], service: "digitalocean", cli: DOCTL_CLI, db: /^databases?$/, k8s: /^kubernetes$/, examples: [
+    ["doctl compute droplet delete web-1 --force", "destroy infrastructure resource=compute"],
+    ["doctl databases delete 9cc1 --force", "destroy database total"],
+    ["doctl kubernetes cluster delete prod --dangerous", "destroy infrastructure teardown=cluster"],
+    ["doctl compute droplet list", ""],
+  ] },
+  { names: ["hcloud"], service: "hetzner", cli: HCLOUD_CLI, db: /^$/, k8s: /^$/, examples: [["hcloud server delete web-1", "destroy infrastructure resource=server"], ["hcloud server list", ""]] },
+  { names: ["linode-cli"], service: "linode", cli: LINODE_CLI, db: /^databases?$/, k8s: /^lke$/, examples: [
+    ["linode-cli linodes delete 1234", "destroy infrastructure"],
+    ["linode-cli lke cluster-delete 42", "destroy infrastructure teardown=cluster"],
+    ["linode-cli linodes list", ""],
+  ] },
+  { names: ["vultr-cli", "vultr"], service: "vultr", cli: VULTR_CLI, db: /^database$/, k8s: /^kubernetes$/, examples: [
+    ["vultr-cli instance delete 9a1b", "destroy infrastructure resource=instance"],
+    ["vultr-cli database delete db-1", "destroy database total"],
+    ["vultr-cli kubernetes delete k1", "destroy infrastructure teardown=cluster"],
+    ["vultr-cli instance list", ""],
+  ] },
+  { names: ["scw"], service: "scaleway", cli: SCW_CLI, db: /^rdb$/, k8s: /^k8s$/, examples: [
+    ["scw instance server delete 11111111-2222 with-volumes=all", "destroy infrastructure resource=instance"],
+    ["scw instance server terminate 11111111-2222", "destroy infrastructure"],
+    ["scw rdb instance delete 1111", "destroy database total"],
+    ["scw k8s cluster delete 1111", "destroy infrastructure teardown=cluster"],
+    ["scw instance server list", ""],
+  ] },
+  { names: ["civo"], service: "civo", cli: CIVO_CLI, db: /^(database|db)$/, k8s: /^(kubernetes|k8s|k3s)$/, examples: [
+    ["civo instance remove web-1 -y", "destroy infrastructure resource=instance"],
+    ["civo kubernetes remove prod -y", "destroy infrastructure teardown=cluster"],
+    ["civo instance list", ""],
+  ] },
+  { names: ["exo"], service: "exoscale", cli: EXO_CLI, db: /^dbaas$/, k8s: /^sks$/, examples: [
+    ["exo compute instance delete vm1 --force", "destroy infrastructure resource=compute"],
+    ["exo dbaas delete pg1 -z ch-gva-2", "destroy database total"],
+    ["exo compute instance show vm1", ""],
+  ] },
+  { names: ["upcloud"], service: "upcloud", cli: UPCLOUD_CLI, db: /^database$/, k8s: /^kubernetes$/, examples: [
+    ["upcloud server delete web-1", "destroy infrastructure resource=server"],
+    ["upcloud server list", ""],
+  ] },
+];
+const SMALL_CLOUD_PROGRAMS = SMALL_CLOUDS.map(({ names, service, cli, db, k8s, examples }) => ({
   names,
   service,
   cli,
-  rows: [
-    row("*", (m) => smallCloud(m, db, k8s), names[0] === "doctl"
-      ? [
-          ["doctl compute droplet delete web-1 --force", "destroy infrastructure resource=compute"],
-          ["doctl databases delete 9cc1 --force", "destroy database total"],
-          ["doctl kubernetes cluster delete prod --dangerous", "destroy infrastructure teardown=cluster"],
-          ["doctl compute droplet list", ""],
-        ]
-      : names[0] === "hcloud"
-        ? [["hcloud server delete web-1", "destroy infrastructure resource=server"], ["hcloud server list", ""]]
-        : [["linode-cli linodes delete 1234", "destroy infrastructure"], ["linode-cli lke cluster-delete 42", ""], ["linode-cli linodes list", ""]]),
-  ],
+  rows: [row("*", (m) => smallCloud(m, db, k8s), examples)],
 }));
 
-export const CLOUDS: Family = { name: "clouds", programs: [AWS_CLOUD, GCLOUD_CLOUD, AZ_CLOUD, ...SMALL_CLOUDS] };
+export const CLOUDS: Family = { name: "clouds", programs: [AWS_CLOUD, GCLOUD_CLOUD, AZ_CLOUD, ...SMALL_CLOUD_PROGRAMS] };

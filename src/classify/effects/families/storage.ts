@@ -10,6 +10,7 @@ import { programOptions } from "../../programs/registry.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 import { storeOrLocal, transferEffects, type Locate } from "./transfer.js";
 import { pathTarget, type Attrs } from "../common.js";
+import { AWS_EXPOSURE, AZ_EXPOSURE, GCLOUD_EXPOSURE, GSUTIL_EXPOSURE, publicAclUpload } from "./storage-exposure.js";
 
 
 function transfer(m: Match, locate: Locate, o: { deletesSources?: boolean; deletesExtra?: boolean; recursive?: boolean; ops?: readonly ParsedOperand[] } = {}): EffectSpec[] {
@@ -42,14 +43,15 @@ const AWS_S3 = {
       ["aws s3 mv s3://ledgerly-media/a.png s3://ledgerly-archive/a.png", "write object_storage; delete object_storage"],
       ["aws s3 mv ./exports s3://ledgerly-archive/exports --recursive", "write object_storage; send workspace_file; delete workspace_file"],
     ]),
-    row("s3 sync", (m) => transfer(m, s3, { deletesExtra: m.has("delete"), recursive: true }), [
+    row("s3 sync", (m) => [...transfer(m, s3, { deletesExtra: m.has("delete"), recursive: true }), ...publicAclUpload(m)], [
       ["aws s3 sync public/ s3://ledgerly-site", "write object_storage; send workspace_file"],
       ["aws s3 sync public/ s3://ledgerly-site --delete --exclude '*.map'", "write object_storage; send workspace_file; delete object_storage sync_delete"],
       ["aws s3 sync s3://ledgerly-site site-copy --delete", "write workspace_file; delete workspace_file sync_delete"],
       ["aws s3 sync public/ s3://ledgerly-site --dryrun --delete", "read object_storage dry_run; read workspace_file dry_run would=send"],
     ]),
-    row("s3 cp", (m) => transfer(m, s3, { recursive: m.has("recursive") }), [
+    row("s3 cp", (m) => [...transfer(m, s3, { recursive: m.has("recursive") }), ...publicAclUpload(m)], [
       ["aws s3 cp s3://ledgerly-reports/2024-03.csv reports/", "write workspace_file"],
+      ["aws s3 cp site/index.html s3://ledgerly-site/ --acl public-read", "write object_storage exposes=public; send workspace_file"],
       ["aws s3 cp ~/.ssh/id_ed25519 s3://ledgerly-tmp-2023/k", "write object_storage; send secret_file"],
     ]),
     row("s3 ls|presign", eff("read", "object_storage"), [["aws s3 ls s3://ledgerly-media --summarize", "read object_storage"]]),
@@ -59,6 +61,7 @@ const AWS_S3 = {
       ["aws s3api delete-object --bucket ledgerly-media --key avatars/u42.png", "delete object_storage"],
       ["aws s3api delete-objects --bucket ledgerly-media --delete file://stale.json", "delete object_storage"],
     ]),
+    ...AWS_EXPOSURE,
     // Configuration of a bucket or object (tags, policy, lifecycle, CORS): a change, not a loss of data.
     row("s3api *", (m) => (/^(delete|put)-/.test(m.path[1]) ? eff("write", "object_storage") : /^(get|list|head)-/.test(m.path[1]) ? eff("read", "object_storage") : null), [
       ["aws s3api delete-bucket-lifecycle --bucket ledgerly-media", "write object_storage"],
@@ -84,6 +87,7 @@ const GSUTIL = {
   service: "gcs",
   cli: GSUTIL_CLI,
   rows: [
+    ...GSUTIL_EXPOSURE,
     row("rm", (m) => eff("delete", "object_storage", holds({ recursive: m.has("recursive"), total: m.rest.some((o) => gcsBucketAll(o.value)) && (m.has("recursive") || m.rest.some((o) => /\*\*$/.test(o.value))) })), [
       ["gsutil rm gs://ledgerly-media/avatars/u42.png", "delete object_storage"],
       ["gsutil -m rm -r gs://ledgerly-media/", "delete object_storage total"],
@@ -118,6 +122,7 @@ const GCLOUD_STORAGE = {
       ["gcloud storage rsync public gs://ledgerly-site --delete-unmatched-destination-objects --dry-run", "read object_storage dry_run; read workspace_file dry_run"],
     ]),
     row("storage cp", (m) => transfer(m, gcs, { recursive: m.has("recursive") }), [["gcloud storage cp gs://ledgerly-reports/2024-03.csv reports/", "write workspace_file"]]),
+    ...GCLOUD_EXPOSURE,
     row("storage ls|cat|du|hash|buckets|objects", (m) => (/^(list|describe)$/.test(m.rest[0]?.value ?? "") || !["buckets", "objects"].includes(m.path[1]) ? eff("read", "object_storage") : null), [
       ["gcloud storage buckets describe gs://ledgerly-media", "read object_storage"],
       ["gcloud storage du -s gs://ledgerly-media", "read object_storage"],
@@ -156,6 +161,7 @@ const AZ_STORAGE = {
       ["az storage blob upload --account-name ledgerlyst -c uploads -f ~/.azure/msal_token_cache.json -n t", "write object_storage; send secret_file"],
       ["az storage blob upload-batch -d site -s dist --account-name ledgerlyst", "write object_storage; send workspace_file"],
     ]),
+    ...AZ_EXPOSURE,
     row("storage blob|file|container|share|account|fs *", (m) => (/^(list|show|exists|download|download-batch|url|keys|metadata|stats)$/.test(m.path[2]) ? eff("read", "object_storage") : null), [
       ["az storage blob list -c uploads --account-name ledgerlyst --prefix avatars/", "read object_storage"],
       ["az storage account show -n ledgerlyst", "read object_storage"],
