@@ -86,11 +86,16 @@ const precompiledDefault = precompileBundle(readFileSync(join(root, "bundles/def
 
 step("esbuild src → dist");
 const common = { bundle: true, format: "esm", sourcemap: true, logLevel: "warning", absWorkingDir: root };
-// The library keeps its dependencies external (the consumer's node_modules).
+// The library keeps its dependencies external (the consumer's node_modules). Its entries share one
+// engine: code splitting puts what they share in dist/lib-<hash>.js chunks (beside them, so
+// import.meta.url-relative lookups hold), one copy in the package instead of one per entry.
+for (const stale of (existsSync(join(root, "dist")) ? readdirSync(join(root, "dist"), { withFileTypes: true }) : []).filter((e) => /^lib-[A-Z0-9]+\.js(\.map)?$/.test(e.name))) rmSync(join(root, "dist", stale.name));
 await build({
   ...common,
-  // The OpenCode plugin, the Pi extension and the ACP gate are package entries of their own (`gatehouse-guard/opencode`, `/pi`, `/acp`).
-  entryPoints: { index: "src/node/index.ts", opencode: "src/node/opencode-plugin.ts", pi: "src/node/pi-extension.ts", acp: "src/node/acp-gate.ts" },
+  splitting: true,
+  chunkNames: "lib-[hash]",
+  // The OpenCode and Kilo Code plugins, the Pi extension and the ACP gate are package entries of their own (`gatehouse-guard/opencode`, `/kilo`, `/pi`, `/acp`).
+  entryPoints: { index: "src/node/index.ts", opencode: "src/node/opencode-plugin.ts", kilo: "src/node/kilo-plugin.ts", pi: "src/node/pi-extension.ts", acp: "src/node/acp-gate.ts" },
   outdir: "dist",
   platform: "node",
   target: "node20",

@@ -16,6 +16,7 @@
 //
 // OpenCode has no ask from a plugin (`permission.ask` is never invoked), so an
 // ask or hold blocks with a reason that says a person must approve the action.
+// Kilo Code, a fork, speaks the same API (adapters/kilo.ts: an OpenCodeFamily).
 import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
 import { EXIT } from "../model/exit-codes.js";
@@ -51,23 +52,40 @@ export interface OpenCodeToolCall {
   callID?: string;
 }
 
-export function mapOpenCode(call: OpenCodeToolCall, args: unknown, host: HostEnv, phase: "pre" | "post" = "pre", result?: unknown): EventInput {
+/**
+ * An agent speaking OpenCode's plugin API (OpenCode, and its fork Kilo Code): its name, how its person
+ * reads a blocked ask, and the tools of its own beyond OpenCode's (mapped to an engine tool, or null to
+ * keep the call as it came).
+ */
+export interface OpenCodeFamily {
+  agent: "opencode" | "kilo";
+  title: string;
+  ownTool?(tool: string, args: unknown): { tool_name: string; tool_input: unknown } | null;
+}
+
+export const OPENCODE: OpenCodeFamily = { agent: "opencode", title: "OpenCode plugin" };
+
+export function mapOpenCode(call: OpenCodeToolCall, args: unknown, host: HostEnv, phase: "pre" | "post" = "pre", result?: unknown, family: OpenCodeFamily = OPENCODE): EventInput {
   const known = OPENCODE_TOOLS[call.tool];
+  let toolName = known ?? call.tool;
   let toolInput: unknown = args ?? null;
   if (known !== undefined && isObject(args)) {
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(args)) out[snake(k)] = v;
     toolInput = out;
+  } else if (known === undefined) {
+    const own = family.ownTool?.(call.tool, args) ?? null;
+    if (own !== null) ({ tool_name: toolName, tool_input: toolInput } = own);
   }
-  const workdir = call.tool === "bash" && isObject(args) ? text(args, "workdir") : undefined;
+  const workdir = (call.tool === "bash" || toolName === "Bash") && isObject(args) ? text(args, "workdir") : undefined;
   const event: EventInput = {
     event_type: phase === "pre" ? "pre_tool_use" : "post_tool_use",
     session_id: call.sessionID ?? "",
     tool_use_id: call.callID ?? "",
-    tool_name: known ?? call.tool,
+    tool_name: toolName,
     tool_input: toolInput,
     env: eventEnv(host, workdir !== undefined ? resolveUnder(host.cwd, workdir) : undefined),
-    binding: bindingOf("opencode", host, phase === "pre" ? "tool.execute.before" : "tool.execute.after"),
+    binding: bindingOf(family.agent, host, phase === "pre" ? "tool.execute.before" : "tool.execute.after"),
   };
   if (phase === "post") event.tool_result = result ?? null;
   return event;
@@ -86,30 +104,34 @@ export interface OpenCodeContext {
 }
 
 /** The message `tool.execute.before` throws, or null to let the call run. */
-export function openCodeBlock(decision: Decision): string | null {
+export function openCodeBlock(decision: Decision, family: OpenCodeFamily = OPENCODE): string | null {
   const verdict = hookVerdict(decision);
   if (verdict === "deny") return reasonText(decision);
-  if (verdict === "ask") return mustApproveReason(decision, "OpenCode plugin");
+  if (verdict === "ask") return mustApproveReason(decision, family.title);
   return null;
 }
 
 /**
- * The plugin's adapter: an answer with exit code 2 means "throw its stderr
+ * The plugin's adapter for one agent of the family: an answer with exit code 2 means "throw its stderr
  * line" (block); anything else lets the call run. A post event never blocks.
  */
-export const openCodeAdapter: HookAdapter<OpenCodeContext> = {
-  agent: "opencode",
-  map(payload: unknown, host: HostEnv): Mapping<OpenCodeContext> {
-    if (!isObject(payload) || !isObject(payload.call) || typeof payload.call.tool !== "string") return { invalid: "the tool call has no tool name" };
-    const p = payload as unknown as OpenCodePayload;
-    return { gate: mapOpenCode(p.call, p.args, host, p.phase, p.result), context: { phase: p.phase } };
-  },
-  answer(decision: Decision, context: OpenCodeContext): HookAnswer {
-    const block = context.phase === "pre" ? openCodeBlock(decision) : null;
-    return block === null ? SILENCE : { stdout: "", stderr: block, exitCode: EXIT.DENY };
-  },
-  failure(failure: HookFailure, posture: ErrorPosture, context: OpenCodeContext | null): HookAnswer {
-    if (posture === "open" || context?.phase === "post") return failOpen("opencode", failure);
-    return { stdout: "", stderr: failureReason(failure.message), exitCode: EXIT.DENY };
-  },
-};
+export function openCodeFamilyAdapter(family: OpenCodeFamily): HookAdapter<OpenCodeContext> {
+  return {
+    agent: family.agent,
+    map(payload: unknown, host: HostEnv): Mapping<OpenCodeContext> {
+      if (!isObject(payload) || !isObject(payload.call) || typeof payload.call.tool !== "string") return { invalid: "the tool call has no tool name" };
+      const p = payload as unknown as OpenCodePayload;
+      return { gate: mapOpenCode(p.call, p.args, host, p.phase, p.result, family), context: { phase: p.phase } };
+    },
+    answer(decision: Decision, context: OpenCodeContext): HookAnswer {
+      const block = context.phase === "pre" ? openCodeBlock(decision, family) : null;
+      return block === null ? SILENCE : { stdout: "", stderr: block, exitCode: EXIT.DENY };
+    },
+    failure(failure: HookFailure, posture: ErrorPosture, context: OpenCodeContext | null): HookAnswer {
+      if (posture === "open" || context?.phase === "post") return failOpen(family.agent, failure);
+      return { stdout: "", stderr: failureReason(failure.message), exitCode: EXIT.DENY };
+    },
+  };
+}
+
+export const openCodeAdapter: HookAdapter<OpenCodeContext> = openCodeFamilyAdapter(OPENCODE);

@@ -65,8 +65,8 @@ export interface HookFailure {
   message: string;
 }
 
-/** Every adapter: the stdin-hook agents, OpenCode's in-process plugin and Pi's extension. */
-export type AdapterName = HookAgent | "opencode" | "pi";
+/** Every adapter: the stdin-hook agents, OpenCode's and Kilo Code's in-process plugins and Pi's extension. */
+export type AdapterName = HookAgent | "opencode" | "kilo" | "pi";
 
 export interface HookAdapter<C = unknown> {
   readonly agent: AdapterName;

@@ -1,4 +1,4 @@
-// `gatehouse install|uninstall opencode|pi [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error M]`
+// `gatehouse install|uninstall opencode|kilo|pi [--project DIR | --user] [--bundle B] [--state-dir D] [--on-error M]`
 // and doctor's check of those files: a plugin file (src/install/plugin-file.ts) that loads this
 // installation's gate by absolute path. A file there that is not Gatehouse's is never touched;
 // doctor proves the file loads by importing it in a Node process, as the agent would, and putting
@@ -40,7 +40,7 @@ function readText(path: string): string | null {
   }
 }
 
-/** This installation's module for the agent (`dist/opencode.js`, `dist/pi.js`): what the plugin file imports. */
+/** This installation's module for the agent (`dist/opencode.js`, `dist/kilo.js`, `dist/pi.js`): what the plugin file imports. */
 export const pluginModulePath = (agent: PluginAgent) => join(packageRoot(), "dist", PLUGIN_FILES[agent].module);
 export const openCodeModulePath = () => pluginModulePath("opencode");
 
@@ -107,14 +107,17 @@ interface PluginFinding {
  * Import the plugin file as the agent would, and put `rm -rf ~` and `ls` to it: blocked and let through.
  * `gate(command, id)` answers "ran" or "blocked: <reason>" in the agent's own protocol.
  */
-const PROBE_GATES: Readonly<Record<PluginAgent, string>> = {
-  // OpenCode: every export is a plugin; `tool.execute.before` throws to block.
-  opencode: `
+// OpenCode (and Kilo Code, its fork): every export is a plugin; `tool.execute.before` throws to block.
+const OPENCODE_PROBE = `
   const plugins = Object.values(mod).filter((v) => typeof v === "function");
   out.exports = plugins.length;
   const hooks = await plugins[0]({ directory: process.argv[2], worktree: process.argv[2] });
   const before = hooks["tool.execute.before"];
-  gate = async (command, callID) => { try { await before({ tool: "bash", sessionID: "gatehouse-doctor", callID }, { args: { command } }); return "ran"; } catch (e) { return "blocked: " + (e && e.message); } };`,
+  gate = async (command, callID) => { try { await before({ tool: "bash", sessionID: "gatehouse-doctor", callID }, { args: { command } }); return "ran"; } catch (e) { return "blocked: " + (e && e.message); } };`;
+
+const PROBE_GATES: Readonly<Record<PluginAgent, string>> = {
+  opencode: OPENCODE_PROBE,
+  kilo: OPENCODE_PROBE,
   // Pi: the default export is called with Pi's API; a \`tool_call\` handler returns {block, reason} (print mode: no UI).
   pi: `
   const handlers = [];
@@ -136,6 +139,12 @@ try {
 process.stdout.write(JSON.stringify(out));
 `;
 
+/** The variable that makes the agent skip a project's configuration directories (plugins included). */
+const PROJECT_CONFIG_OFF: Partial<Record<PluginAgent, { variable: string; dir: string }>> = {
+  opencode: { variable: "OPENCODE_DISABLE_PROJECT_CONFIG", dir: ".opencode/" },
+  kilo: { variable: "KILO_DISABLE_PROJECT_CONFIG", dir: ".kilo/ and .kilocode/" },
+};
+
 export interface PluginInstalled {
   agent: PluginAgent;
   scope: "project" | "user";
@@ -143,7 +152,7 @@ export interface PluginInstalled {
   event: string;
 }
 
-/** Doctor: each plugin file of Gatehouse's (OpenCode, Pi), checked to load and to block. */
+/** Doctor: each plugin file of Gatehouse's (OpenCode, Kilo Code, Pi), checked to load and to block. */
 export async function pluginFindings(project: string, io: Io): Promise<{ findings: PluginFinding[]; installed: PluginInstalled[] }> {
   const findings: PluginFinding[] = [];
   const installed: PluginInstalled[] = [];
@@ -180,8 +189,9 @@ export async function pluginFindings(project: string, io: Io): Promise<{ finding
       else if (result.dangerous?.startsWith("blocked") !== true) findings.push({ level: "error", subject, message: `${path} loads but let rm -rf ~ through (${result.dangerous})` });
       else if (result.benign !== "ran") findings.push({ level: "warn", subject, message: `${path} blocks ls too (${result.benign})` });
       else findings.push({ level: "ok", subject, message: `${path} loads ${module}; self-test: rm -rf ~ blocked, ls runs` });
-      if (agent === "opencode" && scope === "project" && io.env.OPENCODE_DISABLE_PROJECT_CONFIG !== undefined && io.env.OPENCODE_DISABLE_PROJECT_CONFIG !== "")
-        findings.push({ level: "warn", subject, message: "OPENCODE_DISABLE_PROJECT_CONFIG is set here: OpenCode then skips the project's .opencode/, this plugin included" });
+      const skip = PROJECT_CONFIG_OFF[agent];
+      if (skip !== undefined && scope === "project" && io.env[skip.variable] !== undefined && io.env[skip.variable] !== "")
+        findings.push({ level: "warn", subject, message: `${skip.variable} is set here: ${title} then skips the project's ${skip.dir}, this plugin included` });
     }
   }
   return { findings, installed };

@@ -224,7 +224,7 @@ export function effectiveTimeoutSeconds(settings: AgentSettings, handler: Record
 }
 
 /** The agents whose gate is a plugin file that loads it in-process (install/plugin-file.ts), not a hook command. */
-export const PLUGIN_AGENTS = ["opencode", "pi"] as const;
+export const PLUGIN_AGENTS = ["opencode", "kilo", "pi"] as const;
 export type PluginAgent = (typeof PLUGIN_AGENTS)[number];
 
 export const isPluginAgent = (name: string): name is PluginAgent => (PLUGIN_AGENTS as readonly string[]).includes(name);

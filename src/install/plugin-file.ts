@@ -1,10 +1,11 @@
-// The plugin files `gatehouse install opencode|pi` writes. Neither agent has a
+// The plugin files `gatehouse install opencode|kilo|pi` writes. Neither agent has a
 // hook command: each loads JavaScript modules in-process from a directory of
 // its own, a project's and the user's —
 //
 // | agent | project | user | what it runs |
 // |---|---|---|---|
 // | OpenCode | `.opencode/plugins/gatehouse.js` | `$XDG_CONFIG_HOME/opencode/plugins/` (default `~/.config/opencode/`) | every export, as a plugin |
+// | Kilo Code | `.kilo/plugins/gatehouse.js` | `$XDG_CONFIG_HOME/kilo/plugins/` (default `~/.config/kilo/`) | every export, as a plugin (OpenCode's API) |
 // | Pi | `.pi/extensions/gatehouse.js` | `$PI_CODING_AGENT_DIR/extensions/` (default `~/.pi/agent/`) | the default export, with its API |
 //
 // A bare specifier (`from "gatehouse-guard/opencode"`) resolves only where a
@@ -55,6 +56,17 @@ export const PLUGIN_FILES: Readonly<Record<PluginAgent, PluginFileSpec>> = {
     user: (home, env) => join(envDir(env, "XDG_CONFIG_HOME") ?? join(home, ".config"), "opencode", "plugins", "gatehouse.js"),
     event: "tool.execute.before",
     next: "OpenCode loads it when it starts",
+  },
+  kilo: {
+    title: "Kilo Code",
+    module: "kilo.js",
+    factory: "createGatehouseKiloPlugin",
+    exportAs: "export const GatehouseKiloPlugin =",
+    // Kilo also reads a project's .kilocode/ (its older name); .kilo/ is the one it writes itself.
+    project: ".kilo/plugins/gatehouse.js",
+    user: (home, env) => join(envDir(env, "XDG_CONFIG_HOME") ?? join(home, ".config"), "kilo", "plugins", "gatehouse.js"),
+    event: "tool.execute.before",
+    next: "Kilo Code loads it when it starts",
   },
   pi: {
     title: "Pi",

@@ -10,7 +10,8 @@
 // hold, which OpenCode cannot put to a person from a plugin. `tool.execute.after`
 // evaluates the post event for session state and never throws.
 import { hostEnvFrom } from "../adapters/host.js";
-import { openCodeAdapter, type OpenCodeToolCall } from "../adapters/opencode.js";
+import type { HookAdapter } from "../adapters/types.js";
+import { openCodeAdapter, type OpenCodeContext, type OpenCodeToolCall } from "../adapters/opencode.js";
 import { EXIT } from "../model/exit-codes.js";
 import { pluginGate, type GatehousePluginOptions } from "./plugin-gate.js";
 
@@ -34,8 +35,13 @@ export type OpenCodePlugin = (context: OpenCodePluginContext) => Promise<OpenCod
 const MAX_IN_FLIGHT = 1024;
 
 export function createGatehousePlugin(options: GatehousePluginOptions = {}): OpenCodePlugin {
+  return openCodeStylePlugin(openCodeAdapter, "the OpenCode tool call", options);
+}
+
+/** A plugin for an agent of OpenCode's plugin API (OpenCode, Kilo Code), answering through `adapter`. */
+export function openCodeStylePlugin(adapter: HookAdapter<OpenCodeContext>, inputName: string, options: GatehousePluginOptions): OpenCodePlugin {
   return async (context) => {
-    const gate = pluginGate(openCodeAdapter, options, "the OpenCode tool call");
+    const gate = pluginGate(adapter, options, inputName);
     const host = hostEnvFrom(process.env, context.directory ?? context.worktree ?? process.cwd(), "plugin");
     const inFlight = new Map<string, unknown>();
 

@@ -2,6 +2,7 @@
 // byte (docs/cli.md "hook" and docs/adapters.md list the same table).
 import { describe, expect, it } from "vitest";
 import { ADAPTERS } from "../../src/adapters/index.js";
+import { kiloAdapter } from "../../src/adapters/kilo.js";
 import { openCodeAdapter } from "../../src/adapters/opencode.js";
 import type { AcpContext } from "../../src/adapters/acp.js";
 import type { CursorContext } from "../../src/adapters/cursor.js";
@@ -220,5 +221,11 @@ describe("OpenCode plugin adapter", () => {
     expect(openCodeAdapter.answer(decided("deny"), { phase: "post" }, opts).exitCode).toBe(0);
     expect(openCodeAdapter.failure(failure, "closed", { phase: "pre" }).exitCode).toBe(2);
     expect(openCodeAdapter.failure(failure, "closed", { phase: "post" }).exitCode).toBe(1);
+  });
+  it("Kilo Code's answers are OpenCode's, with its own name", () => {
+    expect(kiloAdapter.answer(decided("deny"), { phase: "pre" }, opts)).toEqual({ stdout: "", stderr: "r.1: because", exitCode: 2 });
+    expect(kiloAdapter.answer(decided("ask"), { phase: "pre" }, opts).stderr).toContain("a person must approve this action. Kilo Code plugin hooks cannot ask");
+    expect(kiloAdapter.answer(allow, { phase: "pre" }, opts).exitCode).toBe(0);
+    expect(kiloAdapter.failure(failure, "open", { phase: "pre" }).stderr).toMatch(/^gatehouse hook kilo: /);
   });
 });

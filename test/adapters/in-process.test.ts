@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createGatehouseKiloPlugin } from "../../src/node/kilo-plugin.js";
 import { createGatehousePlugin } from "../../src/node/opencode-plugin.js";
 import { createAcpGate } from "../../src/node/acp-gate.js";
 import { acp, countingBundle } from "../support/hook-payloads.js";
@@ -50,6 +51,15 @@ describe("OpenCode plugin", () => {
     expect(lines[0]).toMatch(/^gatehouse hook opencode: the OpenCode tool call: the tool call has no tool name$/);
     const closed = await createGatehousePlugin({ onError: "closed" })({});
     await expect((closed["tool.execute.before"] as (i: unknown, o: unknown) => Promise<void>)(null, { args: {} })).rejects.toThrow(/--on-error closed denies it/);
+  });
+
+  it("Kilo Code's plugin (gatehouse-guard/kilo): OpenCode's, with Kilo's tools — a background_process start is judged as a shell command", async () => {
+    const hooks = await createGatehouseKiloPlugin()({ directory: "/home/dev/project" });
+    await expect(hooks["tool.execute.before"]({ tool: "background_process", sessionID: "s", callID: "k1" }, { args: { action: "start", command: "rm -rf ~" } })).rejects.toThrow(/^fs\.wipe: /);
+    await expect(hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "k2" }, { args: { command: 'bash -c "$X"' } })).rejects.toThrow(/Kilo Code plugin hooks cannot ask/);
+    await expect(hooks["tool.execute.before"]({ tool: "background_process", sessionID: "s", callID: "k3" }, { args: { action: "start", command: "npm run dev" } })).resolves.toBeUndefined();
+    const mod = await import("gatehouse-guard/kilo");
+    expect(typeof mod.GatehouseKiloPlugin).toBe("function");
   });
 
   it("is exported as gatehouse/opencode", async () => {

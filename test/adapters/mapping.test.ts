@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ADAPTERS, type HostEnv, type Mapping } from "../../src/adapters/index.js";
+import { KILO } from "../../src/adapters/kilo.js";
 import { mapOpenCode } from "../../src/adapters/opencode.js";
 import { geminiToolName } from "../../src/adapters/gemini.js";
 import { guessHookAgent } from "../../src/adapters/detect.js";
@@ -245,6 +246,26 @@ describe("OpenCode mapping", () => {
     expect(mapOpenCode({ tool: "patch" }, { patchText: "*** Begin Patch" }, host).tool_input).toEqual({ patch: "*** Begin Patch" });
     expect(mapOpenCode({ tool: "bash" }, { command: "ls", workdir: "sub" }, host).env?.cwd).toBe("/host/cwd/sub");
     expect(mapOpenCode({ tool: "github_create_issue" }, { repoName: "x" }, host)).toMatchObject({ tool_name: "github_create_issue", tool_input: { repoName: "x" } });
+  });
+});
+
+describe("Kilo Code mapping (OpenCode's, with Kilo's own tools)", () => {
+  const kilo = (tool: string, args: unknown) => mapOpenCode({ tool, sessionID: "s", callID: "c" }, args, host, "pre", undefined, KILO);
+  it("OpenCode's tools map as OpenCode's; the binding names Kilo", () => {
+    expect(kilo("write", { filePath: "/a.ts", content: "x" })).toMatchObject({ tool_name: "Write", tool_input: { file_path: "/a.ts", content: "x" }, binding: { kind: "kilo", event: "tool.execute.before" } });
+    expect(kilo("bash", { command: "ls", workdir: "sub" }).env?.cwd).toBe("/host/cwd/sub");
+  });
+  it("background_process start is a shell command run in the background (its workdir the cwd); its other actions, and Kilo's other tools, keep their names", () => {
+    expect(kilo("background_process", { action: "start", command: "git push --force origin main", workdir: "/w" })).toMatchObject({
+      tool_name: "Bash",
+      tool_input: { command: "git push --force origin main", run_in_background: true },
+      env: { cwd: "/w" },
+    });
+    expect(kilo("background_process", { action: "stop", id: "p1" })).toMatchObject({ tool_name: "background_process", tool_input: { action: "stop", id: "p1" } });
+    expect(kilo("background_process", { action: "start" })).toMatchObject({ tool_name: "background_process" });
+    expect(kilo("board_post", { to: "ALL", type: "INFO", body: "x" })).toMatchObject({ tool_name: "board_post" });
+    // OpenCode itself has no such tool: the name passes as given there.
+    expect(mapOpenCode({ tool: "background_process" }, { action: "start", command: "ls" }, host).tool_name).toBe("background_process");
   });
 });
 

@@ -26,7 +26,7 @@ describe("the packed package", () => {
     const installed = files(packed.packageDir).filter((f) => !f.startsWith("node_modules/"));
     expect(installed.filter((f) => f.endsWith(".map"))).toEqual([]);
     expect(installed.filter((f) => f.startsWith("src/") || f.startsWith("assembly/"))).toEqual([]);
-    for (const d of ["index.d.ts", "opencode-plugin.d.ts", "pi-extension.d.ts", "acp-gate.d.ts"]) expect(existsSync(join(packed.packageDir, "dist/types/node", d)), d).toBe(true);
+    for (const d of ["index.d.ts", "opencode-plugin.d.ts", "kilo-plugin.d.ts", "pi-extension.d.ts", "acp-gate.d.ts"]) expect(existsSync(join(packed.packageDir, "dist/types/node", d)), d).toBe(true);
   });
 
   it("installed globally: `gatehouse --version`, and `gatehouse eval` denies rm -rf ~ from another directory", () => {
@@ -39,7 +39,7 @@ describe("the packed package", () => {
     expect(out.decision).toMatchObject({ verdict: "deny", artifact_id: "fs.wipe" });
   });
 
-  it("the library from a project outside the checkout: gatehouse-guard, gatehouse-guard/acp, gatehouse-guard/opencode, gatehouse-guard/pi", () => {
+  it("the library from a project outside the checkout: gatehouse-guard, gatehouse-guard/acp, gatehouse-guard/opencode, gatehouse-guard/kilo, gatehouse-guard/pi", () => {
     const project = join(packed.dir, "project");
     mkdirSync(join(project, "node_modules"), { recursive: true });
     symlinkSync(packed.packageDir, join(project, "node_modules/gatehouse-guard"));
@@ -47,12 +47,13 @@ describe("the packed package", () => {
       `import { loadEngine } from "gatehouse-guard";`,
       `import { createAcpGate } from "gatehouse-guard/acp";`,
       `import { GatehousePlugin } from "gatehouse-guard/opencode";`,
+      `import { GatehouseKiloPlugin } from "gatehouse-guard/kilo";`,
       `import GatehousePiExtension from "gatehouse-guard/pi";`,
       `const engine = await loadEngine();`,
       `const r = engine.evaluate({ event_type: "pre_tool_use", session_id: "s1", tool_name: "Bash", tool_input: { command: "git push --force origin main" }, env: { cwd: "/repo", home: "/home/me" }, host: { git: { branch: "main" } } }, null, 0);`,
-      `console.log(JSON.stringify({ verdict: r.decision.verdict, rule: r.decision.artifact_id, acp: typeof createAcpGate, opencode: typeof GatehousePlugin, pi: typeof GatehousePiExtension }));`,
+      `console.log(JSON.stringify({ verdict: r.decision.verdict, rule: r.decision.artifact_id, acp: typeof createAcpGate, opencode: typeof GatehousePlugin, kilo: typeof GatehouseKiloPlugin, pi: typeof GatehousePiExtension }));`,
     ].join("\n");
     const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: project, encoding: "utf8" }));
-    expect(out).toEqual({ verdict: "deny", rule: "git.force_push_protected", acp: "function", opencode: "function", pi: "function" });
+    expect(out).toEqual({ verdict: "deny", rule: "git.force_push_protected", acp: "function", opencode: "function", kilo: "function", pi: "function" });
   });
 });

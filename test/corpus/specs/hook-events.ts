@@ -4,6 +4,7 @@
 // written by hand. Plus deep and huge tool input (over the per-event bound:
 // unknown shape 1 for shell tools, a warning for others — never a throw).
 import { ADAPTERS, type HookAgent } from "../../../src/adapters/index.js";
+import { KILO } from "../../../src/adapters/kilo.js";
 import { mapOpenCode } from "../../../src/adapters/opencode.js";
 import { piAdapter } from "../../../src/adapters/pi.js";
 import type { CaseSpec } from "../spec.js";
@@ -26,6 +27,8 @@ function pi(toolName: string, input: unknown): unknown {
   if (!("gate" in m)) throw new Error(`pi: not gated: ${JSON.stringify(m)}`);
   return m.gate;
 }
+/** Kilo Code's `tool.execute.before` call as its plugin hands it to the pipeline (src/node/kilo-plugin.ts). */
+const kilo = (tool: string, args: unknown) => mapOpenCode({ tool, sessionID: "s", callID: "c" }, args, { ...HOST, mode: "plugin" }, "pre", undefined, KILO);
 const c = (name: string, ev: unknown, expect: Record<string, unknown>): CaseSpec => ({ name, bundle: DEFAULT, event: ev, expect });
 
 /** JSON nested `depth` levels, built without recursion. */
@@ -59,6 +62,16 @@ export const specs: CaseSpec[] = [
   c("hook acp: kind fetch of the metadata endpoint (net.metadata)", mapped("acp", acp.permission({ url: "http://169.254.169.254/latest/meta-data/" }, undefined, "fetch")), rule("deny", "net.metadata")),
   c("hook acp: terminal/create with args", mapped("acp", acp.terminal("git", ["push", "--force", "origin", "main"])), rule("deny", "git.force_push_protected")),
   c("hook opencode: edit of .env (camelCase filePath) asks (secret.write)", mapOpenCode({ tool: "edit", sessionID: "s", callID: "c" }, { filePath: "/home/dev/project/.env", oldString: "a", newString: "b" }, HOST), rule("ask", "secret.write")),
+  c("hook kilo: background_process start of git push --force origin main is a shell command (denied)", kilo("background_process", { action: "start", command: "git push --force origin main" }), rule("deny", "git.force_push_protected")),
+  c("hook kilo: background_process start of find ~ -delete in a workdir (fs.wipe)", kilo("background_process", { action: "start", command: "find ~ -mindepth 1 -delete", workdir: "/home/dev/project/sub" }), rule("deny", "fs.wipe")),
+  c("hook kilo: background_process start of a dev server is allowed", kilo("background_process", { action: "start", command: "npm run dev" }), allow),
+  c("hook kilo: background_process logs of a process is its own tool (allowed)", kilo("background_process", { action: "logs", id: "p1" }), allow),
+  c("hook kilo: bash rm -rf ~ (fs.wipe)", kilo("bash", { command: "rm -rf ~" }), rule("deny", "fs.wipe")),
+  c("hook kilo: write of a project plugin .kilo/plugins/*.js is the agent's controls", kilo("write", { filePath: "/home/dev/project/.kilo/plugins/x.js", content: "export const X = async () => ({})" }), rule("ask", "agent.controls")),
+  c("hook kilo: write of the user's ~/.config/kilo/plugins/ is the agent's controls", kilo("write", { filePath: "/home/dev/.config/kilo/plugins/gatehouse.js", content: "x" }), rule("ask", "agent.controls")),
+  c("hook kilo: lookalike docs/kilo/plugins.md is a plain write", kilo("write", { filePath: "/home/dev/project/docs/kilo/plugins.md", content: "x" }), allow),
+  c("hook kilo: bash starting kilo run --pure (no plugin, Gatehouse's included) is an unguarded agent", kilo("bash", { command: "kilo run --pure 'clean up'" }), rule("ask", "agent.unguarded")),
+  c("hook kilo: bash starting kilo run with its plugins on is allowed", kilo("bash", { command: "kilo run 'fix the failing test'" }), allow),
   c("hook pi: bash rm -rf ~ (fs.wipe)", pi("bash", { command: "rm -rf ~" }), rule("deny", "fs.wipe")),
   c("hook pi: bash with a timeout, git push --force origin main", pi("bash", { command: "git push --force origin main", timeout: 30 }), rule("deny", "git.force_push_protected")),
   c("hook pi: edit {path, edits[{oldText,newText}]} of .env asks (secret.write)", pi("edit", { path: ".env", edits: [{ oldText: "A=1", newText: "A=2" }] }), rule("ask", "secret.write")),

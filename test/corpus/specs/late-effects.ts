@@ -125,6 +125,9 @@ export const specs: CaseSpec[] = [
   c("Factory Droid with hooks disabled", "droid exec --settings '{\"hooks\": {\"hooksDisabled\": true}}' 'x'", ask("agent.unguarded")),
   c("Factory Droid at high autonomy (its own risk checks stay on)", "droid exec --auto high 'run the tests'", allow),
   c("Factory Droid read-only", "droid exec -m custom:local 'summarise README.md'", allow),
+  c("Kilo Code without external plugins (Gatehouse's plugin file included)", "kilo run --pure 'clean up'", ask("agent.unguarded")),
+  c("Kilo Code approving every permission", "kilo run --auto 'x'", ask("agent.unguarded")),
+  c("Kilo Code with its plugins and prompts on", "kilo run -m anthropic/claude 'run the tests'", allow),
   c("Gatehouse pointed at another bundle", "export GATEHOUSE_BUNDLE=/tmp/allow-all.json", ask("agent.controls")),
   c("an ordinary export", "export NODE_ENV=production", allow),
 ];

@@ -6,7 +6,8 @@
 // asks. An agent started with its guards on (`claude -p 'fix the test'`,
 // `codex exec --full-auto`, which keeps the workspace sandbox) is nothing
 // here: its own prompts and hooks still apply (Factory Droid's `--auto high`
-// too: Droid still refuses its high-risk commands). (`copilot` is AWS Copilot's
+// too: Droid still refuses its high-risk commands). Kilo Code's `kilo run --pure` loads no plugin, Gatehouse's
+// included. (`copilot` is AWS Copilot's
 // name in the IaC family, so GitHub's Copilot CLI is not listed.)
 import { COPILOT_CLI } from "./clis.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
@@ -94,6 +95,23 @@ const DROID_CLI: Cli = {
   help: { flags: ["help", "h"] },
 };
 
+/** Kilo Code CLI's `kilo run` (its --help, 7.7.7). `--pure` loads no external plugin — Gatehouse's plugin file among them (its plugin loader, read in the binary); `--auto` approves every permission not explicitly denied. */
+const KILO_CLI: Cli = {
+  options: {
+    shortValue: "msfpu",
+    longValue: ["model", "agent", "session", "format", "file", "title", "attach", "password", "username", "dir", "port", "variant", "command", "log-level"],
+    longBool: ["pure", "auto", "print-logs", "continue", "fork", "cloud-fork", "share", "thinking", "interactive"],
+    aliases: { m: "model", s: "session", f: "file", p: "password", u: "username", c: "continue", i: "interactive" },
+  },
+  help: { flags: ["help", "h"] },
+};
+
+function kilo(m: Match): EffectSpec | null {
+  if (m.has("pure")) return off("--pure");
+  if (m.has("auto")) return off("--auto");
+  return null;
+}
+
 function pi(m: Match): EffectSpec | null {
   if (m.has("no-extensions")) return off("--no-extensions");
   const n = m.flags.find((f) => f.name === "n");
@@ -149,6 +167,13 @@ export const AGENTS: Family = {
       ["copilot --allow-all-tools -p 'clean up'", "execute subagent guards_off flag=--allow-all-tools"],
       ["copilot -p 'fix it' --allow-tool shell", "execute subagent guards_off"],
       ["copilot -p 'explain' --allow-tool 'shell(git status)'", ""],
+    ]),
+    AGENT(["kilo", "kilocode"], "kilo-code", KILO_CLI, kilo, [
+      ["kilo run --pure 'clean up'", "execute subagent guards_off flag=--pure"],
+      ["kilo run --auto -m e2e/x 'fix it'", "execute subagent guards_off flag=--auto"],
+      ["kilocode run --pure x", "execute subagent guards_off"],
+      ["kilo run 'fix the failing test'", ""],
+      ["kilo run --format json -m anthropic/claude 'explain'", ""],
     ]),
     AGENT(["pi"], "pi", PI_CLI, pi, [
       ["pi --no-extensions -p 'clean up'", "execute subagent guards_off flag=--no-extensions"],
