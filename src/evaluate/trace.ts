@@ -7,17 +7,8 @@ import type { CompiledNode, LoadedArtifact } from "./compiled.js";
 import type { ShellAnalysis } from "../classify/shell-analysis.js";
 import type { Decision } from "../model/decision.js";
 import type { Event } from "../model/event.js";
-import {
-  TRACE_STAGES,
-  TRACE_VERSION,
-  type DecidingLeaf,
-  type Trace,
-  type TracedArtifact,
-  type TracedCommand,
-  type TracedContribution,
-  type TraceNode,
-  type TraceStage,
-} from "../model/trace.js";
+import type { DecidingLeaf, Trace, TracedArtifact, TracedCommand, TracedContribution, TraceNode } from "../model/trace.js";
+import { TRACE_STAGES, TRACE_VERSION, type TraceStage } from "../model/trace-stages.js";
 import type { EventView } from "./context.js";
 import type { Collected, Outcome, Stopwatch } from "./collect.js";
 import type { Contribution } from "./contribution.js";

@@ -6,8 +6,9 @@
 import * as z from "zod";
 import { ClassifiedPathSchema, ClassifiedUrlSchema, EffectSchema, SimpleCommandSchema, UnknownCommandSchema } from "./classification.js";
 import { AnomalySchema, DecisionSchema, DimensionSchema, ModeSchema, VerdictSchema } from "./decision.js";
+import { TRACE_STAGES, TRACE_VERSION, type TraceStage } from "./trace-stages.js";
 
-export const TRACE_VERSION = 1;
+export { TRACE_STAGES, TRACE_VERSION, type TraceStage };
 
 /** One simple command as the shell analysis read it, with what was peeled to reach it. */
 export const TracedCommandSchema = SimpleCommandSchema.extend({
@@ -114,9 +115,6 @@ export const JoinTraceSchema = z.object({
   decider: TracedContributionSchema.nullable(),
   monitor: z.object({ would_have_verdict: VerdictSchema.nullable(), anomalies: z.array(AnomalySchema) }),
 });
-
-export const TRACE_STAGES = ["parse", "shell", "classify", "scan", "candidates", "trees", "tier2", "exceptions", "join", "serialise"] as const;
-export type TraceStage = (typeof TRACE_STAGES)[number];
 
 export const TraceSchema = z.object({
   trace_version: z.literal(TRACE_VERSION),
