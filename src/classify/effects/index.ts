@@ -21,7 +21,7 @@ import { FILESYSTEM_HANDLERS, FILESYSTEM_PROGRAMS, filesystemPrefixHandler, redi
 import { andJoined, isTopLevel } from "./cd-chain.js";
 import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
-import { HTTPIE_HANDLERS } from "./httpie.js";
+import { HTTPIE_HANDLERS, HTTPIE_PROGRAMS } from "./httpie.js";
 import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
 import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
@@ -66,6 +66,7 @@ const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TAB
 /** The handler tables built from program entries (entries.ts), each entry with its examples (test/classify/handler-entries.test.ts). */
 export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
+  httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
   script_write: SCRIPT_WRITE_PROGRAMS,
 };
