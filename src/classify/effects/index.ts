@@ -32,7 +32,7 @@ import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js
 import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
 import { remoteCode } from "./remote-code.js";
-import { REVERSE_SHELL_HANDLERS, shellSockets } from "./reverse-shells.js";
+import { REVERSE_SHELL_HANDLERS, REVERSE_SHELL_PROGRAMS, shellSockets } from "./reverse-shells.js";
 import { SCRIPT_WRITE_HANDLERS, SCRIPT_WRITE_PROGRAMS } from "./script-writes.js";
 
 export interface ShellEffects {
@@ -68,6 +68,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
+  reverse_shell: REVERSE_SHELL_PROGRAMS,
   script_write: SCRIPT_WRITE_PROGRAMS,
 };
 /** The catch-alls (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */

