@@ -9,8 +9,11 @@ import type { ProgramEntry } from "../../src/classify/effects/entries.js";
 import { checkExample } from "./families/helpers.js";
 
 
-/** Does an expected-effects string name an effect other than a read (`"read x; write y"` does, `"read x"` and `""` do not)? */
-const acts = (expected: string): boolean => expected.split(";").some((e) => e.trim() !== "" && !e.trim().startsWith("read "));
+/**
+ * Does an expected-effects string name an effect other than a plain read (`"read x; write y"` does, `"read x"` and `""` do not)?
+ * A read of a secret acts (`gh auth token` prints one: `read secret_file`).
+ */
+const acts = (expected: string): boolean => expected.split(";").some((e) => e.trim() !== "" && !(e.trim().startsWith("read ") && !/^read secret_/.test(e.trim())));
 
 /** What an entry lacks: an example that acts, a lookalike that does not. */
 function lacks(e: ProgramEntry): string[] {

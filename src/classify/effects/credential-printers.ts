@@ -8,7 +8,7 @@
 // Secrets managers (`vault kv get`, `op read`) are the secrets family's rows
 // (`read × secret_store {discloses}`, `secret.disclose`). Data, examples run by
 // test/classify/secrets-network.test.ts.
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import { printsSecretNames } from "./flow.js";
 import { subcommandWords } from "../programs/registry.js";
 
@@ -21,12 +21,14 @@ interface PrinterRow {
   flag?: RegExp;
   /** Lookalikes that print none. */
   lookalikes: readonly string[];
+  /** What the family rows add to every example and lookalike (`gh auth status` reads the forge): their expected effects beside the print. */
+  others?: string;
 }
 
 export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
-  { program: "gh", words: /^auth token\b/, examples: ["gh auth token"], lookalikes: ["gh auth status"] },
-  { program: "gh", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["gh auth status --show-token"], lookalikes: ["gh auth status --hostname github.com"] },
-  { program: "glab", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["glab auth status --show-token"], lookalikes: ["glab auth status"] },
+  { program: "gh", words: /^auth token\b/, examples: ["gh auth token"], lookalikes: ["gh auth token --help"] },
+  { program: "gh", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["gh auth status --show-token"], lookalikes: ["gh auth status --hostname github.com"], others: "read vcs_forge" },
+  { program: "glab", words: /^auth status\b/, flag: /^(--show-token|-t)$/, examples: ["glab auth status --show-token"], lookalikes: ["glab auth status"], others: "read vcs_forge" },
   { program: "glab", words: /^config get token\b/, examples: ["glab config get token"], lookalikes: ["glab config get editor"] },
   { program: "gcloud", words: /^auth (application-default )?print-(access|identity)-token\b/, examples: ["gcloud auth print-access-token", "gcloud auth application-default print-access-token"], lookalikes: ["gcloud auth list"] },
   { program: "az", words: /^account get-access-token\b/, examples: ["az account get-access-token"], lookalikes: ["az account show"] },
@@ -62,4 +64,12 @@ const printer: Handler = (ctx) => {
   if (row) printsSecretNames(ctx, [`${ctx.program} ${words}`.slice(0, 80)], "command");
 };
 
-export const CREDENTIAL_PRINTER_HANDLERS: Record<string, Handler> = Object.fromEntries([...BY_PROGRAM.keys()].map((p) => [p, printer]));
+/** One entry per program: its rows' examples print a credential to the terminal (`read × secret_file`), the lookalikes print none. */
+export const CREDENTIAL_PRINTER_PROGRAMS: readonly ProgramEntry[] = [...BY_PROGRAM].map(([program, rows]) =>
+  entry([program], printer, [
+    ...rows.flatMap((r) => r.examples.map((x) => [x, ["read secret_file", r.others].filter(Boolean).join("; ")] as const)),
+    ...rows.flatMap((r) => r.lookalikes.map((x) => [x, r.others ?? ""] as const)),
+  ]),
+);
+
+export const CREDENTIAL_PRINTER_HANDLERS: Record<string, Handler> = handlerTable(CREDENTIAL_PRINTER_PROGRAMS);

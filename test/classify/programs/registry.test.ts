@@ -4,8 +4,8 @@
 // value-taking option of every interpreter, inserted into each probe beside
 // the entry, leaves the verdict and the effects as they were without it.
 // And not the probes alone: every example that any table states for a registry
-// program — its handler entries, family rows, credential printers, launcher
-// rows — with each global option inserted after the program name, keeps its
+// program — its handler entries (the credential printers' too), family rows,
+// launcher rows — with each global option inserted after the program name, keeps its
 // judgement, so a table that reads argv with a list of its own fails here (it
 // found `gcloud --account x compute ssh vm1 --command='rm -rf /srv'`: allowed,
 // the ssh launcher's list lacked gcloud's global options).
@@ -16,7 +16,6 @@ import { INTERPRETER_PROBES, interpreterValueOptions } from "../../../src/classi
 import { PROGRAM_ENTRIES, type ProgramEntry } from "../../../src/classify/programs/registry.js";
 import { ENTRY_TABLES } from "../../../src/classify/effects/index.js";
 import { FAMILIES } from "../../../src/classify/effects/families/index.js";
-import { CREDENTIAL_PRINTERS } from "../../../src/classify/effects/credential-printers.js";
 import { LAUNCHER_ROWS } from "../../../src/classify/shell/launchers/index.js";
 
 const ENV = { cwd: "/home/u/proj", home: "/home/u", path_dirs: [], additional_dirs: [] };
@@ -53,7 +52,6 @@ function examplesOf(names: readonly string[]): Map<string, string> {
   };
   for (const [table, entries] of Object.entries(ENTRY_TABLES)) for (const e of entries) if (has(e.names)) for (const [c] of e.examples) add(`entries:${table}`, c);
   for (const f of FAMILIES) for (const p of f.programs) if (has(p.names)) for (const r of p.rows) for (const [c] of r.examples) add(`family:${f.name}`, c);
-  for (const r of CREDENTIAL_PRINTERS) if (names.includes(r.program)) for (const c of [...r.examples, ...r.lookalikes]) add("credential printers", c);
   for (const r of LAUNCHER_ROWS) if (has(r.names)) for (const [c] of r.examples) add("launchers", c);
   return out;
 }
@@ -103,7 +101,7 @@ describe("every global option keeps every example a table states for its program
 
   it("aws's examples come from every table that has aws", () => {
     const tables = new Set(examplesOf(["aws"]).values());
-    expect([...tables].sort()).toEqual(expect.arrayContaining(["credential printers", "entries:infra", "launchers", "family:clouds", "family:cloud storage"]));
+    expect([...tables].sort()).toEqual(expect.arrayContaining(["entries:credential_printer", "entries:infra", "launchers", "family:clouds", "family:cloud storage"]));
   });
 });
 
