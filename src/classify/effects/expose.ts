@@ -13,7 +13,7 @@
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import type { Arg } from "../programs/args.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
 interface ExposeRow {
   /** Program names as the walker gives them. */
@@ -54,7 +54,7 @@ export const EXPOSE_ROWS: readonly ExposeRow[] = [
     names: ["localtunnel"],
     flags: { shortValue: "psh", longValue: ["port", "subdomain", "host", "local-host"] },
     tunnel: (p) => has(p, "port", "p"),
-    examples: [["localtunnel --port 3000", "send network_host"]],
+    examples: [["localtunnel --port 3000", "send network_host"], ["localtunnel --help", ""]],
   },
   {
     names: ["bore"],
@@ -72,19 +72,19 @@ export const EXPOSE_ROWS: readonly ExposeRow[] = [
     names: ["http-server"],
     flags: { shortValue: "pacdeiStCKUPa", longValue: ["port", "address", "proxy", "cert", "key", "username", "password"] },
     serves: (p) => dirOf(p),
-    examples: [["http-server ~", "send home_dir"], ["http-server dist", "send workspace_file"], ["http-server ~/.ssh", "send secret_file"]],
+    examples: [["http-server ~", "send home_dir"], ["http-server dist", "send workspace_file"], ["http-server ~/.ssh", "send secret_file"], ["http-server --help", ""]],
   },
   {
     names: ["miniserve"],
     flags: { shortValue: "pigauq", longValue: ["port", "interfaces", "auth", "title", "route-prefix", "header", "index", "color-scheme"] },
     serves: (p) => dirOf(p),
-    examples: [["miniserve /", "send filesystem_root"]],
+    examples: [["miniserve /", "send filesystem_root"], ["miniserve --version", ""]],
   },
   {
     names: ["updog"],
     flags: { shortValue: "dp", longValue: ["directory", "port", "password"] },
     serves: (p) => dirOf(p, "directory", "d"),
-    examples: [["updog -d ~", "send home_dir"]],
+    examples: [["updog -d ~", "send home_dir"], ["updog --help", ""]],
   },
   // Relays and pastebins: whoever holds the code or link gets the file.
   {
@@ -109,7 +109,7 @@ export const EXPOSE_ROWS: readonly ExposeRow[] = [
     names: ["pastebinit"],
     flags: { shortValue: "iabtfjmuplPE", longValue: [] },
     shares: (p, w) => [...p.flags.filter((f) => f.name === "i" && f.value).map((f) => f.value!), ...w],
-    examples: [["pastebinit -i ~/.netrc", "send secret_file"], ["pastebinit -i build.log", "send workspace_file"]],
+    examples: [["pastebinit -i ~/.netrc", "send secret_file"], ["pastebinit -i build.log", "send workspace_file"], ["pastebinit -l", ""]],
   },
   {
     names: ["swaks"],
@@ -137,6 +137,8 @@ function expose(ctx: Ctx): void {
   const row = ROW_OF.get(ctx.program);
   if (!row) return;
   const p = parseArgs(ctx.args, row.flags);
+  // `--help` and `--version` print and exit: nothing served, tunnelled or shared (`http-server --help` was a send of the workspace).
+  if (has(p, "help", "version")) return;
   const words = p.operands.map((o) => o.value);
   if (row.tunnel?.(p, words)) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(ctx.argv.join(" ")), exposes: "tunnel" }));
   const dir = row.serves?.(p);
@@ -170,7 +172,10 @@ export function sshRemoteForward(ctx: Ctx): void {
   for (const f of [...forwards, ...opt]) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(`-R ${f.value}`), exposes: "tunnel" }));
 }
 
-export const EXPOSE_HANDLERS: Record<string, Handler> = {
-  ...Object.fromEntries([...ROW_OF.keys()].map((n) => [n, expose])),
-  autossh: sshRemoteForward,
-};
+/** Each row is its programs' entry (the row's examples are the entry's); autossh is ssh's remote forward. */
+export const EXPOSE_PROGRAMS: readonly ProgramEntry[] = [
+  ...EXPOSE_ROWS.map((r) => entry(r.names, expose, r.examples)),
+  entry(["autossh"], sshRemoteForward, [["autossh -M 0 -R 8022:localhost:22 jump.example.com", "send network_host"], ["autossh -M 0 -L 5432:db:5432 jump.example.com", ""]]),
+];
+
+export const EXPOSE_HANDLERS: Record<string, Handler> = handlerTable(EXPOSE_PROGRAMS);

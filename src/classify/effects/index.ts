@@ -15,7 +15,7 @@ import { DATABASE_HANDLERS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
 import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
 import { CREDENTIAL_PRINTER_HANDLERS, CREDENTIAL_PRINTER_PROGRAMS } from "./credential-printers.js";
-import { EXPOSE_HANDLERS } from "./expose.js";
+import { EXPOSE_HANDLERS, EXPOSE_PROGRAMS } from "./expose.js";
 import type { Handler, ProgramEntry } from "./entries.js";
 import { FILESYSTEM_HANDLERS, FILESYSTEM_PROGRAMS, filesystemPrefixHandler, redirects } from "./filesystem.js";
 import { andJoined, isTopLevel } from "./cd-chain.js";
@@ -69,6 +69,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
   reverse_shell: REVERSE_SHELL_PROGRAMS,
+  expose: EXPOSE_PROGRAMS,
   credential_printer: CREDENTIAL_PRINTER_PROGRAMS,
   script_write: SCRIPT_WRITE_PROGRAMS,
 };
