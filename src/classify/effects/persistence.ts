@@ -21,7 +21,7 @@ import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { attrs, emitPath, targetText, type Collector, type Ctx } from "./common.js";
 import type { ShellAnalysis } from "../shell-analysis.js";
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
 function install(ctx: Ctx, cls: TargetClass, persistence: Persistence, target: string, extra: Record<string, string> = {}): void {
   ctx.out.effect("write", cls, attrs(ctx, { target: targetText(target), persistence, ...extra }));
@@ -123,15 +123,24 @@ function controlVariable(ctx: Ctx): void {
   }
 }
 
-export const PERSISTENCE_HANDLERS: Record<string, Handler> = {
-  crontab,
-  at,
-  batch: at,
-  systemctl,
-  launchctl,
-  schtasks,
-  export: controlVariable,
-  declare: controlVariable,
-  typeset: controlVariable,
-  unset: controlVariable,
-};
+/** The installers, each with what it installs and a lookalike that lists or reads. */
+export const PERSISTENCE_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["crontab"], crontab, [["crontab jobs.txt", "read workspace_file; write home_file persistence=scheduler"], ["crontab -l", "read host"]]),
+  entry(["at", "batch"], at, [["echo x | at now + 1 hour", "write home_file persistence=scheduler"], ["batch", "write home_file persistence=scheduler"], ["at -l", ""], ["batch -c 3", ""]]),
+  entry(["systemctl"], systemctl, [
+    ["systemctl --user enable backdoor.service", "write home_file persistence=service target=backdoor.service"],
+    ["systemctl enable nginx", "write system_path persistence=service"],
+    ["systemctl status nginx", ""],
+  ]),
+  entry(["launchctl"], launchctl, [["launchctl load ~/Library/LaunchAgents/x.plist", "write home_file persistence=service"], ["launchctl list", "read host"]]),
+  entry(["schtasks"], schtasks, [["schtasks /create /tn upd /tr c:\\x.exe /sc onlogon", "write system_path persistence=scheduler"], ["schtasks /query", ""]]),
+  entry(["export", "declare", "typeset", "unset"], controlVariable, [
+    ["export GATEHOUSE_BUNDLE=/tmp/b.json", "write shell persistence=gatehouse target=GATEHOUSE_BUNDLE"],
+    ["declare -x CODEX_HOME=/tmp/c", "write shell persistence=agent_settings"],
+    ["unset GATEHOUSE_BUNDLE", "delete shell persistence=gatehouse"],
+    ["export PATH=/x:$PATH", ""],
+    ["typeset FOO=1", ""],
+  ]),
+];
+
+export const PERSISTENCE_HANDLERS: Record<string, Handler> = handlerTable(PERSISTENCE_PROGRAMS);
