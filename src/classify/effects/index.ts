@@ -26,7 +26,7 @@ import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
 import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
-import { PACKAGE_HANDLERS } from "./packages.js";
+import { PACKAGE_HANDLERS, PACKAGE_PROGRAMS } from "./packages.js";
 import { controlAssignments, controlVariableKind, PERSISTENCE_HANDLERS, PERSISTENCE_PROGRAMS } from "./persistence.js";
 import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js";
 import { READER_HANDLERS } from "./readers.js";
@@ -68,6 +68,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
+  package: PACKAGE_PROGRAMS,
   persistence: PERSISTENCE_PROGRAMS,
   reverse_shell: REVERSE_SHELL_PROGRAMS,
   expose: EXPOSE_PROGRAMS,

@@ -23,9 +23,11 @@ export const specs: CaseSpec[] = [
   c("registry: gcloud compute ssh --command removing /srv", "gcloud compute ssh vm1 --zone z --command='rm -rf /srv'", ask("fs.delete_outside_workspace")),
   c("registry: gcloud --account before compute ssh --command removing /srv", "gcloud --account ops@shop.io compute ssh vm1 --zone z --command='rm -rf /srv'", ask("fs.delete_outside_workspace")),
   c("registry: gcloud --verbosity=debug before compute ssh --command ls stays allowed", "gcloud --verbosity=debug compute ssh vm1 --zone z --command='ls /srv'", allow),
-  // Lookalikes a program entry's examples asked for: help and version print and exit (`http-server --help` was a served workspace).
+  // Lookalikes the program entries' examples asked for: help and version print and exit (they were a served workspace and an install).
   c("registry: http-server --help serves nothing", "http-server --help", { ...allow, effects: [] }),
   c("registry: http-server serves the workspace", "http-server", { ...allow, effects: [{ verb: "send", target_class: "workspace_root", attrs: { program: "http-server", target: ".", exposes: "directory" } }] }),
+  c("registry: yarn --version installs nothing", "yarn --version", { ...allow, effects: [] }),
+  c("registry: npx --version installs nothing", "npx --version", { ...allow, effects: [] }),
   c("registry: node --title before -e removing home", `node --title x -e "require('fs').rmSync('/home/dev',{recursive:true})"`, deny("fs.wipe")),
   c("registry: node --stack-size before -e removing home", `node --stack-size 900 -e "require('fs').rmSync('/home/dev',{recursive:true})"`, deny("fs.wipe")),
   c("registry: python3 -cCODE removing home", `python3 -c"import shutil; shutil.rmtree('/home/dev')"`, deny("fs.wipe")),
