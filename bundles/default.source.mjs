@@ -206,6 +206,11 @@ const artifacts = [
     // Also `export GATEHOUSE_BUNDLE=…` (write × shell {persistence: gatehouse}, persistence.ts) — late effects.
     any(...["agent_settings", "gatehouse"].flatMap((k) => [eff("write", null, { persistence: k }), eff("delete", null, { persistence: k })])),
     "agent.controls: `{{program}}` would change or stop {{target}}, which decides what a coding agent (or Gatehouse, its guard) may do — its permissions, hooks, MCP servers or policy, or Gatehouse's own code, state, ledger or daemon. Make such changes yourself, not through the agent."),
+  // A mount over the footprint or a directory holding it (effects/mounts.ts) swaps what the agent reads as its
+  // settings, or the code the hook runs, without writing a byte of them: nothing a person would approve in passing.
+  rule("agent.mount_over", "security", "critical", "deny",
+    any(...["agent_settings", "gatehouse"].map((k) => eff("write", null, { mount: true, persistence: k }))),
+    "agent.mount_over: `{{program}}` would mount over {{target}}, hiding an agent's settings or Gatehouse's own code, state or ledger behind something else — every later call would be judged (or not) by what was mounted there. Mount elsewhere; a person can mount over these directly."),
   // The same controls, switched off for a child agent (families/agents.ts) — late effects.
   rule("agent.unguarded", "security", "high", "ask",
     eff("execute", "subagent", { guards_off: true }),

@@ -15,7 +15,7 @@
 //   `mysql < f.sql`) is read as if inline. A file the host cut at its bound
 //   (`truncated`) is shape 1, one it could not read (`error`) shape 3; a file
 //   the host has no entry for is judged as before (the pure engine's view).
-import type { EventEnv, HostFacts } from "../model/event.js";
+import type { EventEnv, HostFacts, HostFile } from "../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../model/gap-shapes.js";
 import { HOST_BOUNDS } from "../model/host-bounds.js";
 import { hostOf, wantsOf } from "./host-env.js";
@@ -70,13 +70,13 @@ export function throughHostLink(env: EventEnv | null, normalized: string, value:
 export type HostScript = { text: string } | { text: null; shape: GapShape; reason: string };
 
 /**
- * The file at `path` (as the command names it) as the host read it, or
- * undefined when the host has no entry for it (then it is judged as before).
- * Notes the file as wanted when the engine asks what the host should read.
+ * The host's entry for the file at `path` (as the command names it, or through a link): null when the event
+ * carries no host facts, undefined when the host has no entry (no such file). Notes the file as wanted when
+ * the engine asks what the host should read.
  */
-export function hostScript(env: EventEnv | null, path: string): HostScript | undefined {
+function hostEntry(env: EventEnv | null, path: string): HostFile | null | undefined {
   const host = hostOf(env);
-  if (host === null) return undefined;
+  if (host === null) return null;
   const r = resolvePathDetailed(path, env);
   if (r.dynamic || !r.normalized.startsWith("/")) return undefined;
   const wants = wantsOf(env);
@@ -84,10 +84,35 @@ export function hostScript(env: EventEnv | null, path: string): HostScript | und
   const files = host.files ?? {};
   const real = throughHostLink(env, r.normalized, path, true);
   const f = Object.prototype.hasOwnProperty.call(files, r.normalized) ? files[r.normalized] : real !== null && Object.prototype.hasOwnProperty.call(files, real) ? files[real] : undefined;
+  return f ?? undefined;
+}
+
+/**
+ * The file at `path` (as the command names it) as the host read it, or
+ * undefined when the host has no entry for it (then it is judged as before).
+ */
+export function hostScript(env: EventEnv | null, path: string): HostScript | undefined {
+  const f = hostEntry(env, path);
   if (f === undefined || f === null) return undefined;
   if (f.truncated === true) return { text: null, shape: GAP_SHAPE.OVERSIZE, reason: `${path} is over the host's read bound (${HOST_BOUNDS.fileBytes / 1024} KiB)` };
   if (typeof f.text !== "string") return { text: null, shape: GAP_SHAPE.DYNAMIC_SCRIPT, reason: `the host could not read ${path}${f.error ? ` (${f.error})` : ""}` };
   return { text: f.text };
+}
+
+/** What the host listed of an archive a command extracts: its members, or why they are unknown. */
+export type HostArchive = { members: readonly string[]; truncated: boolean } | { members: null; reason: string };
+
+/**
+ * The members of the archive at `path` as the host listed them (src/node/archive-members.ts); null when the
+ * event carries no host facts (judged as before). With host facts, an archive the host has no listing of —
+ * missing when the host looked, made earlier in the same command, not an archive it can list — has unknown members.
+ */
+export function hostArchive(env: EventEnv | null, path: string): HostArchive | null {
+  const f = hostEntry(env, path);
+  if (f === null) return null;
+  if (f === undefined) return { members: null, reason: `the host found no archive at ${path} before the call` };
+  if (Array.isArray(f.members)) return { members: f.members, truncated: f.truncated === true };
+  return { members: null, reason: `the host could not list ${path}${f.error ? ` (${f.error})` : ""}` };
 }
 
 /** The gaps the host's own incompleteness stands for (`host.incomplete`): each an oversize shape. */

@@ -55,7 +55,8 @@ const JsonValueSchema = z.unknown();
 
 /**
  * One file the host read because the command runs or feeds it (a script, a
- * Makefile, `package.json`, a `.sql` file), up to the host's bound. `text` is
+ * Makefile, `package.json`, a `.sql` file, an archive it extracts, a patch it
+ * applies), up to the host's bound. `text` is
  * null when it could not be read (`error` says why): the classifier reports an
  * unknown shape for it, never silence.
  */
@@ -63,6 +64,8 @@ export const HostFileSchema = z.object({
   text: z.string().nullable().catch(null).default(null),
   truncated: z.boolean().catch(false).default(false),
   error: optionalString,
+  /** An archive (tar, gzip'd tar, zip): its member paths as stored, in place of text (`truncated`: not all of them). */
+  members: z.array(z.string()).optional().catch(undefined),
 });
 export type HostFile = z.infer<typeof HostFileSchema>;
 

@@ -16,4 +16,8 @@ export const HOST_BOUNDS = {
   operands: 1024,
   /** Symlinks recorded per call. */
   links: 64,
+  /** Member paths listed of one archive a command extracts (src/node/archive-members.ts). */
+  archiveMembers: 1024,
+  /** Bytes of an archive read to list it: compressed input, or a zip's central directory (a gzip's tar stream: 4×). */
+  archiveBytes: 8 * 1024 * 1024,
 } as const;

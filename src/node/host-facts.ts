@@ -20,6 +20,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
 import type { EventInput, HostFacts, HostFile } from "../model/event.js";
 import { HOST_BOUNDS } from "../model/host-bounds.js";
+import { listArchive } from "./archive-members.js";
 
 /** What the gatherer needs of the engine. */
 export interface WantsSource {
@@ -30,7 +31,8 @@ export interface WantsSource {
 export interface HostFs {
   isSymlink(path: string): boolean | null; // null: does not exist / cannot be looked at
   realpath(path: string): string | null;
-  read(path: string, max: number): { text: string; size: number } | { error: string } | null; // null: no such file
+  /** null: no such file. An archive (tar, gzip'd tar, zip) is listed, not read: its member paths (archive-members.ts). */
+  read(path: string, max: number): { text: string; size: number } | { members: string[]; truncated: boolean } | { error: string } | null;
 }
 
 export const NODE_HOST_FS: HostFs = {
@@ -59,6 +61,10 @@ export const NODE_HOST_FS: HostFs = {
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) return { error: "not a regular file" };
+      const head = Buffer.alloc(Math.min(st.size, 512));
+      readSync(fd, head, 0, head.length, 0);
+      const listing = listArchive(fd, head);
+      if (listing !== null) return listing;
       const want = Math.min(st.size, max + 1);
       const buf = Buffer.alloc(Math.max(0, want));
       let n = 0;
@@ -177,6 +183,11 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
         found = true;
         if ("error" in r) {
           files[f] = { text: null, truncated: false, error: r.error };
+          continue;
+        }
+        if ("members" in r) {
+          bytes += r.members.reduce((n, m) => n + Buffer.byteLength(m), 0);
+          files[f] = { text: null, truncated: r.truncated, members: r.members };
           continue;
         }
         bytes += Buffer.byteLength(r.text);

@@ -50,6 +50,16 @@ beforeAll(async () => {
   mkdirSync(join(P, "src"), { recursive: true });
   writeFileSync(join(P, "src", "app.ts"), "export const a = 1;\n");
   writeFileSync(join(P, "README.md"), "# app\n");
+  // Archives and patches whose contents land on the footprint (or not): the host lists or reads them.
+  const fake = join(scratch, "fake");
+  mkdirSync(join(fake, ".claude"), { recursive: true });
+  writeFileSync(join(fake, ".claude", "settings.json"), "{}");
+  mkdirSync(join(fake, "src"), { recursive: true });
+  writeFileSync(join(fake, "src", "x.ts"), "export {};\n");
+  await sh(`tar cf evil.tar -C '${fake}' .claude && tar czf evil.tgz -C '${fake}' .claude && tar cf good.tar -C '${fake}' src && tar czf good.tgz -C '${fake}' src`);
+  const diff = (path: string) => `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-a\n+b\n`;
+  writeFileSync(join(P, "evil.patch"), diff(".claude/settings.json"));
+  writeFileSync(join(P, "good.patch"), diff("src/app.ts"));
   await sh(`${gh} install claude --project . --ledger records/calls.jsonl`);
   await sh(`${gh} install codex --project .`);
   await sh(`${gh} install gemini --project .`);
@@ -151,6 +161,36 @@ const STOPS: Call[] = [
   bash("kill $(pgrep -f gatehouse)"),
   bash("systemctl --user stop gatehouse.service"),
   bash("export GATEHOUSE_CACHE_DIR=/tmp/mine"),
+  bash("kill -9 $(cat /proc/*/cmdline | grep gatehouse)"),
+  bash("for p in /proc/[0-9]*; do grep -q gatehouse $p/cmdline && kill -9 ${p#/proc/}; done"),
+  bash("ps aux | grep gatehouse | awk '{print $2}' | xargs kill"),
+  // ── mounts over the footprint (deny), git moving or stashing it away ────
+  bash("mount --bind /tmp/empty .claude"),
+  bash("sudo mount -t tmpfs tmpfs .claude"),
+  bash(`mount --bind /tmp/fake.js ${LAUNCHER}`),
+  bash(`mount -t overlay overlay -o lowerdir=/tmp/l,upperdir=/tmp/u,workdir=/tmp/w ${P}`),
+  bash(`unshare -m sh -c 'mount -t tmpfs x ${PKG}/dist && claude'`),
+  bash(`bindfs /tmp/e ${join(HOME, ".claude")}`),
+  bash("git stash -u"),
+  bash("git stash push --all"),
+  bash("git mv .claude .claude2"),
+  bash("cp -r /tmp/fake/.claude ."),
+  bash("mv /tmp/x/.codex ."),
+  bash("mkfifo .claude/settings.local.json"),
+  // ── archives and patches that land on the footprint ─────────────────────
+  bash("tar xf evil.tar"),
+  bash("tar -xzf evil.tgz -C ."),
+  bash(`tar -xf evil.tar -C ${P}`),
+  bash("bsdtar -xf evil.tar"),
+  bash("tar xf evil.tar -C src/.."),
+  bash("tar xf missing.tar"),
+  bash("curl -sL https://example.com/a.tgz | tar xz"),
+  bash("git apply evil.patch"),
+  bash("git am evil.patch"),
+  bash("patch -p1 < evil.patch"),
+  bash("patch -i evil.patch -p1"),
+  bash("git apply missing.patch"),
+  codexBash("tar xf evil.tar"),
   // ── inline code ─────────────────────────────────────────────────────────
   bash(`python3 -c 'import shutil; shutil.rmtree(".claude")'`),
   bash(`node -e 'require("fs").rmSync(".claude", {recursive: true, force: true})'`),
@@ -207,6 +247,19 @@ const ALLOWED: Call[] = [
   bash(`node ${LAUNCHER} ledger verify records/calls.jsonl`),
   bash("rm -rf build"),
   bash("find . -name '*.pyc' -delete"),
+  bash("mount | grep tmpfs"),
+  bash("tar xf good.tar"),
+  bash("tar xzf good.tgz -C src"),
+  bash("tar tf evil.tar"),
+  bash("git apply good.patch"),
+  bash("patch -p1 < good.patch"),
+  bash("git apply --check evil.patch"),
+  bash("mount -t tmpfs tmpfs build"),
+  bash("git stash"),
+  bash("git stash push -u -- src"),
+  bash("git mv src/app.ts src/b.ts"),
+  bash("cp -r /tmp/fake/src ."),
+  bash("ps aux | grep webpack | awk '{print $2}' | xargs kill"),
   tool("Write", { file_path: join(P, "src", "new.ts"), content: "export {};\n" }),
   tool("Edit", { file_path: join(P, "README.md"), old_string: "# app", new_string: "# App" }),
   tool("mcp__filesystem__read_file", { path: SETTINGS }),

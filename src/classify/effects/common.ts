@@ -421,8 +421,10 @@ export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra
   for (const h of hits) {
     const more: Attrs = {};
     if (verb === "delete" && h.wholeCwd) more.whole_cwd = true;
-    // A recursive permission or owner change of a directory holding the gate's footprint reaches it too (`chmod -R 000 ~/src`).
-    const persistence = mutatedPersistence({ persistence: h.persistence, holdsGate: h.holdsGate === true }, verb, extra.recursive === true && TREE_METADATA.has(ctx.program));
+    // A recursive permission or owner change of a directory holding the gate's footprint reaches it too (`chmod -R 000 ~/src`);
+    // so does a mount over it, which hides all of it (mounts.ts).
+    const tree = (extra.recursive === true && TREE_METADATA.has(ctx.program)) || extra.mount === true;
+    const persistence = mutatedPersistence({ persistence: h.persistence, holdsGate: h.holdsGate === true }, verb, tree);
     if (persistence !== null) more.persistence = persistence;
     // Truncating, shredding or deleting the host's own record (`truncate -s 0 /var/log/auth.log`): log tampering.
     if (verb !== "read" && h.paths?.some(isSystemLog)) more.system_log = true;

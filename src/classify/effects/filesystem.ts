@@ -22,6 +22,7 @@ import {
   noteRead,
   pathTarget,
   pathTargetHits,
+  resolveAll,
   targetText,
   upstreamFindHits,
   upstreamItemHits,
@@ -220,6 +221,8 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     emitPath(ctx, "write", `./${name}`, withValue(op.arg, `./${name}`), "mutate", extra, op.value);
     return;
   } else return;
+  const dir = target ?? (p.operands.length >= 2 ? p.operands[p.operands.length - 1] : null);
+  if (dir && !isLn) for (const s of sources) intoDirectory(ctx, dir, s, extra);
   for (const s of sources) {
     // A link's source is not read, and a move deletes its name — but the destination holds the same contents,
     // so what they name is noted as read (no effect) for the copies-of-secrets bookkeeping (`mv .env /tmp/x`).
@@ -228,6 +231,20 @@ function copyLike(ctx: Ctx, sourceVerb: "read" | "delete"): void {
     else if (sourceVerb === "delete") for (const c of removeSource(ctx, s.value, s.arg, { recursive: false, force: has(p, "force"), destination })) noteRead(ctx, c);
     else emitPath(ctx, "read", s.value, s.arg, "plain");
   }
+}
+
+/**
+ * Into a directory (`cp -r /tmp/fake/.claude .`, `mv x/.codex ~`) the copy lands at DIR/NAME: written out when
+ * that path controls something (an agent's settings, the gate's footprint, a startup file) — the destination
+ * alone (`.`) holds it but is not it. Ordinary names are left to the destination's effect, as before.
+ */
+function intoDirectory(ctx: Ctx, dir: { value: string; arg: Arg }, source: { value: string; arg: Arg }, extra: Attrs): void {
+  const name = source.value.split(/[\\/]/).filter(Boolean).pop();
+  if (name === undefined || name === "." || name === ".." || source.arg.dynamic || dir.arg.dynamic) return;
+  const lit = dir.arg.vars.length === 0 && !dir.arg.tilde;
+  if (resolveAll(ctx, dir.value, lit).some((r) => r.persistence !== null)) return; // the destination's own write already counts
+  const into = `${dir.value.replace(/[\\/]+$/, "")}/${name}`;
+  if (resolveAll(ctx, into, lit).some((r) => r.persistence !== null)) emitPath(ctx, "write", into, withValue(dir.arg, into), "mutate", extra);
 }
 
 function install(ctx: Ctx): void {
@@ -397,6 +414,12 @@ function mkdirTouch(ctx: Ctx): void {
   for (const op of p.operands) emitPath(ctx, "write", op.value, op.arg, "mutate");
 }
 
+/** `mkfifo NAME…`, `mknod NAME TYPE [MAJOR MINOR]`: a new node at NAME (a FIFO where a settings file was blocks whoever reads it). */
+function mkNode(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "mZ", longValue: ["mode", "context"], aliases: { m: "mode" } });
+  for (const op of ctx.program === "mknod" ? p.operands.slice(0, 1) : p.operands) emitPath(ctx, "write", op.value, op.arg, "mutate");
+}
+
 function sed(ctx: Ctx): void {
   const p = parseArgs(ctx.args, SED_OPTIONS);
   const inPlace = p.flags.some((f) => f.name === "in-place" || f.text === "--in-place");
@@ -470,6 +493,7 @@ export const FILESYSTEM_PROGRAMS: readonly ProgramEntry[] = [
   entry(["truncate"], truncate, [["truncate -s 0 log.txt", "write workspace_file"], ["truncate --help", ""]]),
   entry(["chmod", "chown", "chgrp"], chmodLike, [["chmod -R 777 ~", "write home_dir recursive"], ["chown -R root ~/x", "write home_file recursive lockout"], ["chgrp staff x", "write workspace_file"], ["chmod --help", ""]]),
   entry(["mkdir", "touch"], mkdirTouch, [["mkdir -p build", "write workspace_file"], ["touch x", "write workspace_file"], ["mkdir --help", ""]]),
+  entry(["mkfifo", "mknod"], mkNode, [["mkfifo /tmp/f", "write temp_path"], ["mknod /dev/x c 1 3", "write system_path"], ["mkfifo --help", ""]]),
   entry(["sed"], sed, [["sed -i s/a/b/ f.txt", "write workspace_file"], ["sed -n 'w /etc/hosts'", "write system_path"], ["sed s/a/b/", ""]]),
   // `mkfs` and `mkfs.TYPE` are matched by prefix (filesystemPrefixHandler).
   entry(["mkswap", "wipefs", "mke2fs"], mkfs, [["mkswap /dev/sdb", "write system_path device"], ["wipefs -a /dev/sdb", "write system_path device"], ["mkfs.ext4 /dev/sdb1", "write system_path device"], ["mkswap --help", ""]]),

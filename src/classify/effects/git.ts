@@ -8,6 +8,7 @@ import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
 import { attrs, emitPath, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { gitApply } from "./patches.js";
 import { gitConfig } from "./persistence.js";
 import type { Handler } from "./entries.js";
 
@@ -270,6 +271,42 @@ function clean(ctx: Ctx, inv: GitInvocation): void {
 function stash(ctx: Ctx, inv: GitInvocation): void {
   const action = inv.args[0]?.value;
   if (action === "drop" || action === "clear") discardWorktree(ctx, `stash ${action}`);
+  else if (action === undefined || action.startsWith("-") || action === "push" || action === "save") stashUntracked(ctx, inv);
+}
+
+/**
+ * `git stash -u|--include-untracked|-a|--all` takes the untracked (with `-a` also the ignored) files off the
+ * disk until a pop: a delete of each pathspec (the whole checkout when none) that counts only where it holds
+ * an agent's settings or the gate's footprint — `.claude/settings.local.json` is usually untracked. Elsewhere
+ * it stays allowed, as before: the files are kept in the stash.
+ */
+function stashUntracked(ctx: Ctx, inv: GitInvocation): void {
+  const args = inv.args[0] !== undefined && !inv.args[0].value.startsWith("-") ? inv.args.slice(1) : inv.args;
+  const p = parseGitArgs(args, { shortValue: "m", longValue: ["message", "pathspec-from-file"], longBool: ["include-untracked", "all", "keep-index", "no-keep-index", "patch", "staged", "quiet"], aliases: { u: "include-untracked", a: "all", m: "message", k: "keep-index", p: "patch", S: "staged", q: "quiet" } });
+  if (!has(p, "include-untracked", "all")) return;
+  // `save MESSAGE…` takes its words as the message; `push` takes pathspecs.
+  const specs = inv.args[0]?.value === "save" ? [] : p.operands;
+  const operation = `stash ${has(p, "all") ? "--all" : "--include-untracked"}`;
+  for (const s of specs.length > 0 ? specs.map((o) => ({ value: o.value, arg: o.arg as Arg | null })) : [{ value: ".", arg: null }]) guardedDelete(ctx, s.value, s.arg, operation);
+}
+
+/** A delete of `value` that counts only where it reaches an agent's settings or the gate (git mv's and stash's). */
+function guardedDelete(ctx: Ctx, value: string, arg: Arg | null, operation: string): void {
+  const literal = arg === null || (arg.vars.length === 0 && !arg.tilde);
+  if (resolveAll(ctx, value, literal).some((r) => r.persistence !== null || r.holdsGate)) emitPath(ctx, "delete", value, arg, "plain", { operation: `git ${operation}` }, value);
+}
+
+/** `git mv SRC… DST`: like mv — each source is gone from its name, the destination (or DST/SRC's name) is written. */
+function gitMv(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGitArgs(inv.args, { longBool: ["force", "dry-run", "verbose", "skip-errors"], aliases: { f: "force", n: "dry-run", v: "verbose", k: "skip-errors" } });
+  if (has(p, "dry-run") || p.operands.length < 2) return;
+  const dst = p.operands[p.operands.length - 1]!;
+  emitPath(ctx, "write", dst.value, dst.arg, "mutate");
+  for (const s of p.operands.slice(0, -1)) {
+    emitPath(ctx, "delete", s.value, s.arg, "mutate");
+    const into = `${dst.value.replace(/\/+$/, "")}/${s.value.split("/").filter(Boolean).pop() ?? ""}`;
+    if (resolveAll(ctx, into, !dst.arg.dynamic).some((r) => r.persistence !== null)) emitPath(ctx, "write", into, withValue(dst.arg, into), "mutate");
+  }
 }
 
 function branch(ctx: Ctx, inv: GitInvocation): void {
@@ -431,9 +468,13 @@ function git(ctx: Ctx): void {
     case "merge":
     case "cherry-pick":
     case "revert":
-    case "am":
       abort(ctx, inv);
       return;
+    case "am":
+      if (!abort(ctx, inv)) gitApply(ctx, "am", inv.args);
+      return;
+    case "apply":
+      return gitApply(ctx, "apply", inv.args);
     case "clean":
       return clean(ctx, inv);
     case "stash":
@@ -460,6 +501,8 @@ function git(ctx: Ctx): void {
       return updateRef(ctx, inv);
     case "rm":
       return gitRm(ctx, inv);
+    case "mv":
+      return gitMv(ctx, inv);
     case "read-tree":
       return readTree(ctx, inv);
     case "checkout-index":

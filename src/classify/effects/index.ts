@@ -23,6 +23,8 @@ import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { HTTPIE_HANDLERS, HTTPIE_PROGRAMS } from "./httpie.js";
 import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
+import { MOUNT_HANDLERS, MOUNT_PROGRAMS } from "./mounts.js";
+import { PATCH_HANDLERS, PATCH_PROGRAMS } from "./patches.js";
 import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
 import { NETWORK_HANDLERS } from "./network.js";
@@ -60,6 +62,8 @@ export const HANDLER_TABLES: Readonly<Record<string, Record<string, Handler>>> =
   credential_printer: CREDENTIAL_PRINTER_HANDLERS,
   self_protection: SELF_PROTECTION_HANDLERS,
   script_write: SCRIPT_WRITE_HANDLERS,
+  mount: MOUNT_HANDLERS,
+  patch: PATCH_HANDLERS,
 };
 const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TABLES);
 
@@ -74,6 +78,8 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   expose: EXPOSE_PROGRAMS,
   credential_printer: CREDENTIAL_PRINTER_PROGRAMS,
   script_write: SCRIPT_WRITE_PROGRAMS,
+  mount: MOUNT_PROGRAMS,
+  patch: PATCH_PROGRAMS,
 };
 /** The catch-alls (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
 const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(ENTRY_TABLES).flatMap((t) => t.filter((e) => e.fallback).map((e) => e.handler)));

