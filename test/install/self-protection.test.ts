@@ -191,6 +191,9 @@ const STOPS: Call[] = [
   bash("patch -i evil.patch -p1"),
   bash("git apply missing.patch"),
   codexBash("tar xf evil.tar"),
+  bash("python3 -m tarfile -e evil.tar"),
+  bash("pax -rf evil.tar"),
+  bash("cpio -idv < evil.tar"),
   // ── inline code ─────────────────────────────────────────────────────────
   bash(`python3 -c 'import shutil; shutil.rmtree(".claude")'`),
   bash(`node -e 'require("fs").rmSync(".claude", {recursive: true, force: true})'`),

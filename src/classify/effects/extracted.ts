@@ -15,8 +15,10 @@
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { hostOf } from "../host-env.js";
 import { hostArchive } from "../host-facts.js";
-import { withValue, type Arg } from "../programs/args.js";
+import { joinedArg, literalArg, withValue, type Arg } from "../programs/args.js";
+import { flagWithValue, has, parseArgs } from "../programs/options.js";
 import { emitPath, gap, resolveAll, type Ctx } from "./common.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
 export interface Extraction {
   /** The archive file as named (null: it comes from stdin). */
@@ -31,6 +33,12 @@ export interface Extraction {
   only?: readonly string[];
   /** Member names are rewritten on the way (`--transform`, bsdtar `-s`): where they land is unknown. */
   renamed?: boolean;
+}
+
+/** An archive extracted into DIR (or the working directory) writes files under it. */
+export function extractInto(ctx: Ctx, dir: { value: string; arg: Arg } | null): void {
+  if (dir) emitPath(ctx, "write", `${dir.value}/__extracted__`, joinedArg(`${dir.value}/__extracted__`, [dir.arg]), "mutate", {}, dir.value);
+  else emitPath(ctx, "write", "./__extracted__", literalArg("./__extracted__"), "mutate", {}, ".");
 }
 
 /** Members written out as effects, at most (the rest are still looked at for the gate). */
@@ -73,6 +81,7 @@ export function extractedMembers(ctx: Ctx, e: Extraction): void {
   let emitted = 0;
   for (const member of listing.members) {
     if (!selected(member, e.only)) continue;
+    if (e.flat && member.endsWith("/")) continue; // flattened: directories are not made
     const rel = landing(member, e);
     if (rel === "") continue;
     const target = dir === "." ? rel : `${dir.replace(/\/+$/, "")}/${rel}`;
@@ -83,3 +92,55 @@ export function extractedMembers(ctx: Ctx, e: Extraction): void {
   }
   if (listing.truncated) unknown(GAP_SHAPE.OVERSIZE, `the host listed only part of ${e.archive?.value ?? "the archive"}`);
 }
+
+/** Extract into `dir` (or the cwd): the readers' write under it, and the members that land on something guarded. */
+export function extractArchive(ctx: Ctx, e: Extraction): void {
+  if (e.archive !== null && e.archive.value !== "-") emitPath(ctx, "read", e.archive.value, e.archive.arg, "plain");
+  extractInto(ctx, e.dir);
+  extractedMembers(ctx, e);
+}
+
+/** The archive `ctx`'s stdin redirect names (`cpio -i < a.cpio`), else null (a pipe, a terminal). */
+function stdinArchive(ctx: Ctx): { value: string; arg: Arg } | null {
+  const s = ctx.pc.stdin;
+  return s?.kind === "file" ? { value: s.path, arg: literalArg(s.path) } : null;
+}
+
+/** `jar xf A [MEMBER…]`, `jar -x -f A`, `jar --extract --file A` (a zip; without `f` it reads stdin). */
+function jar(ctx: Ctx): void {
+  const args = ctx.args.map((a, i) => (i === 0 && !a.value.startsWith("-") ? withValue(a, `-${a.value}`) : a));
+  const p = parseArgs(args, { shortValue: "fCme", longValue: ["file", "dir", "manifest", "main-class"], aliases: { f: "file", x: "extract", t: "list", C: "dir" } });
+  if (!has(p, "extract")) return;
+  extractArchive(ctx, { archive: flagWithValue(p, "file") ?? stdinArchive(ctx), dir: flagWithValue(p, "dir"), only: p.operands.map((o) => o.value) });
+}
+
+/** `cpio -i|--extract [-D DIR] [PATTERN…] < A` (`-F A` names it); `-t` lists. */
+function cpio(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "DFEHIOMRs", longValue: ["directory", "file", "pattern-file", "format", "rename-batch-file"], aliases: { D: "directory", F: "file", I: "file", i: "extract", t: "list", r: "rename" } });
+  if (!has(p, "extract") || has(p, "list")) return;
+  extractArchive(ctx, { archive: flagWithValue(p, "file") ?? stdinArchive(ctx), dir: flagWithValue(p, "directory"), only: p.operands.map((o) => o.value), renamed: has(p, "rename") });
+}
+
+/** `pax -r [-f A] [-s /old/new/] [PATTERN…]`: reads an archive into the cwd. */
+function pax(ctx: Ctx): void {
+  const p = parseArgs(ctx.args, { shortValue: "fsbopxBDEGTU", aliases: { f: "file", r: "read", w: "write" } });
+  if (!has(p, "read") || has(p, "write")) return;
+  extractArchive(ctx, { archive: flagWithValue(p, "file") ?? stdinArchive(ctx), dir: null, only: p.operands.map((o) => o.value), renamed: flagWithValue(p, "s") !== null });
+}
+
+/** macOS `ditto -x [-k] A DIR`: extracts A into DIR (without `-x` it copies, a filesystem row's business). */
+function ditto(ctx: Ctx): void {
+  if (!ctx.args.some((a) => a.value === "-x" || /^-[a-zA-Z]*x/.test(a.value))) return;
+  const ops = ctx.args.filter((a) => !a.value.startsWith("-"));
+  if (ops.length < 2) return;
+  extractArchive(ctx, { archive: { value: ops[0]!.value, arg: ops[0]! }, dir: { value: ops[ops.length - 1]!.value, arg: ops[ops.length - 1]! } });
+}
+
+export const EXTRACT_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["jar"], jar, [["jar xf lib.jar", "read workspace_file; write workspace_file"], ["jar tf lib.jar", ""]]),
+  entry(["cpio"], cpio, [["cpio -idv < a.cpio", "read workspace_file; write workspace_file"], ["cpio -t < a.cpio", "read workspace_file"]]),
+  entry(["pax"], pax, [["pax -r -f a.tar", "read workspace_file; write workspace_file"], ["pax -f a.tar", ""]]),
+  entry(["ditto"], ditto, [["ditto -x -k a.zip out", "read workspace_file; write workspace_file"], ["ditto --help", ""]]),
+];
+
+export const EXTRACT_HANDLERS: Record<string, Handler> = handlerTable(EXTRACT_PROGRAMS);

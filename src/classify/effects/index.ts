@@ -23,6 +23,7 @@ import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { HTTPIE_HANDLERS, HTTPIE_PROGRAMS } from "./httpie.js";
 import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
+import { EXTRACT_HANDLERS, EXTRACT_PROGRAMS } from "./extracted.js";
 import { MOUNT_HANDLERS, MOUNT_PROGRAMS } from "./mounts.js";
 import { PATCH_HANDLERS, PATCH_PROGRAMS } from "./patches.js";
 import { inlineCodeEffects } from "./inline-code.js";
@@ -63,6 +64,7 @@ export const HANDLER_TABLES: Readonly<Record<string, Record<string, Handler>>> =
   self_protection: SELF_PROTECTION_HANDLERS,
   script_write: SCRIPT_WRITE_HANDLERS,
   mount: MOUNT_HANDLERS,
+  extract: EXTRACT_HANDLERS,
   patch: PATCH_HANDLERS,
 };
 const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TABLES);
@@ -79,6 +81,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   credential_printer: CREDENTIAL_PRINTER_PROGRAMS,
   script_write: SCRIPT_WRITE_PROGRAMS,
   mount: MOUNT_PROGRAMS,
+  extract: EXTRACT_PROGRAMS,
   patch: PATCH_PROGRAMS,
 };
 /** The catch-alls (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */

@@ -8,6 +8,7 @@ import { interpreterOf, programSource } from "../programs/interpreters.js";
 import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./entries.js";
 import { serveDirectory } from "./expose.js";
+import { extractArchive } from "./extracted.js";
 import { pythonModuleInstall } from "./packages.js";
 
 function interpreter(ctx: Ctx): void {
@@ -24,6 +25,16 @@ function interpreter(ctx: Ctx): void {
       const eq = rest.find((a) => a.value.startsWith("--directory="));
       const dir = i >= 0 ? rest[i + 1] : eq ? { ...eq, value: eq.value.slice("--directory=".length) } : undefined;
       serveDirectory(ctx, dir?.value ?? ".", dir ?? null);
+    }
+    // `python3 -m zipfile -e A DIR`, `-m tarfile -e A [DIR]`: the standard library's extractors (extracted.ts).
+    if (src.name === "zipfile" || src.name === "tarfile") {
+      const rest = ctx.args.slice(src.index + 1);
+      const at = rest.findIndex((a) => a.value === "-e" || a.value === "--extract");
+      const archive = at >= 0 ? rest[at + 1] : undefined;
+      if (archive !== undefined) {
+        const dir = rest[at + 2];
+        extractArchive(ctx, { archive: { value: archive.value, arg: archive }, dir: dir !== undefined && !dir.value.startsWith("-") ? { value: dir.value, arg: dir } : null });
+      }
     }
     ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-m ${src.name}`) }));
     return;

@@ -5,7 +5,7 @@ import { literalArg, joinedArg, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { AWK_OPTIONS } from "../programs/awk.js";
 import { attrs, emitPath, targetText, type Ctx } from "./common.js";
-import { extractedMembers } from "./extracted.js";
+import { extractedMembers, extractInto } from "./extracted.js";
 import { removeSource } from "./source-removal.js";
 import type { Handler } from "./entries.js";
 
@@ -202,12 +202,6 @@ function tar(ctx: Ctx): void {
   } else if (has(p, "list") && archive && archive.value !== "-") {
     emitPath(ctx, "read", archive.value, archive.arg, "plain");
   }
-}
-
-/** An archive extracted into DIR (or the working directory) writes files under it. */
-function extractInto(ctx: Ctx, dir: { value: string; arg: Arg } | null): void {
-  if (dir) emitPath(ctx, "write", `${dir.value}/__extracted__`, joinedArg(`${dir.value}/__extracted__`, [dir.arg]), "mutate", {}, dir.value);
-  else emitPath(ctx, "write", "./__extracted__", literalArg("./__extracted__"), "mutate", {}, ".");
 }
 
 function unzip(ctx: Ctx): void {
