@@ -19,7 +19,8 @@ import { has, parseArgs, type OptionSpec } from "../programs/options.js";
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, productionAttrs, stdinLiteral, targetText, type Attrs, type Ctx } from "./common.js";
 import { hostScript } from "../host-facts.js";
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
+import type { Example } from "./families/rows.js";
 
 /** Statements that remove a whole database (or every database). */
 const TOTAL = new Set(["DROP DATABASE", "DROP SCHEMA", "FLUSHALL", "FLUSHDB", "dropDatabase"]);
@@ -270,21 +271,50 @@ function typedSql(ctx: Ctx): void {
   }
 }
 
-export const DATABASE_HANDLERS: Record<string, Handler> = {
-  ...Object.fromEntries(Object.entries(CLIENTS).map(([k, spec]) => [k, (ctx: Ctx) => sqlClient(ctx, spec)])),
-  ...Object.fromEntries(Object.keys(SUBCOMMAND_CLIENTS).map((k) => [k, subcommandClient])),
-  dropdb,
-  dropuser,
-  pg_dropcluster: pgDropcluster,
-  mysqladmin,
-  pg_restore: pgRestore,
-  mongorestore,
-  "redis-cli": redisCli,
-  "valkey-cli": redisCli,
-  drop: typedSql,
-  delete: typedSql,
-  truncate: typedSql,
-  alter: typedSql,
-  update: typedSql,
-  grant: typedSql,
-};
+/** A SQL client reads its statements through its spec (CLIENTS). */
+const client: Handler = (ctx) => sqlClient(ctx, CLIENTS[ctx.program]!);
+const drop = (c: string): Example => [c, "destroy database"];
+
+/** Every client and tool: a statement or command that destroys, beside one that only reads. */
+export const DATABASE_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["psql"], client, [drop('psql -c "DROP TABLE users"'), ['psql -c "SELECT 1"', ""]]),
+  entry(["pgcli"], client, [drop('pgcli -e "DROP TABLE users"'), ['pgcli -e "SELECT 1"', ""]]),
+  entry(["usql"], client, [drop('usql -c "DROP TABLE users"'), ['usql -c "SELECT 1"', ""]]),
+  entry(["mysql", "mariadb"], client, [drop('mysql -e "DROP TABLE users"'), drop('mariadb -e "DROP TABLE users"'), ['mysql -e "SELECT 1"', ""], ['mariadb -e "SELECT 1"', ""]]),
+  entry(["mycli"], client, [drop('mycli -e "DROP TABLE users"'), ['mycli -e "SELECT 1"', ""]]),
+  entry(["sqlite3", "sqlite"], client, [["sqlite3 app.db \"DROP TABLE users\"", "destroy database; read workspace_file"], ["sqlite app.db \"SELECT 1\"", "read workspace_file"]]),
+  entry(["duckdb"], client, [drop('duckdb -c "DROP TABLE users"'), ['duckdb -c "SELECT 1"', ""]]),
+  entry(["clickhouse-client"], client, [drop('clickhouse-client -q "DROP TABLE users"'), ['clickhouse-client -q "SELECT 1"', ""]]),
+  entry(["cqlsh"], client, [drop('cqlsh -e "DROP TABLE users"'), ['cqlsh -e "SELECT * FROM ks.t"', ""]]),
+  entry(["sqlcmd"], client, [drop('sqlcmd -Q "DROP TABLE users"'), ['sqlcmd -Q "SELECT 1"', ""]]),
+  entry(["snowsql"], client, [drop('snowsql -q "DROP TABLE users"'), ['snowsql -q "SELECT 1"', ""]]),
+  entry(["trino"], client, [drop('trino --execute "DROP TABLE users"'), ['trino --execute "SELECT 1"', ""]]),
+  // A client behind its tool's subcommand (SUBCOMMAND_CLIENTS).
+  entry(["clickhouse", "cockroach", "bq"], subcommandClient, [
+    drop('clickhouse client -q "DROP TABLE users"'),
+    drop('cockroach sql -e "DROP TABLE users"'),
+    drop('bq query "DROP TABLE ds.users"'),
+    ['clickhouse local -q "SELECT 1"', ""],
+    ["cockroach start", ""],
+  ]),
+  entry(["dropdb"], dropdb, [drop("dropdb shop"), ["dropdb --help", ""]]),
+  entry(["dropuser"], dropuser, [drop("dropuser bob"), ["dropuser --help", ""]]),
+  entry(["pg_dropcluster"], pgDropcluster, [drop("pg_dropcluster 16 main"), ["pg_dropcluster --help", ""]]),
+  entry(["mysqladmin"], mysqladmin, [drop("mysqladmin drop shop"), ["mysqladmin status", ""]]),
+  entry(["pg_restore"], pgRestore, [drop("pg_restore --clean -d shop dump.sql"), ["pg_restore -l dump.sql", ""]]),
+  entry(["mongorestore"], mongorestore, [drop("mongorestore --drop dump/"), ["mongorestore --help", ""]]),
+  entry(["redis-cli", "valkey-cli"], redisCli, [drop("redis-cli FLUSHALL"), drop("valkey-cli FLUSHDB"), ["redis-cli GET k", ""]]),
+  // SQL typed as a command (`drop table users;`): the words are a statement when they read as one.
+  entry(["drop", "delete", "truncate", "alter", "update", "grant"], typedSql, [
+    drop("drop table users;"),
+    ["delete from users;", "delete database"],
+    ["update users set a=1;", "write database"],
+    drop("alter table users drop column x;"),
+    ["truncate -s 0 f", "write workspace_file"],
+    ["grant select on x to y;", ""],
+    ["drop", ""],
+  ]),
+];
+
+export const DATABASE_HANDLERS: Record<string, Handler> = handlerTable(DATABASE_PROGRAMS);
+

@@ -11,7 +11,7 @@ import { literalArg } from "../programs/args.js";
 import type { ProgramRegistry } from "../programs/known.js";
 import { programName } from "../programs/name.js";
 import { Collector, newSharedState, type Ctx } from "./common.js";
-import { DATABASE_HANDLERS } from "./database.js";
+import { DATABASE_HANDLERS, DATABASE_PROGRAMS } from "./database.js";
 import { dryRunEffect } from "./families/engine.js";
 import { cliFor, commandMode, familyApis, familyKnows, familyRows } from "./families/index.js";
 import { CREDENTIAL_PRINTER_HANDLERS, CREDENTIAL_PRINTER_PROGRAMS } from "./credential-printers.js";
@@ -74,6 +74,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
+  database: DATABASE_PROGRAMS,
   package: PACKAGE_PROGRAMS,
   persistence: PERSISTENCE_PROGRAMS,
   reverse_shell: REVERSE_SHELL_PROGRAMS,
