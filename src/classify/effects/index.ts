@@ -28,7 +28,7 @@ import { MOUNT_HANDLERS, MOUNT_PROGRAMS } from "./mounts.js";
 import { PATCH_HANDLERS, PATCH_PROGRAMS } from "./patches.js";
 import { inlineCodeEffects } from "./inline-code.js";
 import { interpreterHandler } from "./interpreters.js";
-import { NETWORK_HANDLERS } from "./network.js";
+import { NETWORK_HANDLERS, NETWORK_PROGRAMS } from "./network.js";
 import { PACKAGE_HANDLERS, PACKAGE_PROGRAMS } from "./packages.js";
 import { controlAssignments, controlVariableKind, PERSISTENCE_HANDLERS, PERSISTENCE_PROGRAMS } from "./persistence.js";
 import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js";
@@ -72,6 +72,7 @@ const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TAB
 /** The handler tables built from program entries (entries.ts), each entry with its examples (test/classify/handler-entries.test.ts). */
 export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
+  network: NETWORK_PROGRAMS,
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
   database: DATABASE_PROGRAMS,
