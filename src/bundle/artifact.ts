@@ -49,7 +49,7 @@ function treeRejection(failure: { reason: SkipReason; message: string; path: (st
 const factsAt = (facts: FactRead[], treeAt: Where) => facts.map((f) => ({ id: f.id, where: at(treeAt, ...f.path) }));
 
 /** Stage 2 for one artifact (written at `where`): a Candidate, or the first problem in precedence order. */
-export function parseArtifact(value: unknown, where: Where, seenIds: Map<string, Where>, keywords: KeywordTable, check: SchemaCheck): Candidate | Rejection {
+export function parseArtifact(value: unknown, where: Where, seenIds: Map<string, Where>, keywords: KeywordTable, check: SchemaCheck, compiledPatterns?: ReadonlySet<string>): Candidate | Rejection {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const mcv = (value as Record<string, unknown>).min_client_version;
     if (typeof mcv === "number" && mcv > BUNDLE_CAPABILITY)
@@ -86,7 +86,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   if (k === "t1_predicate_tree") {
     const body = check(T1BodySchema, env.body);
     if (!body.success) return badBody(body.error);
-    const when = compileTree(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords, compiledPatterns);
     if (!when.ok) return treeRejection(when, whenAt);
     let optimize: OptimizeDirective | null = null;
     if (body.data.optimize !== undefined) {
@@ -100,7 +100,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   if (k === "t3_hold") {
     const body = check(T3BodySchema, env.body);
     if (!body.success) return badBody(body.error);
-    const when = compileTree(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords, compiledPatterns);
     if (!when.ok) return treeRejection(when, whenAt);
     const b = body.data;
     const hold: HoldRequest = {
@@ -117,7 +117,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   if (k === "exception") {
     const body = check(ExceptionBodySchema, env.body);
     if (!body.success) return badBody(body.error);
-    const when = compileTree(body.data.when, keywords);
+    const when = compileTree(body.data.when, keywords, compiledPatterns);
     if (!when.ok) return treeRejection(when, whenAt);
     const b = body.data;
     return withTree(b.when, when, null, { ground_key: b.ground_key, applies_to: b.applies_to, verdict: b.verdict, expires_at_ms: b.expires_at_ms ?? null });
@@ -138,7 +138,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   if (program.match !== undefined) {
     const shape = check(TreeSchema, program.match);
     if (!shape.success) return { reason: "body_parse_error", detail: zodDetail(shape.error, program.match, matchAt) };
-    const compiled = compileTree(program.match as TreeNode, keywords);
+    const compiled = compileTree(program.match as TreeNode, keywords, compiledPatterns);
     if (!compiled.ok) return treeRejection(compiled, matchAt);
     when = compiled.node;
     facts = factsAt(compiled.facts, matchAt);
@@ -157,7 +157,7 @@ export function parseArtifact(value: unknown, where: Where, seenIds: Map<string,
   };
 }
 
-export function parseEffectClassEntry(value: unknown, where: Where, keywords: KeywordTable, check: SchemaCheck): { entry: EffectClassEntry } | Rejection {
+export function parseEffectClassEntry(value: unknown, where: Where, keywords: KeywordTable, check: SchemaCheck, compiledPatterns?: ReadonlySet<string>): { entry: EffectClassEntry } | Rejection {
   const float = firstFloat(value);
   if (float !== null) return reject("float_present", at(where, ...float), "a non-integer number (bundles carry integers only)");
   const parsed = check(EffectClassEntrySchema, value);
@@ -171,7 +171,7 @@ export function parseEffectClassEntry(value: unknown, where: Where, keywords: Ke
     if (ref !== null && ref.family === "exact" && !["event.type", "tool.name", "tool.server"].includes(ref.name))
       return reject("unknown_field", at(leafAt, "field"), `${JSON.stringify(leaf.field)} is not an event field (${eventOnly})`);
     if (ref !== null && ref.family === "effect.attrs") return reject("unknown_field", at(leafAt, "field"), `${JSON.stringify(leaf.field)} is not an event field (${eventOnly})`);
-    const compiled = compileTree(leaf, keywords);
+    const compiled = compileTree(leaf, keywords, compiledPatterns);
     if (!compiled.ok) return treeRejection(compiled, leafAt);
     if (compiled.node.t === "kw") return reject("unknown_field", at(leafAt, "field"), "selectors cannot read content keywords");
     selectors.push(compiled.node);

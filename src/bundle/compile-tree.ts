@@ -66,8 +66,8 @@ function checkShapes(leaves: PlacedLeaf[]): { path: (string | number)[]; message
   return null;
 }
 
-/** Check and compile one tree. `keywords` collects `content keyword` literals. */
-export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompilation {
+/** Check and compile one tree. `keywords` collects `content keyword` literals; `compiledPatterns`: compilePredicate's. */
+export function compileTree(tree: TreeNode, keywords: KeywordTable, compiledPatterns?: ReadonlySet<string>): TreeCompilation {
   const placed = leavesOf(tree);
   const shape = checkShapes(placed);
   if (shape !== null) return { ok: false, reason: "body_parse_error", ...shape };
@@ -84,7 +84,7 @@ export function compileTree(tree: TreeNode, keywords: KeywordTable): TreeCompila
   const matchers = new Map<LeafNode, Matcher>();
   for (const { leaf, path } of placed) {
     if (leaf.pred === "exists" || (leaf.pred === "keyword" && leaf.field === "content")) continue;
-    const compiled = compilePredicate(leaf.pred as Parameters<typeof compilePredicate>[0], leaf.value);
+    const compiled = compilePredicate(leaf.pred as Parameters<typeof compilePredicate>[0], leaf.value, compiledPatterns);
     if (!compiled.ok) return { ok: false, reason: compiled.reason, path: [...path, "value"], message: compiled.message };
     matchers.set(leaf, compiled.match);
   }

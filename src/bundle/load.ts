@@ -97,6 +97,8 @@ export interface PrecompiledBundle {
   digest: string;
   /** The schema checks' results in order, as JSON (parsed afresh by each load: loaded bundles share no objects). */
   tape: string;
+  /** The text's regex_lite patterns that compile: a replayed load compiles them on first match (src/evaluate/predicates.ts). */
+  patterns?: readonly string[];
 }
 
 export interface LoadOptions extends ComposeOptions {
@@ -117,6 +119,7 @@ export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBun
   // A precompiled form applies to its own text only: its checks and digest are read back instead of computed.
   const replay = options.precompiled !== undefined && typeof input === "string" && input === options.precompiled.text ? options.precompiled : null;
   const check = replay !== null ? replayCheck(JSON.parse(replay.tape)) : (options.check ?? zodCheck);
+  const compiledPatterns: ReadonlySet<string> = new Set(replay?.patterns ?? []);
   const composition = composeBundle(input, { ...options, check });
   const { top, raw } = parseTopLevel(composition.bundle, null, check);
   const warnings: BundleWarning[] = [...composition.warnings];
@@ -131,7 +134,7 @@ export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBun
   const seenIds = new Map<string, Where>();
   top.artifacts.forEach((value, i) => {
     const where = whereOf(composition.artifactOrigins[i], ["artifacts"], i);
-    const result = parseArtifact(value, where, seenIds, keywords, check);
+    const result = parseArtifact(value, where, seenIds, keywords, check, compiledPatterns);
     if ("reason" in result) {
       skipped.push({ kind: idOf(value, "kind"), id: idOf(value, "artifact_id"), reason: result.reason, detail: result.detail });
       return;
@@ -183,7 +186,7 @@ export function loadBundle(input: unknown, options: LoadOptions = {}): LoadedBun
   const effectClasses: EffectClassEntry[] = [];
   top.effect_classes.entries.forEach((value, i) => {
     const where = whereOf(composition.entryOrigins[i], ["effect_classes", "entries"], i);
-    const result = parseEffectClassEntry(value, where, keywords, check);
+    const result = parseEffectClassEntry(value, where, keywords, check, compiledPatterns);
     if ("reason" in result) skipped.push({ kind: EFFECT_CLASS_ENTRY_KIND, id: idOf(value, "tool"), reason: result.reason, detail: result.detail });
     else effectClasses.push(result.entry);
   });

@@ -8,6 +8,23 @@
 // corrupt; and it is used only for input equal to its text.
 import { BundleLoadError, loadBundle, type LoadedBundle, type PrecompiledBundle } from "./load.js";
 import { recordingCheck, type TapeEntry } from "../model/schema-check.js";
+import { regexLiteCompiles } from "../evaluate/predicates.js";
+
+/** Every `{pred: "regex_lite", value}` string in the bundle's JSON that compiles (a pattern that does not stays eager, and fails the load as before). */
+function compilingPatterns(value: unknown, out: Set<string>): Set<string> {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (Array.isArray(v)) stack.push(...v);
+    else {
+      const o = v as Record<string, unknown>;
+      if (o.pred === "regex_lite" && typeof o.value === "string" && regexLiteCompiles(o.value)) out.add(o.value);
+      stack.push(...Object.values(o));
+    }
+  }
+  return out;
+}
 
 /**
  * Load `text` (throws BundleLoadError as `loadBundle` does) and keep what a
@@ -18,5 +35,6 @@ export function precompileBundle(text: string): { precompiled: PrecompiledBundle
   const tape: TapeEntry[] = [];
   const loaded = loadBundle(text, { check: recordingCheck(tape) });
   if (loaded.sources.length !== 1) throw new BundleLoadError("a bundle that extends others cannot be precompiled");
-  return { precompiled: { text, digest: loaded.digest, tape: JSON.stringify(tape) }, loaded };
+  const patterns = [...compilingPatterns(JSON.parse(text), new Set())];
+  return { precompiled: { text, digest: loaded.digest, tape: JSON.stringify(tape), patterns }, loaded };
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadBundle, type LoadedBundle } from "../../src/bundle/load.js";
 import { precompileBundle } from "../../src/bundle/precompiled.js";
 import { Engine } from "../../src/engine.js";
+import { compilePredicate } from "../../src/evaluate/predicates.js";
 import { emptyClassification } from "../../src/model/classification.js";
 import { bundleArb, eventArb, wordClassifier } from "../support/arbitraries.js";
 import { leaf, t1 } from "../support/engine.js";
@@ -87,6 +88,27 @@ describe("precompiled bundles", () => {
     expect(loadBundle(changed, { precompiled }).digest).not.toBe(precompiled.digest);
     // An object, even one equal to the text's JSON, is not the text.
     expect(shape(loadBundle(JSON.parse(MESSY), { precompiled: precompileBundle(MESSY).precompiled }))).toBe(shape(loadBundle(MESSY)));
+  });
+
+  it("its regex_lite patterns are the text's patterns that compile, and a replayed load compiles them on first match to the same matcher", () => {
+    expect(precompileBundle(DEFAULT_TEXT).precompiled.patterns?.length).toBeGreaterThan(0);
+    const bad = "(";
+    const good = ["^feature/", "(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w", "\\bprod(uction)?\\b", ".", "a{2,3}b|^$"];
+    const text = JSON.stringify({
+      schema_version: "2.0",
+      bundle_id: "patterns",
+      artifacts: [...good, bad].map((p, i) => t1(`p${i}`, leaf("command.raw", "regex_lite", p))),
+    });
+    const { patterns } = precompileBundle(text).precompiled;
+    expect(new Set(patterns)).toEqual(new Set(good));
+    const values: unknown[] = ["feature/x", "main", "u+w", "go+rwx", "a+w,o-x", "prod", "production db", "aab", "", "x", 7, null, ["prod"]];
+    for (const p of good) {
+      const eager = compilePredicate("regex_lite", p);
+      const deferred = compilePredicate("regex_lite", p, new Set([p]));
+      if (!eager.ok || !deferred.ok) throw new Error(`${p} does not compile`);
+      for (const v of values) expect(deferred.match(v), `${p} on ${JSON.stringify(v)}`).toBe(eager.match(v));
+    }
+    expect(compilePredicate("regex_lite", bad, new Set()).ok).toBe(false);
   });
 
   it("a tape from another loader fails loudly rather than deciding anything", () => {
