@@ -1,6 +1,6 @@
 // Which reason placeholders can render empty for a rule (a lint warning).
 //
-// src/evaluate/reason.ts fills `{{target}}`, `{{program}}`, `{{class}}` and
+// src/evaluate/reason.ts fills `{{command}}`, `{{target}}`, `{{program}}`, `{{class}}` and
 // `{{match}}` from the *witness*: the first value that satisfied a positive
 // leaf of the true tree, depth-first. This module walks the authored tree the
 // same way and lists every kind of witness the rule can fire with — an effect
@@ -10,7 +10,7 @@
 import type { EffectClassEntry } from "../evaluate/compiled.js";
 import { isLeaf, type TreeNode } from "./tree.js";
 
-export const PLACEHOLDERS = ["target", "program", "class", "match"] as const;
+export const PLACEHOLDERS = ["command", "target", "program", "class", "match"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
 type Path = (string | number)[];
@@ -69,7 +69,8 @@ function effectMayLackProgram(pattern: Record<string, unknown> | null, entries: 
 /** Why `name` can render empty with this witness, or null when it cannot. */
 export function emptyBecause(name: Placeholder, w: Witness, entries: readonly EffectClassEntry[]): string | null {
   if (w.kind === "none") return w.why;
-  if (w.kind === "value") return name === "program" || name === "class" ? `field ${JSON.stringify(w.field)} is not an effect` : null;
-  if (name === "program" && effectMayLackProgram(w.pattern, entries)) return "an effect from the bundle's effect_classes matches it without a `program` attr";
+  if (w.kind === "value") return name === "program" || name === "class" || name === "command" ? `field ${JSON.stringify(w.field)} is not an effect` : null;
+  // `{{command}}` falls back to the program: it is empty only where the program is.
+  if ((name === "program" || name === "command") && effectMayLackProgram(w.pattern, entries)) return "an effect from the bundle's effect_classes matches it without a `program` attr";
   return null;
 }

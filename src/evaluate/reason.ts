@@ -1,14 +1,15 @@
 // Reason templates: a bundle reason may quote what made its tree true.
-// `{{target}}`, `{{program}}`, `{{class}}` read the effect tuple that satisfied
-// the tree's first effect leaf (its `attrs.target`, `attrs.program`,
-// `target_class`); `{{match}}` is that witness value as text. Rendered only for
-// the contribution that decides, so the hot path never pays for it.
+// `{{command}}`, `{{target}}`, `{{program}}`, `{{class}}` read the effect tuple
+// that satisfied the tree's first effect leaf (its `attrs.command` — the
+// command as written, else its program —, `attrs.target` — the operand, else
+// the command, else the class —, `attrs.program`, `target_class`); `{{match}}` is that witness value as text.
+// Rendered only for the contribution that decides, so the hot path never pays for it.
 import type { CompiledNode } from "./compiled.js";
 import type { EventView } from "./context.js";
 import { evaluateTree } from "./tree.js";
 import { boundedJson } from "../hotpath/bounded-json.js";
 
-const PLACEHOLDER = /\{\{(target|program|class|match)\}\}/g;
+const PLACEHOLDER = /\{\{(command|target|program|class|match)\}\}/g;
 
 export function hasPlaceholders(template: string): boolean {
   return template.includes("{{");
@@ -52,7 +53,10 @@ export function renderReason(template: string, when: CompiledNode | null, view: 
   return template.replace(PLACEHOLDER, (_, name: string) => {
     switch (name) {
       case "target":
-        return effect !== null ? text(effect.attrs.target) || effect.target_class : text(witness);
+        // Without an operand, what was run says what it is about better than its class does.
+        return effect !== null ? text(effect.attrs.target) || text(effect.attrs.command) || effect.target_class : text(witness);
+      case "command":
+        return effect !== null ? text(effect.attrs.command) || text(effect.attrs.program) : "";
       case "program":
         return effect !== null ? text(effect.attrs.program) : "";
       case "class":

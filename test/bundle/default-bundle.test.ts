@@ -28,7 +28,7 @@ describe("the embedded default bundle", () => {
       ids.add(a.artifact_id);
       expect(["critical", "high", "medium", "low"]).toContain(a.severity);
       expect(a.body.reason.startsWith(`${a.artifact_id}:`)).toBe(true);
-      expect(a.body.reason).toMatch(/\{\{(target|program)\}\}/);
+      expect(a.body.reason).toMatch(/\{\{(command|target|program)\}\}/);
     }
     for (const seed003 of ["fs.wipe", "git.force_push_protected", "git.reset_hard", "infra.destroy", "secret.exfiltrate", "net.pipe_to_interpreter"]) {
       expect(bundle.artifacts.find((a: { artifact_id: string }) => a.artifact_id === seed003)?.body.verdict).toBe("deny");

@@ -82,7 +82,7 @@ describe("placeholder_may_be_empty", () => {
 describe("unknown_placeholder and undeclared_fact", () => {
   it("{{tgt}} and {{ target }} are shown as written", () => {
     expect(warnings(bundleOf([withReason("u", effect({ verb: "delete" }), "{{tgt}} {{ target }}")]))).toEqual([
-      { code: "unknown_placeholder", detail: "artifacts[0].body.reason: {{tgt}}, {{ target }} is shown as written (placeholders: {{target}}, {{program}}, {{class}}, {{match}})" },
+      { code: "unknown_placeholder", detail: "artifacts[0].body.reason: {{tgt}}, {{ target }} is shown as written (placeholders: {{command}}, {{target}}, {{program}}, {{class}}, {{match}})" },
     ]);
   });
   it("an undeclared fact names where it is read, once per id", () => {

@@ -98,7 +98,7 @@ describe.skipIf(!available)("end to end through the shell parser", () => {
     expect(c.simple.map((s) => s.program)).toEqual(["rm"]);
   });
   it("git push attrs through the parser", () => {
-    expect(classify("git push --force-with-lease origin main").effects[0].attrs).toEqual({ program: "git", target: "push --force-with-lease origin main", operation: "push", force: true, force_with_lease: true, branch: "main", scope: "branch" });
+    expect(classify("git push --force-with-lease origin main").effects[0].attrs).toEqual({ program: "git", command: "git push --force-with-lease origin main", target: "main", operation: "push", force: true, force_with_lease: true, branch: "main", scope: "branch" });
   });
 });
 

@@ -64,7 +64,7 @@ describe("what the code does decides", () => {
 
   it("the interpreter names the effect (program) and the API that does it (api)", () => {
     expect(classify(`python3 -c "import os; os.remove('a.txt')"`).effects).toEqual([
-      { verb: "delete", target_class: "workspace_file", attrs: { program: "python3", target: "a.txt", api: "os.remove" } },
+      { verb: "delete", target_class: "workspace_file", attrs: { program: "python3", command: `python3 -c "import os; os.remove('a.txt')"`, target: "a.txt", api: "os.remove" } },
     ]);
   });
 });

@@ -35,7 +35,7 @@ describe("curl methods", () => {
 
   it("the method is an attr of the effect, next to program and target", () => {
     expect(effects("curl -X DELETE https://api.example.com/items/3")).toEqual([
-      { verb: "delete", target_class: "network_host", attrs: { program: "curl", target: "https://api.example.com/items/3", method: "DELETE" } },
+      { verb: "delete", target_class: "network_host", attrs: { program: "curl", command: "curl -X DELETE https://api.example.com/items/3", target: "https://api.example.com/items/3", method: "DELETE" } },
     ]);
   });
 });

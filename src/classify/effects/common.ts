@@ -152,16 +152,23 @@ export function targetText(text: string): string {
   return text.length > TARGET_MAX ? `${text.slice(0, TARGET_MAX - 1)}…` : text;
 }
 
+/** The operands' values joined, as an effect's `target`; none when there are none. */
+export function operandTarget(values: readonly string[]): Attrs {
+  return values.length > 0 ? { target: targetText(values.join(" ")) } : {};
+}
+
 /**
- * Every shell effect names its program and its target — the operand as written
- * (a path, a refspec, a URL), or the command's arguments when the effect has
- * no single operand — so a refusal can quote exactly what it refused. A
- * command a launcher runs elsewhere says where (`runs_on`).
+ * Every shell effect names its program and the command as written (`command`:
+ * the simple command, flags, wrappers and redirections included), so a refusal
+ * can quote exactly what it refused. Its `target` is the operand the effect is
+ * about (a path, a refspec, a URL, a package, a resource name: SPEC §6.2) —
+ * set by the handler that knows it, never the whole argument list; an effect
+ * with no operand has none. A command a launcher runs elsewhere says where (`runs_on`).
  */
 export function attrs(ctx: Ctx, extra: Attrs = {}): Attrs {
-  const target = targetText(ctx.argv.join(" "));
+  const command = targetText(ctx.pc.cmd.raw);
   const runsOn = ctx.pc.runsOn;
-  return runsOn ? { program: ctx.program, target, runs_on: runsOn, ...extra } : { program: ctx.program, target, ...extra };
+  return runsOn ? { program: ctx.program, command, runs_on: runsOn, ...extra } : { program: ctx.program, command, ...extra };
 }
 
 export function gap(ctx: Ctx, shape: GapShape, reason: string): void {

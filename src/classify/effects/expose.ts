@@ -12,7 +12,7 @@
 // nested-command rule would then read as possible commands.
 import { flagWithValue, has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import type { Arg } from "../programs/args.js";
-import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
+import { attrs, operandTarget, pathTarget, targetText, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
 interface ExposeRow {
@@ -140,7 +140,11 @@ function expose(ctx: Ctx): void {
   // `--help` and `--version` print and exit: nothing served, tunnelled or shared (`http-server --help` was a send of the workspace).
   if (has(p, "help", "version")) return;
   const words = p.operands.map((o) => o.value);
-  if (row.tunnel?.(p, words)) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(ctx.argv.join(" ")), exposes: "tunnel" }));
+  if (row.tunnel?.(p, words)) {
+    // What the tunnel publishes: the operands after its subcommand word and a `--url`/`--port` value (`ngrok tcp 22` → `22`).
+    const published = [...words.slice(1), ...p.flags.filter((f) => ["url", "port", "p"].includes(f.name) && f.value !== null).map((f) => f.value!)];
+    ctx.out.effect("send", "network_host", attrs(ctx, { ...operandTarget(published), exposes: "tunnel" }));
+  }
   const dir = row.serves?.(p);
   for (const f of row.shares?.(p, words) ?? []) {
     for (const c of pathTarget(ctx, f, p.operands.find((o) => o.value === f)?.arg ?? null, "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(f), exposes: "file" }));

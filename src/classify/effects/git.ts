@@ -7,7 +7,7 @@ import { withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, operandTarget, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { gitApply } from "./patches.js";
 import { gitConfig } from "./persistence.js";
 import type { Handler } from "./entries.js";
@@ -49,10 +49,15 @@ function parseGitArgs(args: readonly Arg[], spec: OptionSpec = {}): ParsedArgs {
   return parseArgs(expandGitAbbreviations(args, spec), spec);
 }
 
-/** Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart. */
-function gitAttrs(ctx: Ctx, operation: string, extra: Attrs = {}): Attrs {
-  return attrs(ctx, { operation, ...extra });
+/**
+ * Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart,
+ * and its target: the operands it acts on (a commit, paths, a branch, a refspec), none when there are none.
+ */
+function gitAttrs(ctx: Ctx, operation: string, extra: Attrs = {}, on: readonly string[] = []): Attrs {
+  return attrs(ctx, { ...operandTarget(on), operation, ...extra });
 }
+
+const values = (ops: readonly { value: string }[]): string[] => ops.map((o) => o.value);
 
 const PUSH_SPEC: OptionSpec = {
   shortValue: "o",
@@ -116,7 +121,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
   const every = has(p, "all", "branches", "mirror");
   if (refspecs.length === 0) {
     const scope: PushScope = every ? "all" : has(p, "tags") ? "tag" : "current";
-    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope }));
+    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope }, remote ? [remote] : []));
     return;
   }
   for (let k = 0; k < refspecs.length; k++) {
@@ -124,7 +129,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
     let spec = refspecs[k].value;
     if (spec === "tag" && refspecs[k + 1]) {
       k++;
-      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope: "tag" }));
+      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope: "tag" }, [refspecs[k].value]));
       continue;
     }
     const a: Attrs = { ...base };
@@ -136,7 +141,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
       // `git push -f origin "$BRANCH"`: which branch is known only at run time.
       a.scope = "dynamic";
       if (del) Object.assign(a, { delete: true, protected: true });
-      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
+      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a, [refspecs[k].value]));
       continue;
     }
     const colon = spec.lastIndexOf(":");
@@ -148,7 +153,7 @@ function push(ctx: Ctx, inv: GitInvocation): void {
     if (d.branch !== undefined) a.branch = d.branch;
     a.scope = every ? "all" : d.scope;
     if (a.delete === true) Object.assign(a, a.scope === "branch" ? protectedAttr(d.branch) : { protected: true });
-    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a));
+    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a, [refspecs[k].value]));
   }
 }
 
@@ -160,11 +165,11 @@ function helpRequested(p: ParsedArgs): boolean {
   return has(p, "h", "help");
 }
 
-function discardWorktree(ctx: Ctx, sub: string, extra: Attrs = {}): void {
-  ctx.out.effect("discard", "workspace_file", gitAttrs(ctx, sub, extra));
+function discardWorktree(ctx: Ctx, sub: string, extra: Attrs = {}, on: readonly string[] = []): void {
+  ctx.out.effect("discard", "workspace_file", gitAttrs(ctx, sub, extra, on));
 }
-function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}): void {
-  ctx.out.effect("discard", "vcs_history", gitAttrs(ctx, sub, extra));
+function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}, on: readonly string[] = []): void {
+  ctx.out.effect("discard", "vcs_history", gitAttrs(ctx, sub, extra, on));
 }
 
 function checkout(ctx: Ctx, inv: GitInvocation): void {
@@ -176,22 +181,24 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
     aliases: { f: "force", b: "new-branch", B: "force-new-branch", p: "patch", q: "quiet", m: "merge", U: "unified", t: "track" },
   });
   if (helpRequested(p)) return;
+  // The paths after `--` are what is thrown away; without `--`, the operands (`git checkout REF path…`, `.`).
+  const on = p.sawDoubleDash ? values(p.operands.slice(p.doubleDashOperand)) : values(p.operands);
   // `-f` throws local changes away whatever else the checkout does (`git checkout -f -b x` too).
-  if (has(p, "force")) return discardWorktree(ctx, "checkout");
+  if (has(p, "force")) return discardWorktree(ctx, "checkout", {}, on);
   if (has(p, "new-branch", "orphan", "detach")) return;
   // `--track` only sets up a branch switch; git refuses it with paths.
   if (has(p, "track")) return;
   const ops = p.operands;
   const fromFile = p.flags.some((f) => f.name === "pathspec-from-file");
-  if (p.sawDoubleDash && ops.length > p.doubleDashOperand) return discardWorktree(ctx, "checkout");
-  if (fromFile) return discardWorktree(ctx, "checkout");
-  if (has(p, "force", "ours", "theirs")) return discardWorktree(ctx, "checkout");
+  if (p.sawDoubleDash && ops.length > p.doubleDashOperand) return discardWorktree(ctx, "checkout", {}, on);
+  if (fromFile) return discardWorktree(ctx, "checkout", {}, on);
+  if (has(p, "force", "ours", "theirs")) return discardWorktree(ctx, "checkout", {}, on);
   if (has(p, "force-new-branch")) return;
-  if (ops.length >= 2) return discardWorktree(ctx, "checkout"); // `git checkout REF path…`
+  if (ops.length >= 2) return discardWorktree(ctx, "checkout", {}, on); // `git checkout REF path…`
   if (ops.length === 1) {
     const v = ops[0].value;
     if (v === "." || v === ".." || v.startsWith("./") || v.startsWith("../") || /[*?[]/.test(v) || v.startsWith(":/")) {
-      return discardWorktree(ctx, "checkout");
+      return discardWorktree(ctx, "checkout", {}, on);
     }
   }
 }
@@ -223,7 +230,7 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
     if (f.name === "no-patch") patch = false;
   }
   if (p.operands.length === 0 && !patch && !p.flags.some((f) => f.name === "pathspec-from-file")) return;
-  discardWorktree(ctx, "restore");
+  discardWorktree(ctx, "restore", {}, values(p.operands));
 }
 
 function switchBranch(ctx: Ctx, inv: GitInvocation): void {
@@ -233,17 +240,17 @@ function switchBranch(ctx: Ctx, inv: GitInvocation): void {
     longBool: ["discard-changes", "force", "merge", "detach", "guess", "no-guess", "track", "no-track", "quiet", "progress", "no-progress", "recurse-submodules", "no-recurse-submodules", "ignore-other-worktrees"],
     aliases: { f: "force", m: "merge", d: "detach", t: "track", q: "quiet" },
   });
-  if (has(p, "discard-changes", "force")) discardWorktree(ctx, "switch");
+  if (has(p, "discard-changes", "force")) discardWorktree(ctx, "switch", {}, values(p.operands));
 }
 
 function worktree(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longBool: ["force"], aliases: { f: "force" } });
-  if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true });
+  if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true }, values(p.operands.slice(1)));
 }
 
 function tag(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { shortValue: "mFu", longValue: ["message", "file", "local-user", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "cleanup", "color", "column"], longBool: ["delete", "force", "list", "annotate", "sign", "verify"], aliases: { d: "delete", f: "force", l: "list", a: "annotate", s: "sign", v: "verify" } });
-  if (has(p, "delete")) discardHistory(ctx, "tag -d");
+  if (has(p, "delete")) discardHistory(ctx, "tag -d", {}, values(p.operands));
 }
 
 /** `git merge|rebase|cherry-pick|revert|am --abort`: throws away the in-progress resolution. */
@@ -258,19 +265,19 @@ function abort(ctx: Ctx, inv: GitInvocation): boolean {
 
 function reset(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longBool: ["hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "no-refresh", "refresh", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "pathspec-from-file", "pathspec-file-nul"] });
-  if (has(p, "hard")) discardWorktree(ctx, "reset --hard");
-  else if (has(p, "merge")) discardWorktree(ctx, "reset --merge");
+  if (has(p, "hard")) discardWorktree(ctx, "reset --hard", {}, values(p.operands));
+  else if (has(p, "merge")) discardWorktree(ctx, "reset --merge", {}, values(p.operands));
 }
 
 function clean(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { shortValue: "e", longValue: ["exclude"], longBool: ["force", "dry-run", "interactive", "quiet"], aliases: { f: "force", n: "dry-run", d: "directories", x: "ignored", X: "only-ignored", i: "interactive", q: "quiet" } });
   if (!has(p, "force") || has(p, "dry-run")) return;
-  discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") });
+  discardWorktree(ctx, "clean", { force: true, recursive: has(p, "directories") }, values(p.operands));
 }
 
 function stash(ctx: Ctx, inv: GitInvocation): void {
   const action = inv.args[0]?.value;
-  if (action === "drop" || action === "clear") discardWorktree(ctx, `stash ${action}`);
+  if (action === "drop" || action === "clear") discardWorktree(ctx, `stash ${action}`, {}, inv.args.slice(1).map((a) => a.value).filter((v) => !v.startsWith("-")));
   else if (action === undefined || action.startsWith("-") || action === "push" || action === "save") stashUntracked(ctx, inv);
 }
 
@@ -322,13 +329,13 @@ function branch(ctx: Ctx, inv: GitInvocation): void {
   const forceReset = !has(p, "delete", "move", "list") && (has(p, "force-copy") || (has(p, "force") && p.operands.length > 0));
   if (forceDelete) {
     if (p.operands.length === 0) discardHistory(ctx, "branch -D", { force: true, protected: true });
-    for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value, ...protectedAttr(op.value, op.arg.dynamic) });
+    for (const op of p.operands) discardHistory(ctx, "branch -D", { force: true, branch: op.value, ...protectedAttr(op.value, op.arg.dynamic) }, [op.value]);
   } else if (forceMove) {
     const target = p.operands[p.operands.length - 1];
-    discardHistory(ctx, "branch -M", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true });
+    discardHistory(ctx, "branch -M", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true }, target ? [target.value] : []);
   } else if (forceReset) {
     const target = has(p, "force-copy") ? p.operands[p.operands.length - 1] : p.operands[0];
-    discardHistory(ctx, "branch -f", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true });
+    discardHistory(ctx, "branch -f", target ? { force: true, branch: target.value, ...protectedAttr(target.value, target.arg.dynamic) } : { force: true, protected: true }, target ? [target.value] : []);
   }
 }
 
@@ -336,7 +343,7 @@ function rebase(ctx: Ctx, inv: GitInvocation): void {
   if (abort(ctx, inv)) return;
   const p = parseGitArgs(inv.args, { longBool: ["abort", "continue", "skip", "quit", "edit-todo", "show-current-patch", "interactive", "onto", "root"] });
   if (has(p, "abort", "continue", "skip", "quit", "edit-todo", "show-current-patch")) return;
-  discardHistory(ctx, "rebase");
+  discardHistory(ctx, "rebase", {}, values(p.operands));
 }
 
 /** commit's flags without a value, so an abbreviation (`--amen`) resolves as git resolves it. */
@@ -364,31 +371,31 @@ function prune(ctx: Ctx, inv: GitInvocation): void {
 
 function updateRef(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { shortValue: "m", aliases: { d: "delete" } });
-  if (has(p, "delete")) discardHistory(ctx, "update-ref -d");
+  if (has(p, "delete")) discardHistory(ctx, "update-ref -d", {}, values(p.operands.slice(0, 1)));
   // `update-ref refs/heads/main OLDER`: like `branch -f`, the commits only that branch held go (a new ref cannot be told apart here).
   else if (p.operands.length >= 2 && /^(refs\/heads\/|HEAD$)/.test(p.operands[0]!.value)) {
     const ref = p.operands[0]!.value;
-    discardHistory(ctx, "update-ref", ref === "HEAD" ? { force: true } : { force: true, branch: ref.slice("refs/heads/".length) });
+    discardHistory(ctx, "update-ref", ref === "HEAD" ? { force: true } : { force: true, branch: ref.slice("refs/heads/".length) }, [ref]);
   }
 }
 
 /** `git read-tree -u --reset TREE`: the index and the working tree become TREE, local changes dropped (`-m -u` refuses to). */
 function readTree(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longValue: ["prefix", "index-output", "exclude-per-directory", "super-prefix"], longBool: ["reset", "trivial", "aggressive", "dry-run", "empty", "no-sparse-checkout", "quiet", "recurse-submodules", "no-recurse-submodules"], aliases: { n: "dry-run", q: "quiet" } });
-  if (has(p, "u") && has(p, "reset") && !has(p, "dry-run")) discardWorktree(ctx, "read-tree --reset");
+  if (has(p, "u") && has(p, "reset") && !has(p, "dry-run")) discardWorktree(ctx, "read-tree --reset", {}, values(p.operands));
 }
 
 /** `git checkout-index -f -a` (or paths): overwrites working-tree files with the index's copies. Without `-f` existing files are kept. */
 function checkoutIndex(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longValue: ["prefix", "stage"], longBool: ["all", "force", "no-create", "index", "stdin", "temp", "ignore-skip-worktree-bits", "quiet"], aliases: { a: "all", f: "force", n: "no-create", u: "index", q: "quiet" } });
-  if (has(p, "force") && !has(p, "no-create", "temp")) discardWorktree(ctx, "checkout-index -f");
+  if (has(p, "force") && !has(p, "no-create", "temp")) discardWorktree(ctx, "checkout-index -f", {}, values(p.operands));
 }
 
 /** `git submodule deinit -f` removes submodule working trees with their local changes; `update --force` checks them out over changes. */
 function submodule(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longValue: ["name", "branch", "reference", "depth", "jobs", "prefix", "url"], longBool: ["force", "all", "quiet", "init", "recursive", "remote", "checkout", "rebase", "merge", "cached", "no-fetch", "dry-run"], aliases: { f: "force", q: "quiet", b: "branch", N: "no-fetch", n: "dry-run", j: "jobs" } });
   const action = p.operands[0]?.value;
-  if ((action === "deinit" || action === "update") && has(p, "force") && !has(p, "dry-run")) discardWorktree(ctx, `submodule ${action} -f`);
+  if ((action === "deinit" || action === "update") && has(p, "force") && !has(p, "dry-run")) discardWorktree(ctx, `submodule ${action} -f`, {}, values(p.operands.slice(1)));
 }
 
 function gitRm(ctx: Ctx, inv: GitInvocation): void {
@@ -408,7 +415,7 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
     const u = classifyUrl(ops[0].value) ?? remoteSpecUrl(ops[0].value);
     ctx.out.url(u);
   }
-  ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub));
+  ctx.out.effect("fetch", "network_host", gitAttrs(ctx, sub, {}, ops[0] ? [ops[0].value] : []));
   if (sub === "clone") {
     // `clone -c KEY=VALUE` writes the setting into the new repository's .git/config: a command setting runs on later git commands.
     for (const f of p.flags) {
@@ -417,7 +424,7 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
       const key = (eq < 0 ? f.value : f.value.slice(0, eq)).toLowerCase();
       const value = eq < 0 ? "true" : f.value.slice(eq + 1);
       if (isPersistentSetting(key, value) || isCommandSetting(key, value)) {
-        ctx.out.effect("write", "workspace_file", gitAttrs(ctx, "clone", { target: targetText(`clone --config ${key}`), persistence: "git_hooks", setting: key }));
+        ctx.out.effect("write", "workspace_file", gitAttrs(ctx, "clone", { persistence: "git_hooks", setting: key }, [key]));
       }
     }
     const dir = ops[1];
@@ -438,7 +445,7 @@ function git(ctx: Ctx): void {
   const g = parseGit(ctx.args);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
   for (const c of g.config) {
-    if (isCommandSetting(c.key, c.value)) ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`-c ${c.key}=${c.value}`) }));
+    if (isCommandSetting(c.key, c.value)) ctx.out.effect("execute", "shell", attrs(ctx, { target: targetText(`${c.key}=${c.value}`) }));
   }
   // (An alias to another subcommand, `-c alias.x=push` then `git x`, was expanded by the walker.)
   if (g.sub < 0) return;

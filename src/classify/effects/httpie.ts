@@ -52,7 +52,7 @@ function httpie(ctx: Ctx): void {
   // The request reader's method; a body that only stdin carries makes it a POST as well (HTTPie reads piped stdin as the body).
   const read = requestMethod(ctx);
   const method = !named && read === "GET" && stdinBody ? "POST" : read;
-  httpEffect(ctx, method);
+  httpEffect(ctx, method, { target: targetText(urlOp.value) });
   // A credential variable in the URL, a header item or a data item leaves with the request (an auth header is its use).
   sendSecretVariables(ctx, [{ arg: urlOp.arg, carrier: "url" }, ...items.map((i) => ({ arg: i.arg, carrier: itemCarrier(i.value) }))]);
   for (const f of files) {

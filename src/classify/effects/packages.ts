@@ -3,7 +3,7 @@
 // project's declared dependencies (`npm ci`, `pip install -r req.txt`).
 import { values, type Arg } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
-import { attrs, emitPath, substGap, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import type { Example } from "./families/rows.js";
 
@@ -87,7 +87,7 @@ function install(ctx: Ctx, pkgs: ReadonlyArray<{ value: string; arg: Arg }>, ext
   for (const p of named) {
     substGap(ctx, p.arg, "a package name");
     const source = packageSource(manager, p.value);
-    ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: p.value, ...(source ? { source } : {}) }));
+    ctx.out.effect("install", "package", attrs(ctx, { target: targetText(p.value), ...extra, package: p.value, ...(source ? { source } : {}) }));
   }
 }
 
@@ -96,7 +96,7 @@ function installFromFlags(ctx: Ctx, p: ParsedArgs, extra: Attrs, manager: string
   for (const f of p.flags) {
     if (f.value === null || !SPEC_FLAGS.has(f.name)) continue;
     const source = manager === "cargo" && f.name === "git" ? "vcs" : packageSource(manager, f.value);
-    if (source) ctx.out.effect("install", "package", attrs(ctx, { ...extra, package: f.value, source }));
+    if (source) ctx.out.effect("install", "package", attrs(ctx, { target: targetText(f.value), ...extra, package: f.value, source }));
   }
 }
 

