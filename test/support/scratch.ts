@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
+import { stopDaemonsUnder } from "./daemons.js";
 
 const made: string[] = [];
 
@@ -18,6 +19,8 @@ export function scratchDir(prefix = "gatehouse-"): string {
 /** Remove every scratch directory made so far (afterAll does this; a test may call it earlier). */
 export function removeScratch(): void {
   for (const dir of made.splice(0)) {
+    // A daemon a hook of this file started (`--daemon auto`) would write into the directory after it is gone.
+    stopDaemonsUnder(dir);
     try {
       rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (error) {
