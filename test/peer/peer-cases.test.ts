@@ -13,6 +13,8 @@ import { CLASS_DOCS, disagreementClass, isDisagreement } from "./classes.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const available = peerCasesAvailable(ROOT);
+// A missing peer set skips the cross-check, and says so (issue 22 item 3).
+if (!available) console.warn(`peer cross-check skipped: ${join(ROOT, "../shared/peer-cases")} is absent (docs/peer-cases.md)`);
 
 /**
  * Agreement measured after the cross-check's fixes (scripts/peer-agreement.ts),
