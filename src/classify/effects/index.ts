@@ -19,7 +19,7 @@ import { EXPOSE_HANDLERS, EXPOSE_PROGRAMS } from "./expose.js";
 import type { Handler, ProgramEntry } from "./entries.js";
 import { FILESYSTEM_HANDLERS, FILESYSTEM_PROGRAMS, filesystemPrefixHandler, redirects } from "./filesystem.js";
 import { andJoined, isTopLevel } from "./cd-chain.js";
-import { carrySecretCopies, FLOW_HANDLERS } from "./flow.js";
+import { carrySecretCopies, FLOW_HANDLERS, FLOW_PROGRAMS } from "./flow.js";
 import { GIT_HANDLERS } from "./git.js";
 import { HTTPIE_HANDLERS, HTTPIE_PROGRAMS } from "./httpie.js";
 import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
@@ -77,6 +77,7 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   infra: INFRA_PROGRAMS,
   database: DATABASE_PROGRAMS,
   package: PACKAGE_PROGRAMS,
+  flow: FLOW_PROGRAMS,
   persistence: PERSISTENCE_PROGRAMS,
   reverse_shell: REVERSE_SHELL_PROGRAMS,
   expose: EXPOSE_PROGRAMS,
