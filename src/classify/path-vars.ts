@@ -121,3 +121,17 @@ export const EXPANSION_EXAMPLES: ReadonlyArray<readonly [string, ExpansionBase |
   ["~+/src", "cwd", []], ["~-", "cwd", []], ["$OLDPWD/x", "cwd", []], ["~+x", null, []],
   ["$HOMEX/y", null, []], ["$DIR/x", null, []], ["%FOO%\\x", null, []], ["~user/x", null, []],
 ];
+
+/**
+ * Variables whose value is part of one file name — never a `/`, never `..` — (`$$`, `$USER`, `$LOGNAME`, `$UID`,
+ * `$EUID`, `$PPID`, `$BASHPID`, `$RANDOM`): the path with each replaced by `0`, or null when there is none. Below a
+ * temp directory such a path names a file there (`/tmp/build.$$`, `"$TMPDIR/$USER-cache"`); anywhere else it does
+ * not say which (`/home/$USER` is a home directory), so only the temp class is taken from it.
+ */
+const NAME_FRAGMENTS = /\$(?:\$|\{(?:USER|LOGNAME|UID|EUID|PPID|BASHPID|RANDOM)\}|(?:USER|LOGNAME|UID|EUID|PPID|BASHPID|RANDOM)(?![A-Za-z0-9_]))/g;
+export const NAME_FRAGMENT_VARIABLES: ReadonlySet<string> = new Set(["$", "USER", "LOGNAME", "UID", "EUID", "PPID", "BASHPID", "RANDOM"]);
+
+export function withNameFragments(path: string): string | null {
+  const out = path.replace(NAME_FRAGMENTS, "0");
+  return out === path ? null : out;
+}

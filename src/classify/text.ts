@@ -123,6 +123,21 @@ export function decodeAnsiC(text: string, echoMode = false): { text: string; sto
 }
 
 /**
+ * Does a `$'…'` body spell text through escapes — a numeric escape (`\xHH`, `\nnn`, `\uHHHH`, `\cX`) that stands
+ * for a printable character (`$'\x72\x6d'` is `rm`, `$'\x7e'` is `~`)? Escapes of whitespace and control
+ * characters (`\t`, `\n`, `\r`, `\e`, `\x1b`, `\0`) are how such characters are written at all: they hide nothing.
+ */
+export function ansiCSpells(body: string): boolean {
+  for (const m of body.matchAll(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs)) {
+    const esc = m[1]!;
+    if (!/^(x|u|U|[0-7]|c)/.test(esc) || esc.length === 1) continue;
+    const decoded = decodeAnsiC(`\\${esc}`).text;
+    if ([...decoded].some((ch) => ch.codePointAt(0)! > 0x20 && ch.codePointAt(0) !== 0x7f)) return true;
+  }
+  return false;
+}
+
+/**
  * Decode base64 (standard or URL alphabet, whitespace ignored) to UTF-8 text.
  * Null when the input is not base64 or the bytes are not valid UTF-8 text.
  */

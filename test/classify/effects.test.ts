@@ -106,7 +106,8 @@ table("delete: cmd.exe and PowerShell", [
   ["del /f /s /q C:\\*", ["delete×filesystem_root"]],
   ["Remove-Item -Path C:\\ -Recurse -Force", ["delete×filesystem_root"]],
   ["Remove-Item $env:USERPROFILE -Recurse", ["delete×home_dir"]],
-  ["Remove-Item -LiteralPath '\\\\?\\C:\\' -Recurse", ["delete×filesystem_root"]],
+  // Typed into Bash, PowerShell is read with both grammars (issue 20): the PowerShell reader does not know `\\?\`.
+  ["Remove-Item -LiteralPath '\\\\?\\C:\\' -Recurse", ["delete×filesystem_root", "delete×external_path"]],
   ["rm -r -fo ~", ["delete×home_dir"]],
   ["rm -Recurse -Force C:/Users/me", ["delete×home_dir"]],
   ["rd /s /q .\\build", ["delete×workspace_file"]],

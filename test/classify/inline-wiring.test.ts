@@ -102,7 +102,7 @@ describe("code that cannot be fully read stays shape 6", () => {
     `python3 -c "exec(input())"`,
     `python3 -c 'import sys, shutil; shutil.rmtree(sys.argv[1])' "$DIR"`,
     `node -e 'eval(process.argv[1])'`,
-    `perl -e 'print 1'`,
+    `perl -e 'print qx(id)'`,
     `php -r 'echo 1;'`,
     `python3 -c "$CODE"`,
   ])("%s", (command) => {

@@ -5,7 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { literalArg } from "../../src/classify/programs/args.js";
 import { parseWindowsArgs } from "../../src/classify/programs/options.js";
-import { parseItemListing, PS_EXAMPLES } from "../../src/classify/programs/powershell.js";
+import { parseItemListing, PS_EXAMPLES, TYPED_POWERSHELL_EXAMPLES, typedPowerShell } from "../../src/classify/programs/powershell.js";
+import { EFFECT_PROGRAMS } from "../../src/classify/effects/index.js";
+import { LAUNCHERS, launcherFor } from "../../src/classify/shell/launchers/index.js";
 import { resolvePathDetailed } from "../../src/classify/paths.js";
 import { keyFacts, parseProviderKey, parseRegKey, REGISTRY_EXAMPLES } from "../../src/classify/registry.js";
 import { sh } from "./build.js";
@@ -91,5 +93,11 @@ describe("PowerShell item listings", () => {
     const { roots, ...rest } = want;
     if (roots) expect(l.roots.map((r) => r.value)).toEqual(roots);
     expect(l).toMatchObject(rest);
+  });
+});
+
+describe("PowerShell typed into a Bash tool (read with the PowerShell grammar too)", () => {
+  it.each(TYPED_POWERSHELL_EXAMPLES.map((e) => [...e]))("%s → %s", (text, want) => {
+    expect(typedPowerShell(text as string, (p) => EFFECT_PROGRAMS.hasEffects(p), (p) => launcherFor(LAUNCHERS, p) !== undefined)).toBe(want);
   });
 });

@@ -6,7 +6,7 @@ import type { EventEnv } from "../../model/event.js";
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { hostLinks, throughHostLink } from "../host-facts.js";
 import { isGitMetadataDir, isWholeWorkingDirectory, mutatedPersistence, resolvePathDetailed, type ResolvedPathDetailed } from "../paths.js";
-import { isKnownVariable, startsAtDeclaredCwd } from "../path-vars.js";
+import { isKnownVariable, NAME_FRAGMENT_VARIABLES, startsAtDeclaredCwd, withNameFragments } from "../path-vars.js";
 import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { isSystemLog } from "../system-logs.js";
@@ -397,6 +397,11 @@ export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: T
   const literal = vars.length === 0 && !arg?.tilde;
   // PowerShell's `$env:NAME` parses as the variable `env`: the resolver knows which names it can place.
   const dynamicVar = vars.some((v) => !isKnownVariable(v) && !(v === "env" && /^\$\{?env:/i.test(value)));
+  const temp = tempWithNameFragments(ctx, value, vars, names);
+  if (temp !== null) {
+    ctx.out.path(value, "temp_path", temp[0]!.rel);
+    return hitsOf(ctx, temp, names);
+  }
   const results = resolveAll(ctx, value, literal, names);
   const first = results[0];
   ctx.out.path(value, first.class, first.rel);
@@ -405,6 +410,15 @@ export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: T
     return [UNKNOWN_HIT];
   }
   return hitsOf(ctx, results, names);
+}
+
+/** A temp path whose only unknowns are file-name fragments (`/tmp/out.$$.log`, `/tmp/$USER-cache`): placed there, every way it resolves. */
+function tempWithNameFragments(ctx: Ctx, value: string, vars: readonly string[], names: boolean): ResolvedPathDetailed[] | null {
+  if (vars.some((v) => !isKnownVariable(v) && !NAME_FRAGMENT_VARIABLES.has(v))) return null;
+  const placed = withNameFragments(value);
+  if (placed === null) return null;
+  const results = resolveAll(ctx, placed, false, names);
+  return results.every((r) => r.class === "temp_path" && !r.dynamic) ? results : null;
 }
 
 /**

@@ -5,7 +5,8 @@
 // the parser's business (shapes 3 and 6); the download-to-interpreter rule is
 // remote-code.ts.
 import { interpreterOf, programSource } from "../programs/interpreters.js";
-import { attrs, pathTarget, targetText, type Ctx } from "./common.js";
+import { perlPrintOnly } from "../programs/perl.js";
+import { attrs, emitPath, pathTarget, targetText, type Ctx } from "./common.js";
 import type { Handler } from "./entries.js";
 import { serveDirectory } from "./expose.js";
 import { extractArchive } from "./extracted.js";
@@ -48,6 +49,11 @@ function interpreter(ctx: Ctx): void {
       serveDirectory(ctx, dir?.value ?? ".", dir ?? null);
       return;
     }
+  }
+  // A Perl one-liner that only prints (programs/perl.ts) reads its file operands; other inline code is the walker's.
+  if (src?.kind === "inline" && interpreterOf(ctx.program)?.family === "perl") {
+    for (const f of perlPrintOnly(ctx.args) ?? []) emitPath(ctx, "read", f.value, f, "plain");
+    return;
   }
   if (src?.kind !== "script") return;
   const script = ctx.args[src.index];

@@ -147,7 +147,10 @@ function clusterSource(letters: ClusterLetters): SourceReader {
         if (restValue.includes(ch)) return 1;
         if (nextValue.includes(ch)) return k + 1 >= v.length ? 2 : 1;
         if (digits.includes(ch)) {
-          while (k + 1 < v.length && /[0-9a-fA-Fx]/.test(v[k + 1])) k++;
+          // Octal digits, or `x` and hex digits (`-l015`, `-0777`, `-0x1F`): a letter after them is the next switch
+          // (`-le 'code'` is -l then -e — hex letters here took the `e`, and the code ran as a "script").
+          if (/[xX]/.test(v[k + 1] ?? "")) for (k++; k + 1 < v.length && /[0-9a-fA-F]/.test(v[k + 1]); ) k++;
+          else while (k + 1 < v.length && /[0-7]/.test(v[k + 1])) k++;
         }
       }
       return 1;
@@ -403,6 +406,9 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["pwsh-preview -File x.ps1", "pwsh", "script"],
   ["pwsh -", "pwsh", "stdin"],
   ["perl5.36 -lne 'print' f", "perl", "inline"],
+  ["perl -le 'print 1'", "perl", "inline"],
+  ["perl -l015e 'print 1'", "perl", "inline"],
+  ["perl -0x1Fne 'print' f", "perl", "inline"],
   ["bash -lc 'ls'", "bash", "inline"],
   ["bash -s", "bash", "stdin"],
   ["sh /dev/stdin", "sh", "stdin"],

@@ -7,10 +7,11 @@ import { SHAPE } from "./gaps.js";
 import { Analyzer } from "./analyzer.js";
 import type { HostScript } from "../host-facts.js";
 import type { ProgramRegistry } from "../programs/known.js";
-import { LAUNCHERS, type LauncherTable } from "./launchers/index.js";
+import { LAUNCHERS, launcherFor, type LauncherTable } from "./launchers/index.js";
 import { MAX_COMMAND_BYTES, MAX_SIMPLE_COMMANDS, MAX_WRAPPER_DEPTH } from "./limits.js";
 import { utf8Length } from "../text.js";
-import { homeAwareWord } from "./words.js";
+import { homeAwareWord, literalWord } from "./words.js";
+import { typedPowerShell } from "../programs/powershell.js";
 import { loadShellParser, parserOf, type GrammarBytes, type ShellParser } from "./parser.js";
 
 export type { ShellAnalysis, ParsedCommand, StdinSource, FindContext, RunsOn, Feed } from "../shell-analysis.js";
@@ -53,6 +54,10 @@ export function analyzeShellText(parser: ShellParser, text: string, opts: Analyz
   }
   return run(parser, opts, (a) => {
     a.analyzeText(src, a.rootEnv(src));
+    // PowerShell typed into a Bash tool is also read as `pwsh -Command` would run it: its cmdlets, pipelines
+    // and `$env:`/`$HOME` mean what PowerShell makes of them (the Bash reading above stays).
+    const launchers = opts.launchers ?? LAUNCHERS;
+    if (typedPowerShell(src, (p) => opts.programs.hasEffects(p), (p) => launcherFor(launchers, p) !== undefined)) a.analyzeWords(["pwsh", "-NoProfile", "-Command", src].map((w) => literalWord(w)), a.rootEnv(src));
   });
 }
 

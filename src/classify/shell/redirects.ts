@@ -8,6 +8,8 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { literalArg, type Arg } from "../programs/args.js";
 import { excerpt, type GapList } from "./gaps.js";
 import { unescapeHeredoc } from "../text.js";
+import { NAME_FRAGMENT_VARIABLES, withNameFragments } from "../path-vars.js";
+import { resolvePathDetailed } from "../paths.js";
 import type { RedirectKind, RedirectWord, StdinSource } from "../shell-analysis.js";
 import { argOf, literalWord, wordFromNode, type Resolver, type Word } from "./words.js";
 
@@ -170,6 +172,16 @@ export function redirectExtraArgs(r: Node): Node[] {
   return out;
 }
 
+/**
+ * A target whose only expansions are the temp directory and file-name fragments (`> "$f"` after `f=$(mktemp)`,
+ * `> /tmp/out.$$`): it lies in the temp directory, which the path table places without knowing its value.
+ */
+function inTemp(w: Word): boolean {
+  if (w.subst || w.vars.some((v) => v !== "TMPDIR" && !NAME_FRAGMENT_VARIABLES.has(v))) return false;
+  const r = resolvePathDetailed(withNameFragments(w.value) ?? w.value, null);
+  return r.class === "temp_path" && !r.dynamic;
+}
+
 /** Shape 10: a file redirection whose target the table cannot resolve. */
 export function checkRedirectTargets(infos: readonly RedirInfo[], raw: string, gaps: GapList): void {
   for (const i of infos) {
@@ -178,7 +190,7 @@ export function checkRedirectTargets(infos: readonly RedirInfo[], raw: string, g
     let why: string | null = null;
     if (w.dynamic) {
       // `< <(cmd)` reads a pipe, not a path; the substitution itself is walked.
-      if (w.node?.type !== "process_substitution") why = "an unresolved variable or substitution";
+      if (w.node?.type !== "process_substitution" && !inTemp(w)) why = "an unresolved variable or substitution";
     } else if (w.value.includes("~")) why = "a `~`";
     else if (/[*?[]/.test(w.value)) why = "a glob";
     if (why) gaps.add(GAP_SHAPE.REDIRECT_TARGET, `redirection target ${excerpt(i.target)} contains ${why}`, raw);

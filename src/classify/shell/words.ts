@@ -5,11 +5,11 @@ import type { Node } from "web-tree-sitter";
 import { quoteWord } from "../../model/shell-quote.js";
 import { NO_VARS, type Arg } from "../programs/args.js";
 import { DYNAMIC_TYPES } from "./nodes.js";
-import { decodeAnsiC, unescapeDoubleQuoted, unescapeUnquoted } from "../text.js";
+import { ansiCSpells, decodeAnsiC, unescapeDoubleQuoted, unescapeUnquoted } from "../text.js";
 
 /** One shell word of a simple command: its facts, plus where it came from. */
 export interface Word extends Arg {
-  /** The word contained ANSI-C quoting `$'…'`. */
+  /** The word contained ANSI-C quoting `$'…'` that spells text through escapes (`$'\x72\x6d'`): quote obfuscation (shape 12). */
   ansiC: boolean;
   /** The syntax node, when the word came from parsed text (valid only while its tree is). */
   node: Node | null;
@@ -191,11 +191,13 @@ function decodeNode(node: Node, start: number, end: number, src: string, st: Dec
       st.quoted = true;
       st.value += text.length >= 2 && text.endsWith("'") ? text.slice(1, -1) : text.slice(1);
       return;
-    case "ansi_c_string":
+    case "ansi_c_string": {
       st.quoted = true;
-      st.ansiC = true;
-      st.value += decodeAnsiC(text.length >= 3 && text.endsWith("'") ? text.slice(2, -1) : text.slice(2)).text;
+      const body = text.length >= 3 && text.endsWith("'") ? text.slice(2, -1) : text.slice(2);
+      if (ansiCSpells(body)) st.ansiC = true; // `$'\t'` writes a tab; `$'\x72\x6d'` hides `rm`
+      st.value += decodeAnsiC(body).text;
       return;
+    }
     case "string":
       st.quoted = true;
       decodeDoubleQuoted(node, start, end, src, st, level);

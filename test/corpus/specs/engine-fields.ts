@@ -90,7 +90,7 @@ export const specs: CaseSpec[] = [
   // unknown.shape
   f("unknown.shape: bash -c \"$X\" is shape 3", leaf("unknown.shape", "eq", 3), bash('bash -c "$X"'), true, { on_unknown: "allow" }),
   f("unknown.shape: a clean command has no shapes", leaf("unknown.shape", "exists"), bash("ls -la"), false, { on_unknown: "allow" }),
-  f("unknown.shape: perl -e is shape 6", leaf("unknown.shape", "in", [6]), bash("perl -e 'print 1'"), true, { on_unknown: "allow" }),
+  f("unknown.shape: perl -e is shape 6", leaf("unknown.shape", "in", [6]), bash("perl -e 'system 1'"), true, { on_unknown: "allow" }),
 
   // content
   f("content: the flattened tool_input, any string value", leaf("content", "contains", "DROP TABLE"), mcp("mcp__db__query", { sql: ["SELECT 1", "DROP TABLE t"] }), true),

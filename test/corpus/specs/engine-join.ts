@@ -369,7 +369,7 @@ export const specs: CaseSpec[] = [
   {
     name: "on_unknown: the contribution names the FIRST gap's shape",
     bundle: bundle([]),
-    event: bash("eval \"$A\"; perl -e 'print 1'"),
+    event: bash("eval \"$A\"; perl -e 'system 1'"),
     expect: { verdict: "ask", atom_id: "unknown.shape.3", unknown: [3, 6] },
   },
 

@@ -43,6 +43,7 @@ import registry from "./registry.js";
 import accuracyContext from "./accuracy-context.js";
 import accuracyLeaks from "./accuracy-leaks.js";
 import accuracyStores from "./accuracy-stores.js";
+import accuracyEveryday from "./accuracy-everyday.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -87,4 +88,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "accuracy-context": accuracyContext,
   "accuracy-leaks": accuracyLeaks,
   "accuracy-stores": accuracyStores,
+  "accuracy-everyday": accuracyEveryday,
 };

@@ -71,7 +71,9 @@ export const specs: CaseSpec[] = [
   c("node eval of an argument is shape 6", `node -e 'eval(process.argv[1])' 'console.log(1)'`, gap6),
   c("python rmtree of a path from argv is shape 6", `python3 -c "import shutil, sys; shutil.rmtree(sys.argv[1])" build`, gap6),
   c("python -c with a variable script is shape 6", `python3 -c "$SCRIPT"`, gap6),
-  c("perl -e has no grammar here: shape 6", `perl -e 'print "hi\\n"'`, gap6),
+  c("perl -e has no grammar here: shape 6", `perl -e 'chdir "/tmp"; print "hi\\n"'`, gap6),
+  // Issue 20: a one-liner that only prints is read (src/classify/programs/perl.ts).
+  c("perl -e that only prints is read", `perl -e 'print "hi\\n"'`, allowed),
   c("a literal rmtree beside a dynamic exec is still denied", `python3 -c "import shutil, sys; shutil.rmtree('/'); exec(sys.stdin.read())"`, { ...fired("fs.wipe", "deny"), unknown: [6] }),
 ];
 

@@ -7,6 +7,7 @@ import { GAP_SHAPE } from "../../../model/gap-shapes.js";
 import { codeInterpreterNames, interpreterName, interpreterNames, programSource } from "../../programs/interpreters.js";
 import { excerpt } from "../gaps.js";
 import { isEnvGenerator } from "../../programs/env-generators.js";
+import { perlPrintOnly, perlStdinPrintsOnly } from "../../programs/perl.js";
 import { decodeBase64Text, splitWords } from "../../text.js";
 import { inheritedScript, type Word } from "../words.js";
 import { bunx } from "./envs.js";
@@ -74,6 +75,8 @@ function interpreter(call: Launch): number | null {
     const ic = literal && language !== null ? commandLineCode(call, null) : null;
     const read = ic === null ? undefined : runInlineCode(call, ic.language, ic.code);
     if (read !== undefined) return read;
+    // A Perl one-liner that only prints (programs/perl.ts): the effect table reads its file operands.
+    if (interpreterName(name) === "perl" && perlPrintOnly(words, call.i + 1) !== null) return call.emit();
     call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code (${src.flag})${src.code >= 0 && !literal ? " that is not a literal" : ""}`);
   } else if (src?.kind === "script") {
     const p = call.procSub(words[src.index]);
@@ -104,6 +107,7 @@ function interpreter(call: Launch): number | null {
       const ic = language === null ? null : commandLineCode(call, text);
       const read = ic === null ? undefined : runInlineCode(call, ic.language, ic.code);
       if (read !== undefined) return read;
+      if (interpreterName(name) === "perl" && perlStdinPrintsOnly(words, call.i + 1, text)) return call.emit();
       call.gap(GAP_SHAPE.INLINE_INTERPRETER, `inline ${name} code fed from a ${call.stdin.kind}`);
     } else call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its program from a ${call.stdin.kind} that is not a literal`);
   }
