@@ -32,6 +32,7 @@ import { instantiateGatehouseWasm } from "./hotpath/instance.js";
 import { blankState, checkState, type SessionState } from "./model/session-state.js";
 import type { StateLayout } from "./model/state-layout.js";
 import { ENGINE_VERSION } from "./version.js";
+import { mayHoldTypedPowerShell } from "./classify/programs/powershell.js";
 import type { EngineOptions } from "./engine-options.js";
 import type { ClassificationCache, ClassificationCacheStats } from "./classification-cache.js";
 
@@ -182,6 +183,8 @@ export class Engine {
     }
     // Over-approximate (an `app.js` path loads the JS grammar): a needless load costs a few ms once; a missed one, a shape 6.
     const languages = LANGUAGE_OF.filter(([re]) => re.test(text)).map(([, l]) => l);
+    // PowerShell typed straight into a Bash tool is read with the PowerShell grammar too (shell/index.ts).
+    if (!languages.includes("powershell") && mayHoldTypedPowerShell(text)) languages.push("powershell");
     if (languages.length === 0) return [];
     await this.parts.inline.prepare(languages);
     return languages;

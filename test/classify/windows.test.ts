@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { literalArg } from "../../src/classify/programs/args.js";
 import { parseWindowsArgs } from "../../src/classify/programs/options.js";
-import { parseItemListing, PS_EXAMPLES, TYPED_POWERSHELL_EXAMPLES, typedPowerShell } from "../../src/classify/programs/powershell.js";
+import { mayHoldTypedPowerShell, parseItemListing, PS_EXAMPLES, TYPED_POWERSHELL_EXAMPLES, typedPowerShell } from "../../src/classify/programs/powershell.js";
 import { EFFECT_PROGRAMS } from "../../src/classify/effects/index.js";
 import { LAUNCHERS, launcherFor } from "../../src/classify/shell/launchers/index.js";
 import { resolvePathDetailed } from "../../src/classify/paths.js";
@@ -99,5 +99,14 @@ describe("PowerShell item listings", () => {
 describe("PowerShell typed into a Bash tool (read with the PowerShell grammar too)", () => {
   it.each(TYPED_POWERSHELL_EXAMPLES.map((e) => [...e]))("%s → %s", (text, want) => {
     expect(typedPowerShell(text as string, (p) => EFFECT_PROGRAMS.hasEffects(p), (p) => launcherFor(LAUNCHERS, p) !== undefined)).toBe(want);
+  });
+  // A page fetches the PowerShell grammar only when Engine.prepare's hint says so: the hint must cover every
+  // text the classifier reads as PowerShell, also inside the event's JSON (test/web compares the whole corpus).
+  it.each(TYPED_POWERSHELL_EXAMPLES.filter(([, want]) => want).map(([text]) => [text]))("prepare's hint covers %s", (text) => {
+    expect(mayHoldTypedPowerShell(text)).toBe(true);
+    expect(mayHoldTypedPowerShell(JSON.stringify({ command: text }))).toBe(true);
+  });
+  it.each([["git status"], ["ls -la"], ["rm -rf build"]])("prepare's hint stays off for %s", (text) => {
+    expect(mayHoldTypedPowerShell(JSON.stringify({ command: text }))).toBe(false);
   });
 });

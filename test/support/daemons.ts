@@ -7,7 +7,7 @@
 // (the socket path names the directory), stopped by pid, never by name.
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Pids of `gatehouse … serve --socket PATH` processes whose socket lies under `dir`. */
+/** Pids of `gatehouse … serve` processes whose socket, HOME or XDG directory lies under `dir`. */
 export function daemonsUnder(dir: string): number[] {
   let entries: string[];
   try {
@@ -25,10 +25,24 @@ export function daemonsUnder(dir: string): number[] {
     } catch {
       continue; // gone meanwhile
     }
+    if (!argv.includes("serve")) continue;
     const socket = argv.indexOf("--socket");
-    if (argv.includes("serve") && socket >= 0 && argv[socket + 1]?.startsWith(prefix)) out.push(Number(name));
+    if (socket >= 0 && argv[socket + 1]?.startsWith(prefix)) out.push(Number(name));
+    // A daemon whose socket lies elsewhere (the runtime directory) still writes its code cache under its HOME.
+    else if (homeUnder(name, prefix)) out.push(Number(name));
   }
   return out;
+}
+
+/** Does process `pid` run with HOME or an XDG directory under `prefix`? */
+function homeUnder(pid: string, prefix: string): boolean {
+  let env: string[];
+  try {
+    env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  } catch {
+    return false;
+  }
+  return env.some((kv) => /^(HOME|XDG_CACHE_HOME|XDG_STATE_HOME|XDG_RUNTIME_DIR)=/.test(kv) && kv.slice(kv.indexOf("=") + 1).startsWith(prefix));
 }
 
 const alive = (pid: number): boolean => {

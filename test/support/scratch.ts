@@ -18,9 +18,11 @@ export function scratchDir(prefix = "gatehouse-"): string {
 
 /** Remove every scratch directory made so far (afterAll does this; a test may call it earlier). */
 export function removeScratch(): void {
-  for (const dir of made.splice(0)) {
-    // A daemon a hook of this file started (`--daemon auto`) would write into the directory after it is gone.
-    stopDaemonsUnder(dir);
+  const dirs = made.splice(0);
+  // A daemon a hook of this file started (`--daemon auto`) would write into a directory after it is gone —
+  // also into another of these (its socket in one, its HOME's code cache in another): stop them all first.
+  for (const dir of dirs) stopDaemonsUnder(dir);
+  for (const dir of dirs) {
     try {
       rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     } catch (error) {
