@@ -720,6 +720,8 @@ if (!NO_PROCESS) {
 // Two configurations on the same server, interleaved per in-flight level: the eight repeated commands (what
 // the classification cache is for) and every command distinct (what it cannot help), cwd a real repository.
 let daemon = null;
+// A ratio of two CPU figures (null when either is missing); defined before the daemon block below runs.
+const cpuRatio = (a, b) => (a == null || !b ? null : Number((a / b).toFixed(2)));
 if (!NO_DAEMON) {
   const bin = join(root, "bin", "gatehouse.js");
   const bundleFile = join(scratch, "daemon-bundle.json");
@@ -779,7 +781,6 @@ if (!NO_DAEMON) {
 }
 
 const summaryDaemonRatio = (r) => r.daemon?.server_cpu_over_in_process?.in_flight_1 ?? null;
-const cpuRatio = (a, b) => (a == null || !b ? null : Number((a / b).toFixed(2)));
 
 // ── memory ──────────────────────────────────────────────────────────────
 async function memoryConstants() {
