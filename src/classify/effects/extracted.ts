@@ -15,7 +15,7 @@
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { hostOf } from "../host-env.js";
 import { hostArchive } from "../host-facts.js";
-import { joinedArg, literalArg, withValue, type Arg } from "../programs/args.js";
+import { isLiteralArg, joinedArg, literalArg, withValue, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs } from "../programs/options.js";
 import { emitPath, gap, resolveAll, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
@@ -44,11 +44,9 @@ export function extractInto(ctx: Ctx, dir: { value: string; arg: Arg } | null): 
 /** Members written out as effects, at most (the rest are still looked at for the gate). */
 const MAX_EMITTED = 64;
 
-const literal = (arg: Arg | null): boolean => arg === null || (arg.vars.length === 0 && !arg.tilde);
-
 /** Does writing at `value` reach something that controls the agent, the gate or what runs later? */
 function guarded(ctx: Ctx, value: string, arg: Arg | null, holding: boolean): boolean {
-  return resolveAll(ctx, value, literal(arg)).some((r) => r.persistence !== null || (holding && r.holdsGate));
+  return resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.persistence !== null || (holding && r.holdsGate));
 }
 
 function selected(member: string, only: readonly string[] | undefined): boolean {

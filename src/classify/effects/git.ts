@@ -3,7 +3,7 @@
 // checkout-index -f, submodule deinit|update -f), rewriting
 // history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
 // Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
-import { withValue, type Arg } from "../programs/args.js";
+import { isLiteralArg, withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
@@ -299,8 +299,7 @@ function stashUntracked(ctx: Ctx, inv: GitInvocation): void {
 
 /** A delete of `value` that counts only where it reaches an agent's settings or the gate (git mv's and stash's). */
 function guardedDelete(ctx: Ctx, value: string, arg: Arg | null, operation: string): void {
-  const literal = arg === null || (arg.vars.length === 0 && !arg.tilde);
-  if (resolveAll(ctx, value, literal).some((r) => r.persistence !== null || r.holdsGate)) emitPath(ctx, "delete", value, arg, "plain", { operation: `git ${operation}` }, value);
+  if (resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.persistence !== null || r.holdsGate)) emitPath(ctx, "delete", value, arg, "plain", { operation: `git ${operation}` }, value);
 }
 
 /** `git mv SRC… DST`: like mv — each source is gone from its name, the destination (or DST/SRC's name) is written. */

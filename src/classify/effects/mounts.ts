@@ -12,7 +12,7 @@
 // `unshare -m CMD` is a launcher (shell/launchers/wrappers.ts): the mount
 // inside is judged here; a bare new namespace changes nothing outside it.
 import { parseArgs } from "../programs/options.js";
-import type { Arg } from "../programs/args.js";
+import { isLiteralArg, type Arg } from "../programs/args.js";
 import { emitPath, resolveAll, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
@@ -23,7 +23,7 @@ import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.
  */
 export function mountOver(ctx: Ctx, point: { value: string; arg: Arg }): void {
   if (point.arg.dynamic) return;
-  const hits = resolveAll(ctx, point.value, point.arg.vars.length === 0 && !point.arg.tilde);
+  const hits = resolveAll(ctx, point.value, isLiteralArg(point.arg));
   if (hits.some((r) => r.persistence !== null || r.holdsGate)) emitPath(ctx, "write", point.value, point.arg, "mutate", { mount: true });
 }
 

@@ -14,7 +14,7 @@
 import { GAP_SHAPE, type GapShape } from "../../model/gap-shapes.js";
 import { hostOf } from "../host-env.js";
 import { hostScript } from "../host-facts.js";
-import { literalArg, withValue, type Arg } from "../programs/args.js";
+import { isLiteralArg, literalArg, withValue, type Arg } from "../programs/args.js";
 import { flagWithValue, has, parseArgs } from "../programs/options.js";
 import { emitPath, gap, resolveAll, stdinLiteral, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
@@ -65,14 +65,13 @@ interface Application {
   dir: { value: string; arg: Arg } | null;
 }
 
-const literal = (arg: Arg | null) => arg === null || (arg.vars.length === 0 && !arg.tilde);
 
 function apply(ctx: Ctx, a: Application): void {
   const base = a.dir === null ? "." : a.dir.value.replace(/\/+$/, "");
   const at = (p: string) => (base === "." ? p : `${base}/${p}`);
   const argOf = (target: string) => (a.dir !== null && !target.startsWith("/") ? withValue(a.dir.arg, target) : literalArg(target));
   if (typeof a.text !== "string") {
-    if (resolveAll(ctx, base, literal(a.dir?.arg ?? null)).some((r) => r.persistence !== null || r.holdsGate)) gap(ctx, a.text.shape, `${a.text.unknown}: the files it changes in ${base}, which holds an agent's settings or Gatehouse's footprint, are not known`);
+    if (resolveAll(ctx, base, isLiteralArg(a.dir?.arg ?? null)).some((r) => r.persistence !== null || r.holdsGate)) gap(ctx, a.text.shape, `${a.text.unknown}: the files it changes in ${base}, which holds an agent's settings or Gatehouse's footprint, are not known`);
     return;
   }
   const seen = new Set<string>();
@@ -94,7 +93,7 @@ function apply(ctx: Ctx, a: Application): void {
 /** The patch text a command takes from a file it names, or its stdin. */
 function patchText(ctx: Ctx, file: { value: string; arg: Arg } | null): Application["text"] | null {
   if (file !== null) {
-    if (file.arg.dynamic || !literal(file.arg)) return hostOf(ctx.env) === null ? null : { unknown: `the patch ${file.arg.raw} is named at run time`, shape: GAP_SHAPE.NON_LITERAL_OPERAND };
+    if (file.arg.dynamic || !isLiteralArg(file.arg)) return hostOf(ctx.env) === null ? null : { unknown: `the patch ${file.arg.raw} is named at run time`, shape: GAP_SHAPE.NON_LITERAL_OPERAND };
     const h = hostScript(ctx.env, file.value);
     if (h === undefined) return hostOf(ctx.env) === null ? null : { unknown: `the host found no patch at ${file.value} before the call`, shape: GAP_SHAPE.NON_LITERAL_OPERAND };
     return h.text !== null ? h.text : { unknown: h.reason, shape: h.shape };

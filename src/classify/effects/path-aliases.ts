@@ -6,7 +6,7 @@
 // under the declared working directory; a name or a target the resolver
 // cannot place (a variable, no cwd) is not recorded.
 import type { EventEnv } from "../../model/event.js";
-import type { Arg } from "../programs/args.js";
+import { isLiteralArg, type Arg } from "../programs/args.js";
 import { resolvePathDetailed } from "../paths.js";
 
 /** name → target, both normalised absolute paths. */
@@ -20,14 +20,11 @@ export interface Word {
   arg: Arg | null;
 }
 
-/** No variable and no tilde to expand: the resolver reads it as the literal name. */
-const isLiteral = (arg: Arg | null): boolean => arg === null || (arg.vars.length === 0 && !arg.tilde);
-
 /** Record that `name` (as written) now stands for `target` (as written). */
 export function noteAlias(aliases: PathAliases, env: EventEnv | null, name: Word, target: Word): void {
   if (name.arg?.subst || target.arg?.subst) return;
-  const n = resolvePathDetailed(name.value, env, { literal: isLiteral(name.arg) });
-  const t = resolvePathDetailed(target.value, env, { literal: isLiteral(target.arg) });
+  const n = resolvePathDetailed(name.value, env, { literal: isLiteralArg(name.arg) });
+  const t = resolvePathDetailed(target.value, env, { literal: isLiteralArg(target.arg) });
   if (n.dynamic || t.dynamic || !ROOTED.test(n.normalized) || !ROOTED.test(t.normalized) || n.normalized === "/") return;
   aliases.set(n.normalized.replace(/\/+$/, ""), t.normalized);
 }

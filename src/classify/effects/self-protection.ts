@@ -19,7 +19,7 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { gateFootprint, type GateFootprint } from "../gate.js";
 import { hostOf } from "../host-env.js";
 import { interpreterOf, programSource } from "../programs/interpreters.js";
-import type { Arg } from "../programs/args.js";
+import { isLiteralArg, type Arg } from "../programs/args.js";
 import { flagValues, parseArgs, type ParsedArgs } from "../programs/options.js";
 import { patchHunks } from "../apply-patch.js";
 import { attrs, emitPath, gap, resolveAll, stdinLiteral, targetText, type Ctx } from "./common.js";
@@ -43,7 +43,7 @@ function footprint(ctx: Ctx): GateFootprint {
 
 function inGate(ctx: Ctx, value: string, arg: Arg | null): boolean {
   if (arg?.subst) return false;
-  return resolveAll(ctx, value, arg === null || (arg.vars.length === 0 && !arg.tilde)).some((r) => r.inGate);
+  return resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.inGate);
 }
 
 /** Is a program word or script path the Gatehouse CLI? By name, by file (`bin/gatehouse.js`), or by being part of the footprint. */

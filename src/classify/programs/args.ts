@@ -26,6 +26,9 @@ export const NO_VARS: readonly string[] = Object.freeze([]);
 
 
 /** An argument that was never shell text (argv-form commands, words a program splits itself). */
+/** Is the word's value what the command will see (no variable, no tilde left to expand)? A missing word counts as literal. */
+export const isLiteralArg = (arg: Arg | null): boolean => arg === null || (arg.vars.length === 0 && !arg.tilde);
+
 export function literalArg(value: string, raw?: string): Arg {
   return { value, raw: raw ?? quoteWord(value), dynamic: false, subst: false, vars: NO_VARS, tilde: false, quoted: false };
 }
