@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ENTRY_TABLES } from "../../src/classify/effects/index.js";
 import type { ProgramEntry } from "../../src/classify/effects/entries.js";
+import { GIT_SUBCOMMANDS } from "../../src/classify/effects/git.js";
 import { checkExample } from "./families/helpers.js";
 
 
@@ -37,6 +38,9 @@ describe("every program entry's examples", () => {
       });
     });
   }
+  it("every git subcommand row has an example that acts and a lookalike that does not", () => {
+    expect(GIT_SUBCOMMANDS.flatMap((r) => lacks({ names: r.subs.map((s) => `git ${s}`), handler: () => undefined, examples: r.examples }))).toEqual([]);
+  });
   it("fails a planted entry without a lookalike, or without a positive example", () => {
     const handler = () => undefined;
     expect(lacks({ names: ["x"], handler, examples: [["x -rf /", "delete system_path"]] })).toEqual(["x: no lookalike (an example with no effect, or reads only)"]);

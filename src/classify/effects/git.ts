@@ -7,10 +7,11 @@ import { isLiteralArg, withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
 import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, operandTarget, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, operandTarget, pathTarget, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { gitApply } from "./patches.js";
 import { gitConfig } from "./persistence.js";
-import type { Handler } from "./entries.js";
+import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
+import type { Example } from "./families/rows.js";
 
 export interface GitInvocation {
   sub: string | null;
@@ -440,7 +441,60 @@ function network(ctx: Ctx, inv: GitInvocation, sub: string): void {
   }
 }
 
-function git(ctx: Ctx): void {
+/** One git subcommand's row: the subcommands it handles, what it does with their words, and examples beside it. */
+interface GitSubcommand {
+  subs: readonly string[];
+  run: (ctx: Ctx, inv: GitInvocation) => void;
+  /** `[command, expected effects]`: at least one that acts and one lookalike (test/classify/handler-entries.test.ts). */
+  examples: readonly Example[];
+}
+const subcommand = (subs: readonly string[], run: GitSubcommand["run"], examples: readonly Example[]): GitSubcommand => ({ subs, run, examples });
+
+/** git's subcommands that act, by name (the rest — log, status, diff, add, … — only read). */
+export const GIT_SUBCOMMANDS: readonly GitSubcommand[] = [
+  subcommand(["push"], push, [["git push origin main", "push vcs_remote branch=main scope=branch"], ["git push -f origin 'refs/heads/*'", "push vcs_remote force=true scope=all"], ["git push --dry-run origin main", ""], ["git push --help", ""]]),
+  subcommand(["reset"], reset, [["git reset --hard HEAD~1", "discard workspace_file operation='reset --hard'"], ["git reset --soft HEAD~1", ""]]),
+  subcommand(["checkout"], checkout, [["git checkout -- src/a.ts", "discard workspace_file operation=checkout target=src/a.ts"], ["git checkout .", "discard workspace_file"], ["git checkout -b feature", ""], ["git checkout main", ""]]),
+  subcommand(["restore"], restore, [["git restore src/a.ts", "discard workspace_file operation=restore"], ["git restore --staged src/a.ts", ""]]),
+  subcommand(["switch"], switchBranch, [["git switch --discard-changes main", "discard workspace_file operation=switch"], ["git switch main", ""]]),
+  subcommand(["worktree"], worktree, [["git worktree remove --force ../wt", "discard workspace_file force=true"], ["git worktree list", ""]]),
+  subcommand(["tag"], tag, [["git tag -d v1", "discard vcs_history operation='tag -d'"], ["git tag v1", ""]]),
+  subcommand(["merge", "cherry-pick", "revert"], (ctx, inv) => void abort(ctx, inv), [["git merge --abort", "discard workspace_file operation=abort"], ["git cherry-pick --abort", "discard workspace_file"], ["git merge main", ""], ["git revert HEAD", ""]]),
+  subcommand(["am"], (ctx, inv) => void (abort(ctx, inv) || gitApply(ctx, "am", inv.args)), [["git am --abort", "discard workspace_file operation=abort"], ["git am --continue", ""]]),
+  subcommand(["apply"], (ctx, inv) => gitApply(ctx, "apply", inv.args), [
+    ["git apply <<'EOF'\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-a\n+b\nEOF", "write workspace_file persistence=agent_settings"],
+    ["git apply --check fix.patch", ""],
+  ]),
+  subcommand(["clean"], clean, [["git clean -fd", "discard workspace_file force=true recursive=true"], ["git clean -n", ""]]),
+  subcommand(["stash"], stash, [["git stash drop", "discard workspace_file operation='stash drop'"], ["git stash push -u .claude/settings.local.json", "delete workspace_file persistence=agent_settings"], ["git stash -u", ""], ["git stash list", ""]]),
+  subcommand(["branch"], branch, [["git branch -D feature", "discard vcs_history operation='branch -D' branch=feature"], ["git branch -f main HEAD~3", "discard vcs_history protected=true"], ["git branch -d feature", ""]]),
+  subcommand(["rebase"], rebase, [["git rebase main", "discard vcs_history operation=rebase"], ["git rebase --abort", "discard workspace_file operation=abort"], ["git rebase --continue", ""]]),
+  subcommand(["commit"], commit, [["git commit --amend", "discard vcs_history operation='commit --amend'"], ["git commit --amen --no-edit", "discard vcs_history"], ["git commit -m x", ""]]),
+  subcommand(["filter-branch"], (ctx, inv) => discardHistory(ctx, inv.sub ?? "filter-branch"), [["git filter-branch --tree-filter x HEAD", "discard vcs_history operation=filter-branch"], ["git filter-branch --help", ""]]),
+  // `--analyze` only writes a report; `--dry-run` shows what would be rewritten.
+  subcommand(["filter-repo"], (ctx, inv) => void (inv.args.some((a) => a.value === "--analyze" || a.value === "--dry-run") || discardHistory(ctx, "filter-repo")), [["git filter-repo --path x", "discard vcs_history operation=filter-repo"], ["git filter-repo --analyze", ""]]),
+  subcommand(["reflog"], reflog, [["git reflog expire --all", "discard vcs_history operation='reflog expire'"], ["git reflog show", ""]]),
+  subcommand(["gc"], gc, [["git gc --prune=now", "discard vcs_history operation='gc --prune'"], ["git gc", ""]]),
+  subcommand(["prune"], prune, [["git prune", "discard vcs_history operation=prune"], ["git prune -n", ""]]),
+  subcommand(["update-ref"], updateRef, [["git update-ref -d refs/heads/x", "discard vcs_history operation='update-ref -d'"], ["git update-ref refs/tags/v1 abc", ""]]),
+  subcommand(["rm"], gitRm, [["git rm -r src", "delete workspace_file recursive=true"], ["git rm --cached .env", ""]]),
+  subcommand(["mv"], gitMv, [["git mv a.ts b.ts", "write workspace_file target=b.ts; delete workspace_file target=a.ts"], ["git mv -n a.ts b.ts", ""]]),
+  subcommand(["read-tree"], readTree, [["git read-tree -u --reset HEAD", "discard workspace_file operation='read-tree --reset'"], ["git read-tree HEAD", ""]]),
+  subcommand(["checkout-index"], checkoutIndex, [["git checkout-index -f -a", "discard workspace_file operation='checkout-index -f'"], ["git checkout-index -a", ""]]),
+  subcommand(["submodule"], submodule, [["git submodule deinit -f lib", "discard workspace_file operation='submodule deinit -f'"], ["git submodule update --init", ""]]),
+  // The fetch itself (network_host) is left out of examples (test/classify/families/helpers.ts).
+  subcommand(["clone", "fetch", "pull"], (ctx, inv) => network(ctx, inv, inv.sub ?? "fetch"), [
+    ["git clone https://github.com/a/b", "write workspace_file target=./b"],
+    ["git clone -c core.hooksPath=.h https://github.com/a/b", "write workspace_file persistence=git_hooks; write workspace_file target=./b"],
+    ["git pull --rebase", "discard vcs_history operation='pull --rebase'"],
+    ["git pull", ""],
+  ]),
+  subcommand(["config"], (ctx, inv) => gitConfig(ctx, inv.args), [["git config core.hooksPath .h", "write workspace_file persistence=git_hooks"], ["git config --get user.name", ""]]),
+];
+
+const BY_SUBCOMMAND: ReadonlyMap<string, GitSubcommand> = new Map(GIT_SUBCOMMANDS.flatMap((r) => r.subs.map((s) => [s, r] as const)));
+
+function gitRows(ctx: Ctx): void {
   const g = parseGit(ctx.args);
   // `git -c alias.x='!cmd' x` runs a shell command; so do core.sshCommand/core.pager/core.editor overrides.
   for (const c of g.config) {
@@ -456,75 +510,48 @@ function git(ctx: Ctx): void {
   const flagPart = values.includes("--") ? values.slice(0, values.indexOf("--")) : values;
   if (!OWN_HELP.has(sub) && (flagPart.includes("-h") || flagPart.includes("--help"))) return;
   substGap(ctx, ctx.args[g.sub], "the subcommand");
-  switch (sub) {
-    case "push":
-      return push(ctx, inv);
-    case "reset":
-      return reset(ctx, inv);
-    case "checkout":
-      return checkout(ctx, inv);
-    case "restore":
-      return restore(ctx, inv);
-    case "switch":
-      return switchBranch(ctx, inv);
-    case "worktree":
-      return worktree(ctx, inv);
-    case "tag":
-      return tag(ctx, inv);
-    case "merge":
-    case "cherry-pick":
-    case "revert":
-      abort(ctx, inv);
-      return;
-    case "am":
-      if (!abort(ctx, inv)) gitApply(ctx, "am", inv.args);
-      return;
-    case "apply":
-      return gitApply(ctx, "apply", inv.args);
-    case "clean":
-      return clean(ctx, inv);
-    case "stash":
-      return stash(ctx, inv);
-    case "branch":
-      return branch(ctx, inv);
-    case "rebase":
-      return rebase(ctx, inv);
-    case "commit":
-      return commit(ctx, inv);
-    case "filter-branch":
-      return discardHistory(ctx, sub);
-    case "filter-repo":
-      // `--analyze` only writes a report; `--dry-run` shows what would be rewritten.
-      if (inv.args.some((a) => a.value === "--analyze" || a.value === "--dry-run")) return;
-      return discardHistory(ctx, sub);
-    case "reflog":
-      return reflog(ctx, inv);
-    case "gc":
-      return gc(ctx, inv);
-    case "prune":
-      return prune(ctx, inv);
-    case "update-ref":
-      return updateRef(ctx, inv);
-    case "rm":
-      return gitRm(ctx, inv);
-    case "mv":
-      return gitMv(ctx, inv);
-    case "read-tree":
-      return readTree(ctx, inv);
-    case "checkout-index":
-      return checkoutIndex(ctx, inv);
-    case "submodule":
-      return submodule(ctx, inv);
-    case "clone":
-    case "fetch":
-    case "pull":
-      return network(ctx, inv, sub);
-    case "config":
-      return gitConfig(ctx, inv.args);
+  BY_SUBCOMMAND.get(sub)?.run(ctx, inv);
+}
+
+/**
+ * A secret staged and pushed in one text (`git add -f .env && git commit -m x && git push x HEAD`) leaves
+ * with the push: send × secret_file. The push's own rows (above) judge the push itself; this only carries the file
+ * (also past a help or dry-run word: what was staged is what the text means to send).
+ */
+function carriesSecret(ctx: Ctx): void {
+  // The subcommand after git's global options, read through its registry entry (programs/git.ts).
+  const i = parseGit(ctx.args).sub;
+  if (i < 0) return;
+  const sub = ctx.argv[i];
+  if (sub === "add" || sub === "stage") {
+    ctx.args.slice(i + 1).forEach((a) => {
+      if (a.value.startsWith("-") || a.value === "--") return;
+      if (pathTarget(ctx, a.value, a, "plain").includes("secret_file")) ctx.state.stagedSecrets.push(a.value);
+    });
+  } else if (sub === "push" && ctx.state.stagedSecrets.length > 0) {
+    ctx.out.effect("send", "secret_file", attrs(ctx, { target: targetText(ctx.state.stagedSecrets.join(" ")), via: "git push" }));
   }
 }
 
-export const GIT_HANDLERS: Record<string, Handler> = {
-  git,
-  "git-filter-repo": (ctx) => discardHistory(ctx, "filter-repo"),
+const git: Handler = (ctx) => {
+  gitRows(ctx);
+  carriesSecret(ctx);
 };
+
+/** git as program entries: the subcommand rows' examples, and what git's global options and a staged secret add. */
+export const GIT_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["git"], git, [
+    ...GIT_SUBCOMMANDS.flatMap((r) => r.examples),
+    // Global options before the subcommand are read through programs/git.ts's one spec (issue 19: `--namespace x` hid the add).
+    ["git --namespace x add -f .env && git commit -m x && git push origin HEAD", "push vcs_remote scope=current; send secret_file via='git push'"],
+    ["git add -f .env && git commit -m x && git push origin HEAD", "push vcs_remote; send secret_file target=.env"],
+    ["git add src/a.ts && git commit -m x && git push origin HEAD", "push vcs_remote scope=current"],
+    ["git -c core.pager='sh -c x' log", "execute shell"],
+    ["git -c color.ui=never log", ""],
+    ["git log --oneline", ""],
+  ]),
+  // The walker reads `git-NAME` as `git NAME` (effects/index.ts); this entry names the program for globs and the nested-command rule.
+  entry(["git-filter-repo"], (ctx) => discardHistory(ctx, "filter-repo"), [["git-filter-repo --force", "discard vcs_history operation=filter-repo"], ["git-filter-repo --analyze", ""]]),
+];
+
+export const GIT_HANDLERS: Record<string, Handler> = handlerTable(GIT_PROGRAMS);

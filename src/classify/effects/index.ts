@@ -20,7 +20,7 @@ import type { Handler, ProgramEntry } from "./entries.js";
 import { FILESYSTEM_HANDLERS, FILESYSTEM_PROGRAMS, filesystemPrefixHandler, redirects } from "./filesystem.js";
 import { andJoined, isTopLevel } from "./cd-chain.js";
 import { carrySecretCopies, FLOW_HANDLERS, FLOW_PROGRAMS } from "./flow.js";
-import { GIT_HANDLERS } from "./git.js";
+import { GIT_HANDLERS, GIT_PROGRAMS } from "./git.js";
 import { HTTPIE_HANDLERS, HTTPIE_PROGRAMS } from "./httpie.js";
 import { INFRA_HANDLERS, INFRA_PROGRAMS } from "./infra.js";
 import { EXTRACT_HANDLERS, EXTRACT_PROGRAMS } from "./extracted.js";
@@ -72,6 +72,7 @@ const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TAB
 /** The handler tables built from program entries (entries.ts), each entry with its examples (test/classify/handler-entries.test.ts). */
 export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   filesystem: FILESYSTEM_PROGRAMS,
+  git: GIT_PROGRAMS,
   network: NETWORK_PROGRAMS,
   httpie: HTTPIE_PROGRAMS,
   infra: INFRA_PROGRAMS,
