@@ -2,6 +2,7 @@
 // `/v1/hook/<agent>`), in a module of its own so the pipeline can consult the
 // other adapters without an import cycle through index.ts.
 import { acpAdapter } from "./acp.js";
+import { clineAdapter } from "./cline.js";
 import { claudeAdapter } from "./claude.js";
 import { codexAdapter } from "./codex.js";
 import { copilotAdapter } from "./copilot.js";
@@ -19,5 +20,6 @@ export const ADAPTERS: Readonly<Record<HookAgent, HookAdapter<any>>> = {
   copilot: copilotAdapter,
   qwen: qwenAdapter,
   droid: droidAdapter,
+  cline: clineAdapter,
   acp: acpAdapter,
 };

@@ -7,7 +7,7 @@ import type { Decision } from "../model/decision.js";
 import type { EventInput } from "../model/event.js";
 
 /** Agents with a stdin hook (`gatehouse hook <agent>`). OpenCode is an in-process plugin instead. */
-export const HOOK_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "qwen", "droid", "acp"] as const;
+export const HOOK_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "qwen", "droid", "cline", "acp"] as const;
 export type HookAgent = (typeof HOOK_AGENTS)[number];
 
 export function isHookAgent(name: string): name is HookAgent {

@@ -14,7 +14,7 @@
 // | `git_hooks` | git runs it, or a command it names, on git commands (`.git/hooks/*`, `.git/config`, `~/.gitconfig`, husky's `.husky/pre-commit`…) |
 // | `program_startup` | an interpreter or editor runs it each time it starts (a Python `.pth`/`sitecustomize.py` in site-packages, `~/.irbrc`, `~/.Rprofile`, `~/.vimrc`, `~/.tmux.conf`, direnv's own rc, VS Code's `.vscode/tasks.json`) |
 // | `ci_pipeline` | a CI/CD service runs it, with the repository's secrets and deploy rights, on the next push (`.github/workflows/*`, `.gitlab-ci.yml`, `Jenkinsfile`, `.circleci/`, Azure/Bitbucket/Buildkite/Drone/Travis/Woodpecker files) |
-// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`, and those of Factory Droid, Kilo Code, Cline's hooks, Augment, Pi (its extensions run in-process), Windsurf, Kiro, Roo, Continue, Zed, Amp and OpenClaw; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/`, `/etc/factory/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
+// | `agent_settings` | a coding agent's permissions, hooks, commands, subagents and MCP servers: its whole directory at every scope (`.claude/`, `~/.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.opencode/`, `.github/hooks/`, `.github/copilot/`, `~/.copilot/`, `.qwen/`, and those of Factory Droid, Kilo Code, Cline's hooks (`.clinerules/hooks/`, `.cline/hooks/`, `~/.cline/`, `~/Documents/Cline/`), Augment, Pi (its extensions run in-process), Windsurf, Kiro, Roo, Continue, Zed, Amp and OpenClaw; the managed `/etc/claude-code/`, `/etc/gemini-cli/`, `/etc/codex/`, `/etc/cursor/`, `/etc/factory/` and their macOS/Windows places), `.mcp.json`, `.vscode/settings.json` |
 // | `gatehouse` | Gatehouse's own state, configuration, code cache, ledger and installed package (and, from `host.gate`, whatever else the host says it is made of: gate.ts) |
 //
 // A glob as the last component matches a row the way the shell would expand
@@ -78,7 +78,7 @@ const ROWS: readonly Row[] = [
     ".mcp.json", ".vscode/settings.json", ".opencode/**", "opencode.json", "opencode.jsonc"),
   // The other agents users run, each directory where it reads hooks, plugins, extensions or permissions:
   // Factory Droid, Kilo Code (CLI and extension), Cline's hooks, Augment, Pi, Windsurf, Kiro, Roo Code, Continue, Zed, Amp.
-  ...R("agent_settings", "anywhere", ".factory/**", ".kilocode/**", ".kilo/**", "kilo.json", "kilo.jsonc", ".clinerules/hooks/**", ".augment/**", ".pi/**",
+  ...R("agent_settings", "anywhere", ".factory/**", ".kilocode/**", ".kilo/**", "kilo.json", "kilo.jsonc", ".clinerules/hooks/**", ".cline/hooks/**", ".augment/**", ".pi/**",
     ".windsurf/**", ".kiro/**", ".roo/**", ".continue/**", ".zed/settings.json", ".amp/**"),
   ...R("agent_settings", "home", ".claude.json", ".config/claude/**", ".config/opencode/**", ".copilot/**", ".config/kilo/**", ".cline/**",
     "documents/cline/**", ".codeium/windsurf/**", ".config/zed/settings.json", ".config/amp/**", ".openclaw/**"),
@@ -212,6 +212,7 @@ export const PERSISTENCE_EXAMPLES: ReadonlyArray<readonly [string, Persistence |
   [".github/copilot/settings.json", "agent_settings"], [".qwen/settings.json", "agent_settings"], ["~/.qwen/settings.json", "agent_settings"],
   [".factory/settings.json", "agent_settings"], ["~/.factory/hooks/x.sh", "agent_settings"], [".kilocode/rules/x.md", "agent_settings"],
   ["~/.config/kilo/kilo.json", "agent_settings"], [".clinerules/hooks/PreToolUse", "agent_settings"], [".clinerules/style.md", null],
+  ["app/.cline/hooks/PreToolUse.sh", "agent_settings"], [".cline/notes.md", null],
   ["~/Documents/Cline/Hooks/PreToolUse", "agent_settings"], [".augment/settings.json", "agent_settings"], ["~/.augment/settings.json", "agent_settings"],
   [".pi/extensions/gate.ts", "agent_settings"], ["~/.pi/agent/extensions/gate.ts", "agent_settings"], [".windsurf/hooks.json", "agent_settings"],
   [".kiro/hooks/x.kiro.hook", "agent_settings"], ["~/.openclaw/openclaw.json", "agent_settings"], ["docs/pi/notes.md", null],

@@ -9,7 +9,7 @@ import { ADAPTERS, handleHook, HOOK_AGENTS, type HookAgent, type HookOutcome } f
 import type { Engine } from "../../src/engine.js";
 import { MemorySessionStore } from "../../src/state/memory-store.js";
 import { realEngine } from "../support/engine.js";
-import { acp, claude, codex, copilot, countingBundle, cursor, droid, gemini, qwen } from "../support/hook-payloads.js";
+import { acp, claude, cline, codex, copilot, countingBundle, cursor, droid, gemini, qwen } from "../support/hook-payloads.js";
 import { inBatches, runGatehouse } from "../support/spawn-hook.js";
 
 /** docs/cli.md "hook": the exit codes each agent's answers use. */
@@ -22,6 +22,8 @@ export const DOCUMENTED_EXITS: Record<HookAgent, number[]> = {
   copilot: [0],
   qwen: [0, 2, 1, 66, 70],
   droid: [0, 2, 1, 66, 70],
+  // Cline reads no exit code: a block is the cancel JSON on exit 0.
+  cline: [0, 1, 66, 70],
   acp: [0, 2, 3, 1, 66, 70],
 };
 
@@ -33,6 +35,7 @@ const TEMPLATES: Record<HookAgent, unknown[]> = {
   copilot: [copilot.pre("bash", { command: "ls", description: "x" }), copilot.pre("view", JSON.stringify({ path: "/x/.env" })), copilot.post("bash", { command: "ls" }, "out"), copilot.sessionStart],
   droid: [droid.pre("Execute", { command: "ls", summary: "List the files here", riskLevel: "low", riskLevelReason: "x" }), droid.pre("Create", { file_path: "/x/.env", content: "a" }), droid.post("Read", { file_path: "a" }, "x"), droid.sessionStart],
   qwen: [qwen.pre("run_shell_command", { command: "ls", directory: "x" }), qwen.post("read_file", { file_path: "a" }, {}), qwen.sessionStart],
+  cline: [cline.pre("run_commands", { commands: ["ls", "rm -rf ~"] }), cline.pre("editor", { path: "/x/.env", new_text: "a" }), cline.post("read_files", { files: [{ path: "a" }] }, "x"), cline.start],
   acp: [acp.permission({ command: "ls", args: ["-l"] }), acp.permission("rm -rf /"), acp.terminal("ls"), acp.update],
 };
 

@@ -159,6 +159,18 @@ export const droid = {
   sessionStart: { session_id: "d-1", transcript_path: "/t.jsonl", cwd: CWD, permission_mode: "auto-low", hook_event_name: "SessionStart", source: "startup" },
 };
 
+/** Cline 3.0.65's hook-file input (@cline/core's file hooks: the PreToolUse / PostToolUse payload it writes to stdin). */
+export const cline = {
+  base: { clineVersion: "3.0.65", timestamp: "2026-01-01T00:00:00.000Z", taskId: "conv_1", sessionContext: { rootSessionId: "conv_1" }, workspaceRoots: [CWD], userId: "dev", agent_id: "agent_1", parent_agent_id: null, iteration: 1 },
+  pre(name: string, input: unknown) {
+    return { ...cline.base, hookName: "tool_call", tool_call: { id: "call_1", name, input }, preToolUse: { toolName: name, parameters: {} } };
+  },
+  post(name: string, input: unknown, output: unknown) {
+    return { ...cline.base, hookName: "tool_result", tool_result: { id: "call_1", name, input, output, durationMs: 3 }, postToolUse: { toolName: name, parameters: {}, result: "", success: true, executionTimeMs: 3 } };
+  },
+  start: { clineVersion: "3.0.65", timestamp: "2026-01-01T00:00:00.000Z", taskId: "conv_1", hookName: "agent_start", taskStart: { taskMetadata: {} } },
+};
+
 export const PERMISSION_OPTIONS = [
   { optionId: "allow-1", name: "Allow once", kind: "allow_once" },
   { optionId: "allow-all", name: "Always allow", kind: "allow_always" },

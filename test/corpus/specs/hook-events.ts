@@ -28,6 +28,8 @@ function pi(toolName: string, input: unknown): unknown {
   return m.gate;
 }
 /** Kilo Code's `tool.execute.before` call as its plugin hands it to the pipeline (src/node/kilo-plugin.ts). */
+/** Cline's hook-file payload (`gatehouse hook cline`). */
+const clineCall = (name: string, input: unknown) => mapped("cline", { clineVersion: "3.0.65", hookName: "tool_call", taskId: "t", sessionContext: { rootSessionId: "t" }, workspaceRoots: [HOST.cwd], agent_id: "a", parent_agent_id: null, tool_call: { id: "c", name, input } });
 const kilo = (tool: string, args: unknown) => mapOpenCode({ tool, sessionID: "s", callID: "c" }, args, { ...HOST, mode: "plugin" }, "pre", undefined, KILO);
 const c = (name: string, ev: unknown, expect: Record<string, unknown>): CaseSpec => ({ name, bundle: DEFAULT, event: ev, expect });
 
@@ -62,6 +64,15 @@ export const specs: CaseSpec[] = [
   c("hook acp: kind fetch of the metadata endpoint (net.metadata)", mapped("acp", acp.permission({ url: "http://169.254.169.254/latest/meta-data/" }, undefined, "fetch")), rule("deny", "net.metadata")),
   c("hook acp: terminal/create with args", mapped("acp", acp.terminal("git", ["push", "--force", "origin", "main"])), rule("deny", "git.force_push_protected")),
   c("hook opencode: edit of .env (camelCase filePath) asks (secret.write)", mapOpenCode({ tool: "edit", sessionID: "s", callID: "c" }, { filePath: "/home/dev/project/.env", oldString: "a", newString: "b" }, HOST), rule("ask", "secret.write")),
+  c("hook cline: run_commands [git status, git push --force origin main] judges every command (denied)", clineCall("run_commands", { commands: ["git status", "git push --force origin main"] }), rule("deny", "git.force_push_protected")),
+  c("hook cline: run_commands of a build is allowed", clineCall("run_commands", { commands: ["npm run build"] }), allow),
+  c("hook cline: read_files with an ssh key second asks (secret.read)", clineCall("read_files", { files: [{ path: "/home/dev/project/README.md" }, { path: "/home/dev/.ssh/id_ed25519" }] }), rule("ask", "secret.read")),
+  c("hook cline: read_files of source files is allowed", clineCall("read_files", { files: [{ path: "/home/dev/project/src/a.ts", start_line: 1, end_line: 20 }] }), allow),
+  c("hook cline: editor creating .clinerules/hooks/PreToolUse is the agent's controls", clineCall("editor", { path: "/home/dev/project/.clinerules/hooks/PreToolUse", new_text: "#!/bin/sh\nexit 0" }), rule("ask", "agent.controls")),
+  c("hook cline: editor changing .cline/hooks/PreToolUse.sh is the agent's controls", clineCall("editor", { path: "/home/dev/project/.cline/hooks/PreToolUse.sh", old_text: "exec gatehouse", new_text: "exit 0" }), rule("ask", "agent.controls")),
+  c("hook cline: editor of .env asks (secret.write)", clineCall("editor", { path: "/home/dev/project/.env", old_text: "A=1", new_text: "A=2" }), rule("ask", "secret.write")),
+  c("hook cline: editor of .clinerules/style.md (rules, not hooks) is a plain write", clineCall("editor", { path: "/home/dev/project/.clinerules/style.md", new_text: "x" }), allow),
+  c("hook cline: fetch_web_content of the metadata endpoint among others (net.metadata)", clineCall("fetch_web_content", { requests: [{ url: "https://docs.example.com", prompt: "sum" }, { url: "http://169.254.169.254/latest/meta-data/", prompt: "x" }] }), rule("deny", "net.metadata")),
   c("hook kilo: background_process start of git push --force origin main is a shell command (denied)", kilo("background_process", { action: "start", command: "git push --force origin main" }), rule("deny", "git.force_push_protected")),
   c("hook kilo: background_process start of find ~ -delete in a workdir (fs.wipe)", kilo("background_process", { action: "start", command: "find ~ -mindepth 1 -delete", workdir: "/home/dev/project/sub" }), rule("deny", "fs.wipe")),
   c("hook kilo: background_process start of a dev server is allowed", kilo("background_process", { action: "start", command: "npm run dev" }), allow),

@@ -262,7 +262,8 @@ export async function startModelServer(scripts: Record<string, Script>, options:
  * The shell tool of whichever agent is asking, by the tools it offers: Claude
  * Code `Bash`, Gemini CLI `run_shell_command`, OpenCode `bash`, Codex
  * `exec_command` (unified exec) or `shell` (argv), Factory Droid `Execute`
- * (which refuses a call without `riskLevel` and `riskLevelReason`). Each
+ * (which refuses a call without `riskLevel` and `riskLevelReason`), Cline
+ * `run_commands` (a list of command strings). Each
  * agent's own shape.
  */
 export function shellCallFor(offered: string[]): (command: string) => { name: string; input: Record<string, unknown> } | null {
@@ -275,6 +276,7 @@ export function shellCallFor(offered: string[]): (command: string) => { name: st
     if (has("exec_command")) return { name: "exec_command", input: { cmd: command } };
     if (has("shell_command")) return { name: "shell_command", input: { command } };
     if (has("shell")) return { name: "shell", input: { command: ["bash", "-lc", command] } };
+    if (has("run_commands")) return { name: "run_commands", input: { commands: [command] } };
     return null;
   };
 }
