@@ -17,7 +17,7 @@ export interface ProgramEntry {
   handler: Handler;
   /** `[command, expected effects]`: at least one with effects, and one lookalike with none (`""`). */
   examples: readonly Example[];
-  /** A catch-all (`aws … delete-*`): a family row that claims the command replaces it (effects/index.ts). */
+  /** A catch-all (`aws … delete-*`): a family row that claims the command replaces it (the flag travels with the program lookup, effects/program-order.ts). */
   fallback?: boolean;
 }
 

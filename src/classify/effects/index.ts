@@ -34,6 +34,7 @@ import { controlAssignments, controlVariableKind, PERSISTENCE_HANDLERS, PERSISTE
 import { gatehouseCommand, SELF_PROTECTION_HANDLERS } from "./self-protection.js";
 import { READER_HANDLERS } from "./readers.js";
 import { PossibleCommands } from "./possible.js";
+import { programLookup, type ProgramHandler } from "./program-order.js";
 import { remoteCode } from "./remote-code.js";
 import { REVERSE_SHELL_HANDLERS, REVERSE_SHELL_PROGRAMS, shellSockets } from "./reverse-shells.js";
 import { SCRIPT_WRITE_HANDLERS, SCRIPT_WRITE_PROGRAMS } from "./script-writes.js";
@@ -46,7 +47,7 @@ export interface ShellEffects {
   urls: ClassifiedUrl[];
 }
 
-/** The handler tables by name, in the order their handlers run for a program they share. */
+/** The handler tables by name; a program two of them share runs them in the order program-order.ts states. */
 export const HANDLER_TABLES: Readonly<Record<string, Record<string, Handler>>> = {
   filesystem: FILESYSTEM_HANDLERS,
   reader: READER_HANDLERS,
@@ -67,7 +68,6 @@ export const HANDLER_TABLES: Readonly<Record<string, Record<string, Handler>>> =
   extract: EXTRACT_HANDLERS,
   patch: PATCH_HANDLERS,
 };
-const TABLES: ReadonlyArray<Record<string, Handler>> = Object.values(HANDLER_TABLES);
 
 /** The handler tables built from program entries (entries.ts), each entry with its examples (test/classify/handler-entries.test.ts). */
 export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
@@ -88,15 +88,15 @@ export const ENTRY_TABLES: Readonly<Record<string, readonly ProgramEntry[]>> = {
   extract: EXTRACT_PROGRAMS,
   patch: PATCH_PROGRAMS,
 };
-/** The catch-alls (`aws … delete-*`, `gcloud … delete`) that a family row's claim supersedes. */
-const SUPERSEDED_BY_ROWS: ReadonlySet<Handler> = new Set(Object.values(ENTRY_TABLES).flatMap((t) => t.filter((e) => e.fallback).map((e) => e.handler)));
+/** Every program's handlers, one lookup (program-order.ts); `unordered` is what the order test reports. */
+export const PROGRAM_LOOKUP = programLookup(HANDLER_TABLES, ENTRY_TABLES);
 /** Every program name a handler table lists (what a program-word glob is matched against; src/classify/shell/program-glob.ts). */
-export const effectProgramNames = (): string[] => TABLES.flatMap((t) => Object.keys(t));
-const HANDLER_CACHE = new Map<string, Handler[]>();
+export const effectProgramNames = (): string[] => [...PROGRAM_LOOKUP.byName.keys()];
+const HANDLER_CACHE = new Map<string, readonly ProgramHandler[]>();
 const HANDLER_CACHE_MAX = 1024;
 
-/** Every handler that has a row for this program (bun/deno are both package managers and interpreters). */
-export function handlersFor(program: string): Handler[] {
+/** Every handler that has a row for this program, with whether a family row's claim replaces it (bun/deno are both package managers and interpreters). */
+export function programHandlers(program: string): readonly ProgramHandler[] {
   const hit = HANDLER_CACHE.get(program);
   if (hit !== undefined) return hit;
   const out = findHandlers(program);
@@ -104,16 +104,19 @@ export function handlersFor(program: string): Handler[] {
   return out;
 }
 
-function findHandlers(program: string): Handler[] {
-  const out: Handler[] = [];
-  for (const t of TABLES) {
-    const h = Object.prototype.hasOwnProperty.call(t, program) ? t[program] : undefined;
-    if (h && !out.includes(h)) out.push(h);
-  }
+/** Every handler that has a row for this program. */
+export const handlersFor = (program: string): Handler[] => programHandlers(program).map((h) => h.handler);
+
+function findHandlers(program: string): ProgramHandler[] {
+  const out: ProgramHandler[] = [];
+  const add = (table: string, handler: Handler, fallback = false): void => {
+    if (!out.some((h) => h.handler === handler)) out.push({ table, handler, fallback });
+  };
+  for (const h of PROGRAM_LOOKUP.byName.get(program) ?? []) add(h.table, h.handler, h.fallback);
   const interp = interpreterHandler(program);
-  if (interp) out.push(interp);
+  if (interp) add("interpreter", interp);
   const prefix = filesystemPrefixHandler(program);
-  if (prefix) out.push(prefix);
+  if (prefix) add("filesystem", prefix);
   return out;
 }
 
@@ -196,7 +199,7 @@ export function shellEffects(analysis: ShellAnalysis, env: EventEnv | null): She
       const run = (): void => {
         // A family row that claims the command replaces a catch-all entry for it (infra.ts).
         const claimed = familyRows(ctx);
-        for (const h of handlersFor(program)) if (!(claimed && SUPERSEDED_BY_ROWS.has(h))) h(ctx);
+        for (const h of programHandlers(program)) if (!(claimed && h.fallback)) h.handler(ctx);
         familyApis(ctx);
         inlineCodeEffects(ctx);
         gatehouseCommand(ctx);
