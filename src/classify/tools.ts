@@ -15,7 +15,8 @@
 // Tool effects carry `program` (the tool name) and, for paths, `target` (the path as given);
 // writes and deletes of persistence paths (`~/.bashrc`, `.claude/settings.json`) also `persistence`.
 import type { EventEnv } from "../model/event.js";
-import { Collector, targetText } from "./effects/common.js";
+import { Collector } from "./effects/collector.js";
+import { targetText } from "./effects/common.js";
 import { mutatedPersistence, resolvePathDetailed } from "./paths.js";
 import { throughHostLink } from "./host-facts.js";
 import { isSystemLog } from "./system-logs.js";

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { andJoined } from "../../src/classify/effects/cd-chain.js";
-import { expandGitAbbreviations } from "../../src/classify/effects/git.js";
+import { expandGitAbbreviations } from "../../src/classify/effects/git-args.js";
 import { shellEffects } from "../../src/classify/effects/index.js";
 import { noteAlias, throughAlias, type PathAliases } from "../../src/classify/effects/path-aliases.js";
 import { literalArg } from "../../src/classify/programs/args.js";

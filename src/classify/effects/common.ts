@@ -11,78 +11,17 @@ import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { isSystemLog } from "../system-logs.js";
 import type { Arg } from "../programs/args.js";
-import { parseFd } from "../programs/fd.js";
-import { findRootValues, parseFind, type FindName } from "../programs/find.js";
+import type { FindName } from "../programs/find.js";
 import { gateFootprint } from "../gate.js";
 import { hostOf } from "../host-env.js";
-import { parseItemListing, PS_LISTERS, PS_NARROWING_STAGES, PS_PASSING_STAGES } from "../programs/powershell.js";
 import { echoOutput, printfOutput } from "../programs/echo-printf.js";
 import type { ParsedCommand, ShellAnalysis } from "../shell-analysis.js";
-import type { AttrValue, ClassifiedPath, ClassifiedUrl, Effect, TargetClass, UnknownCommand, Verb } from "../../model/classification.js";
+import type { TargetClass, Verb } from "../../model/classification.js";
 import { throughAlias, type PathAliases } from "./path-aliases.js";
 
-export type Attrs = Record<string, AttrValue>;
+import type { Attrs, Collector } from "./collector.js";
 
-function attrsKey(attrs: Attrs): string {
-  return Object.keys(attrs)
-    .sort()
-    .map((k) => `${k}=${JSON.stringify(attrs[k])}`)
-    .join(",");
-}
-
-export class Collector {
-  readonly effects: Effect[] = [];
-  readonly unknown: UnknownCommand[] = [];
-  readonly paths: ClassifiedPath[] = [];
-  readonly urls: ClassifiedUrl[] = [];
-  private readonly effectKeys = new Set<string>();
-  private readonly unknownKeys = new Set<string>();
-  private readonly pathKeys = new Set<string>();
-  private readonly urlKeys = new Set<string>();
-
-  /** While set, every effect passes through it first (a dry run's effects become reads: families/engine.ts). */
-  private rewrite: ((e: Effect) => Effect) | null = null;
-
-  /** Run `body` with every effect it records rewritten by `fn`. */
-  withRewrite(fn: (e: Effect) => Effect, body: () => void): void {
-    const prev = this.rewrite;
-    this.rewrite = fn;
-    try {
-      body();
-    } finally {
-      this.rewrite = prev;
-    }
-  }
-
-  effect(verb: Verb, target: TargetClass, attrs: Attrs): void {
-    if (this.rewrite) ({ verb, target_class: target, attrs } = this.rewrite({ verb, target_class: target, attrs }));
-    const clean: Attrs = {};
-    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) clean[k] = v;
-    const key = `${verb}|${target}|${attrsKey(clean)}`;
-    if (this.effectKeys.has(key)) return;
-    this.effectKeys.add(key);
-    this.effects.push({ verb, target_class: target, attrs: clean });
-  }
-
-  gap(shape: GapShape, reason: string, command: string): void {
-    const key = `${shape}|${command}`;
-    if (this.unknownKeys.has(key)) return;
-    this.unknownKeys.add(key);
-    this.unknown.push({ shape, reason, command });
-  }
-
-  path(value: string, cls: TargetClass, rel: string | null): void {
-    if (this.pathKeys.has(value)) return;
-    this.pathKeys.add(value);
-    this.paths.push({ class: cls, value, rel });
-  }
-
-  url(u: ClassifiedUrl | null): void {
-    if (!u || this.urlKeys.has(u.value)) return;
-    this.urlKeys.add(u.value);
-    this.urls.push(u);
-  }
-}
+export type { Attrs };
 
 /** State carried across the commands of one text (earlier commands inform later ones). */
 export interface SharedState {
@@ -463,60 +402,6 @@ export function emitHits(ctx: Ctx, verb: Verb, hits: readonly TargetHit[], extra
 /** Deleting a `.git` directory throws away the repository's history with it. */
 export function deleteGitDir(ctx: Ctx, target: string): void {
   ctx.out.effect("discard", "vcs_history", attrs(ctx, { target, operation: "delete .git" }));
-}
-
-/**
- * Fed by xargs (or parallel without literal `:::` inputs) with no literal
- * operand: the targets come from stdin (shape 8).
- */
-export function xargsFed(ctx: Ctx, operandCount: number): boolean {
-  return ctx.pc.fedBy !== null && operandCount === 0;
-}
-
-/** What a `find` or `fd` upstream of this command's input (or its feeder's: `find … | xargs rm`) lists, if there is one. */
-export function upstreamFindHits(ctx: Ctx): TargetHit[] | null {
-  const src = ctx.pc.fedBy?.input ?? ctx.pc.stdin;
-  if (!src || src.kind !== "pipe") return null;
-  const up = ctx.analysis.commands[src.upstream];
-  if (!up) return null;
-  if (up.cmd.program === "find") {
-    const call = parseFind(up.args);
-    return findRootHits(ctx, findRootValues(call), call.filtered, false, call.names);
-  }
-  if (up.cmd.program === "fd" || up.cmd.program === "fdfind") {
-    const call = parseFd(up.args);
-    return findRootHits(ctx, call.roots.map((r) => r.value), call.filtered);
-  }
-  return null;
-}
-
-/**
- * What a PowerShell pipeline feeds this command: the items a `Get-ChildItem`
- * (`gci`, `ls`, `dir`) or `Get-Item` upstream lists, through any filtering or
- * sorting stages (`Where-Object`, `Select-Object`, `Sort-Object`). A lister's
- * items are its roots' contents (every item under them with `-Recurse`),
- * narrowed to a file under them when a name filter or a `Where-Object` picks
- * some; `Get-Item`'s are its paths themselves. Null when no lister feeds it.
- */
-export function upstreamItemHits(ctx: Ctx): { hits: TargetHit[]; recursive: boolean; source: string } | null {
-  let src = ctx.pc.stdin;
-  let narrowed = false;
-  for (let hops = 0; hops < 8 && src?.kind === "pipe"; hops++) {
-    const up = ctx.analysis.commands[src.upstream];
-    if (!up) return null;
-    const program = up.cmd.program;
-    if (PS_LISTERS.has(program)) {
-      const l = parseItemListing(program, up.args);
-      const hits = l.itself
-        ? l.roots.flatMap((r) => pathTargetHits(ctx, r.value, r.arg, "mutate"))
-        : findRootHits(ctx, l.roots.map((r) => r.value), l.filtered || narrowed);
-      return { hits, recursive: l.recursive, source: up.cmd.raw };
-    }
-    if (PS_NARROWING_STAGES.has(program)) narrowed = true;
-    else if (!PS_PASSING_STAGES.has(program)) return null;
-    src = up.stdin;
-  }
-  return null;
 }
 
 /**

@@ -24,12 +24,10 @@ import {
   pathTargetHits,
   resolveAll,
   targetText,
-  upstreamFindHits,
-  upstreamItemHits,
-  xargsFed,
   type Attrs,
   type Ctx,
 } from "./common.js";
+import { upstreamFindHits, upstreamItemHits, xargsFed } from "./upstream-hits.js";
 
 /** Targets that are not files a write lands in. */
 // `/dev/tcp/…`, `/dev/udp/…` are bash's sockets, not files (effects/reverse-shells.ts reads them).

@@ -1,177 +1,23 @@
-// git rows: push (vcs_remote), discarding work (workspace_file: also the
-// plumbing that overwrites the working tree — read-tree -u --reset,
-// checkout-index -f, submodule deinit|update -f), rewriting
-// history (vcs_history), plus clone/fetch/pull (network_host) and `git rm`.
-// Where the subcommand is and what `-c` sets is src/classify/programs/git.ts.
+// git rows: discarding work (workspace_file: also the plumbing that
+// overwrites the working tree — read-tree -u --reset, checkout-index -f,
+// submodule deinit|update -f), rewriting history (vcs_history), clone/fetch/pull
+// (network_host), `git rm`/`git mv`, and the subcommand table with examples.
+// Where the subcommand is and what `-c` sets is src/classify/programs/git.ts;
+// push is git-push.ts; how a subcommand reads its words, git-args.ts.
 import { isLiteralArg, withValue, type Arg } from "../programs/args.js";
 import { isCommandSetting, isPersistentSetting, parseGit } from "../programs/git.js";
-import { has, parseArgs, type OptionSpec, type ParsedArgs } from "../programs/options.js";
+import { has } from "../programs/options.js";
 import { classifyUrl, remoteSpecUrl } from "../urls.js";
-import { attrs, emitPath, operandTarget, pathTarget, protectedAttr, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
+import { attrs, emitPath, pathTarget, protectedAttr, resolveAll, substGap, targetText, type Ctx } from "./common.js";
 import { gitApply } from "./patches.js";
 import { gitConfig } from "./persistence.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import type { Example } from "./families/rows.js";
-
-export interface GitInvocation {
-  sub: string | null;
-  /** The words after the subcommand. */
-  args: Arg[];
-}
-
-/**
- * git's options parser accepts any unambiguous prefix of a long option
- * (`--forc`, `--hard` as `--ha`). parseArgs resolves a prefix that one listed
- * name has; git reports `--for` (force, force-with-lease, force-if-includes)
- * ambiguous, but it is a spelling of one option with its variants, and a
- * guard must not read it as nothing: a prefix whose matches all extend the
- * shortest one is read as that one (`--for` is `--force`, `--force-w` is
- * `--force-with-lease`). Words after `--` are operands.
- */
-export function expandGitAbbreviations(args: readonly Arg[], spec: OptionSpec): Arg[] {
-  const names = [...(spec.longValue ?? []), ...(spec.longBool ?? []), ...(spec.longOptional ?? [])];
-  const out: Arg[] = [];
-  let operands = false;
-  for (const a of args) {
-    const m = operands ? null : /^--([^=]+)(=[\s\S]*)?$/.exec(a.value);
-    if (a.value === "--") operands = true;
-    if (!m || names.includes(m[1]!)) {
-      out.push(a);
-      continue;
-    }
-    const hits = names.filter((n) => n.startsWith(m[1]!));
-    const shortest = hits.reduce<string | null>((x, y) => (x === null || y.length < x.length ? y : x), null);
-    out.push(shortest !== null && hits.every((h) => h.startsWith(shortest)) ? withValue(a, `--${shortest}${m[2] ?? ""}`) : a);
-  }
-  return out;
-}
-
-function parseGitArgs(args: readonly Arg[], spec: OptionSpec = {}): ParsedArgs {
-  return parseArgs(expandGitAbbreviations(args, spec), spec);
-}
-
-/**
- * Every git effect names its operation (`reset --hard`, `branch -D`, …) so rules can tell them apart,
- * and its target: the operands it acts on (a commit, paths, a branch, a refspec), none when there are none.
- */
-function gitAttrs(ctx: Ctx, operation: string, extra: Attrs = {}, on: readonly string[] = []): Attrs {
-  return attrs(ctx, { ...operandTarget(on), operation, ...extra });
-}
-
-const values = (ops: readonly { value: string }[]): string[] => ops.map((o) => o.value);
-
-const PUSH_SPEC: OptionSpec = {
-  shortValue: "o",
-  longValue: ["repo", "receive-pack", "exec", "push-option", "signed", "recurse-submodules"],
-  longBool: ["force", "force-with-lease", "force-if-includes", "delete", "mirror", "all", "tags", "prune", "dry-run", "set-upstream", "verbose", "quiet", "atomic", "no-verify", "follow-tags", "progress", "porcelain", "ipv4", "ipv6", "thin", "no-thin"],
-  aliases: { f: "force", d: "delete", n: "dry-run", u: "set-upstream", v: "verbose", q: "quiet", o: "push-option" },
-};
-
-/**
- * What a refspec's destination names. `HEAD`/`@` push the current branch,
- * whose name the text does not say (`scope: "current"`); a wildcard
- * (`refs/heads/*`) pushes every branch it matches (`scope: "all"`).
- */
-function destinationOf(dst: string): { branch?: string; tag?: string; scope: PushScope } {
-  if (dst === "" || dst === "HEAD" || dst === "@") return { scope: "current" };
-  if (dst.includes("*")) return { scope: wildcardScope(dst) };
-  if (dst.startsWith("refs/heads/")) return { branch: dst.slice("refs/heads/".length), scope: "branch" };
-  if (dst.startsWith("refs/tags/")) return { tag: dst.slice("refs/tags/".length), scope: "tag" };
-  if (dst.startsWith("refs/")) return { scope: "branch" };
-  return { branch: dst, scope: "branch" };
-}
-
-/**
- * A wildcard destination confined to a folder of branches
- * (`refs/heads/feature/*`) can only update branches in that folder (`some`);
- * any other (`refs/heads/*`, `*`, `refs/*`, `refs/heads/ma*`) may reach main
- * or master (`all`).
- */
-function wildcardScope(dst: string): PushScope {
-  const fixed = dst.slice(0, dst.indexOf("*"));
-  return /^refs\/heads\/[^*]+\/$/.test(fixed) ? "some" : "all";
-}
-
-/**
- * Which refs a push updates, as far as the text says (`attrs.scope`):
- * `branch` — the one named in `branch`; `current` — the checked-out branch
- * (no refspec, `HEAD`, `@`: git's default `push.default=simple` pushes it to
- * its same-named upstream; the adapters' `fact.git.branch` says which it is);
- * `all` — every branch (`--all`, `--branches`, `--mirror`, a wildcard
- * refspec; protected ones included); `some` — the branches of one folder
- * (`refs/heads/feature/*`); `tag` — tags only; `dynamic` — a refspec
- * known only at run time (`"$BRANCH"`).
- */
-type PushScope = "branch" | "current" | "all" | "some" | "tag" | "dynamic";
-
-function push(ctx: Ctx, inv: GitInvocation): void {
-  const p = parseGitArgs(inv.args, PUSH_SPEC);
-  if (has(p, "dry-run")) return;
-  const lease = p.flags.some((f) => f.name === "force-with-lease" || f.name === "force-if-includes");
-  const force = has(p, "force", "mirror") || lease;
-  const del = has(p, "delete");
-  const base: Attrs = { force };
-  if (lease) base.force_with_lease = true;
-  if (has(p, "prune", "mirror")) Object.assign(base, { delete: true, protected: true });
-  const repoFlag = p.flags.find((f) => f.name === "repo" && f.value !== null)?.value;
-  const ops = p.operands;
-  const remote = repoFlag ?? ops[0]?.value;
-  if (remote) ctx.out.url(classifyUrl(remote) ?? remoteSpecUrl(remote));
-  for (const op of ops) substGap(ctx, op.arg, "a refspec");
-  const refspecs = repoFlag ? ops : ops.slice(1);
-  const every = has(p, "all", "branches", "mirror");
-  if (refspecs.length === 0) {
-    const scope: PushScope = every ? "all" : has(p, "tags") ? "tag" : "current";
-    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope }, remote ? [remote] : []));
-    return;
-  }
-  for (let k = 0; k < refspecs.length; k++) {
-    const arg = refspecs[k].arg;
-    let spec = refspecs[k].value;
-    if (spec === "tag" && refspecs[k + 1]) {
-      k++;
-      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", { ...base, scope: "tag" }, [refspecs[k].value]));
-      continue;
-    }
-    const a: Attrs = { ...base };
-    if (spec.startsWith("+")) {
-      a.force = true;
-      spec = spec.slice(1);
-    }
-    if (arg.dynamic) {
-      // `git push -f origin "$BRANCH"`: which branch is known only at run time.
-      a.scope = "dynamic";
-      if (del) Object.assign(a, { delete: true, protected: true });
-      ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a, [refspecs[k].value]));
-      continue;
-    }
-    const colon = spec.lastIndexOf(":");
-    const src = colon >= 0 ? spec.slice(0, colon) : spec;
-    const dst = colon >= 0 ? spec.slice(colon + 1) : spec;
-    if (del || (colon >= 0 && src === "")) a.delete = true;
-    // `src:` with an empty destination pushes src to its same-named ref.
-    const d = destinationOf(colon >= 0 && dst === "" ? src : dst);
-    if (d.branch !== undefined) a.branch = d.branch;
-    a.scope = every ? "all" : d.scope;
-    if (a.delete === true) Object.assign(a, a.scope === "branch" ? protectedAttr(d.branch) : { protected: true });
-    ctx.out.effect("push", "vcs_remote", gitAttrs(ctx, "push", a, [refspecs[k].value]));
-  }
-}
+import { discardHistory, discardWorktree, gitAttrs, helpRequested, parseGitArgs, values, type GitInvocation } from "./git-args.js";
+import { push } from "./git-push.js";
 
 /** Subcommands whose handler checks for `-h`/`--help` after parsing its own value-taking flags. */
 const OWN_HELP = new Set(["checkout", "restore"]);
-
-/** `-h`/`--help` parsed as a flag (not consumed as an option's value), before `--`. */
-function helpRequested(p: ParsedArgs): boolean {
-  return has(p, "h", "help");
-}
-
-function discardWorktree(ctx: Ctx, sub: string, extra: Attrs = {}, on: readonly string[] = []): void {
-  ctx.out.effect("discard", "workspace_file", gitAttrs(ctx, sub, extra, on));
-}
-function discardHistory(ctx: Ctx, sub: string, extra: Attrs = {}, on: readonly string[] = []): void {
-  ctx.out.effect("discard", "vcs_history", gitAttrs(ctx, sub, extra, on));
-}
 
 function checkout(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, {

@@ -19,7 +19,8 @@ import type { Persistence } from "../persistence.js";
 import { isPersistentSetting } from "../programs/git.js";
 import { has, parseArgs } from "../programs/options.js";
 import { literalArg, type Arg } from "../programs/args.js";
-import { attrs, emitPath, targetText, type Collector, type Ctx } from "./common.js";
+import type { Collector } from "./collector.js";
+import { attrs, emitPath, targetText, type Ctx } from "./common.js";
 import type { ShellAnalysis } from "../shell-analysis.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 

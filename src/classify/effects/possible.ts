@@ -7,7 +7,8 @@
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import type { Effect, UnknownCommand } from "../../model/classification.js";
 import type { PossibleNested } from "../shell-analysis.js";
-import { Collector, type SharedState } from "./common.js";
+import { Collector } from "./collector.js";
+import type { SharedState } from "./common.js";
 
 interface Probe {
   out: Collector;
