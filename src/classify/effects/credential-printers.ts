@@ -1,6 +1,7 @@
 // Commands that print a credential: a CLI's own login token (`gh auth token`,
 // `gcloud auth print-access-token`) and local password stores (`pass show`,
-// `secret-tool lookup`, `bw get password`, `git credential fill`). Like a
+// `secret-tool lookup`, `bw get password`; git's `credential fill` is a row of
+// git's own subcommand table, effects/git.ts, with this printer). Like a
 // credential variable printed (flow.ts), the secret reaches the agent when
 // the output does: read × secret_file where it prints to the terminal; piped
 // or substituted (`gh auth token | docker login --password-stdin`, `GH_TOKEN=$(gh
@@ -12,7 +13,7 @@ import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.
 import { printsSecretNames } from "./flow.js";
 import { subcommandWords } from "../programs/registry.js";
 
-interface PrinterRow {
+export interface PrinterRow {
   program: string;
   /** The leading words (subcommands) that print a credential, as a regex over them joined by spaces. */
   words: RegExp;
@@ -42,7 +43,6 @@ export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
   { program: "bw", words: /^get (password|item|notes|totp|username)\b/, examples: ["bw get password github"], lookalikes: ["bw list folders"] },
   { program: "lpass", words: /^show\b/, examples: ["lpass show --password github"], lookalikes: ["lpass ls"] },
   { program: "keyring", words: /^get\b/, examples: ["keyring get github token"], lookalikes: ["keyring --list-backends"] },
-  { program: "git", words: /^credential fill\b/, examples: ["git credential fill"], lookalikes: ["git credential-cache exit"] },
   // Docker's credential helpers print the registry login they hold for the server URL on stdin (`get`).
   ...["desktop", "osxkeychain", "wincred", "pass", "secretservice", "ecr-login", "gcr", "gcloud", "acr-env", "helper"].map((h): PrinterRow => ({
     program: `docker-credential-${h}`,
@@ -55,18 +55,19 @@ export const CREDENTIAL_PRINTERS: readonly PrinterRow[] = [
 const BY_PROGRAM = new Map<string, PrinterRow[]>();
 for (const r of CREDENTIAL_PRINTERS) BY_PROGRAM.set(r.program, [...(BY_PROGRAM.get(r.program) ?? []), r]);
 
-const printer: Handler = (ctx) => {
+/** The handler that prints a credential where one of a program's rows matches its words. */
+export const printerOf = (rows: ReadonlyArray<Pick<PrinterRow, "words" | "flag">>): Handler => (ctx) => {
   // Options between the words do not change what is printed (`gopass show -o x`): match the words alone —
   // through the program's registry entry where it has one, so a global option's value is no word (`aws --profile p configure get …`).
   const operands = subcommandWords(ctx.program, ctx.args);
   const words = (operands === null ? ctx.argv.filter((a) => !a.startsWith("-")) : operands.map((o) => o.value)).join(" ");
-  const row = BY_PROGRAM.get(ctx.program)?.find((r) => r.words.test(words) && (!r.flag || ctx.argv.some((a) => r.flag!.test(a))));
+  const row = rows.find((r) => r.words.test(words) && (!r.flag || ctx.argv.some((a) => r.flag!.test(a))));
   if (row) printsSecretNames(ctx, [`${ctx.program} ${words}`.slice(0, 80)], "command");
 };
 
 /** One entry per program: its rows' examples print a credential to the terminal (`read × secret_file`), the lookalikes print none. */
 export const CREDENTIAL_PRINTER_PROGRAMS: readonly ProgramEntry[] = [...BY_PROGRAM].map(([program, rows]) =>
-  entry([program], printer, [
+  entry([program], printerOf(rows), [
     ...rows.flatMap((r) => r.examples.map((x) => [x, ["read secret_file", r.others].filter(Boolean).join("; ")] as const)),
     ...rows.flatMap((r) => r.lookalikes.map((x) => [x, r.others ?? ""] as const)),
   ]),

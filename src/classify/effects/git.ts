@@ -15,6 +15,10 @@ import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.
 import type { Example } from "./families/rows.js";
 import { discardHistory, discardWorktree, gitAttrs, helpRequested, parseGitArgs, values, type GitInvocation } from "./git-args.js";
 import { push } from "./git-push.js";
+import { printerOf } from "./credential-printers.js";
+
+/** `git credential fill` prints the stored password for the URL on its stdin, as the other credential printers do. */
+const credentialFill = printerOf([{ words: /^credential fill\b/ }]);
 
 /** Subcommands whose handler checks for `-h`/`--help` after parsing its own value-taking flags. */
 const OWN_HELP = new Set(["checkout", "restore"]);
@@ -335,6 +339,7 @@ export const GIT_SUBCOMMANDS: readonly GitSubcommand[] = [
     ["git pull --rebase", "discard vcs_history operation='pull --rebase'"],
     ["git pull", ""],
   ]),
+  subcommand(["credential"], (ctx) => credentialFill(ctx), [["git credential fill", "read secret_file prints=credential"], ["git credential approve", ""], ["git credential-cache exit", ""]]),
   subcommand(["config"], (ctx, inv) => gitConfig(ctx, inv.args), [["git config core.hooksPath .h", "write workspace_file persistence=git_hooks"], ["git config --get user.name", ""]]),
 ];
 

@@ -18,7 +18,6 @@ const shared = (names: readonly string[], tables: readonly string[], why: string
 export const SHARED_PROGRAMS: readonly SharedOrder[] = [
   shared(["truncate"], ["filesystem", "database"], "GNU truncate shrinks a file; `truncate users` typed alone is a SQL statement"),
   shared(["awk", "gawk", "mawk", "nawk", "vim", "vi", "nvim", "ex"], ["reader", "script_write"], "they read their operands; their scripts (print > f, :w) write"),
-  shared(["git"], ["git", "credential_printer"], "`git credential fill` prints a stored password, as the other credential printers do"),
   shared(["nc", "ncat", "netcat", "socat"], ["network", "reverse_shell"], "a connection to a host; with -e or a shell on its stdio, a reverse shell"),
   shared(["aws", "gcloud", "az"], ["infra", "credential_printer"], "the cloud catch-alls; their token printers (aws configure get aws_secret_access_key)"),
   shared(["npm", "pnpm", "yarn", "bun"], ["package", "self_protection"], "installs; removing or replacing the gatehouse package"),
