@@ -3,7 +3,7 @@
 // generated from them (scripts/cli-docs.ts; test/cli/help.test.ts fails when
 // the docs are stale). Adding a command = one entry here + its runner in main.ts.
 import { HOOK_AGENTS } from "../adapters/types.js";
-import { INSTALL_AGENTS, PLUGIN_AGENTS } from "../install/agents.js";
+import { ALL_INSTALL_AGENTS } from "../install/agents.js";
 import { LOG_LEVELS } from "../daemon/log.js";
 import type { CommandSpec, OptionSpec } from "./command-spec.js";
 import { EXIT, type ExitCode } from "../model/exit-codes.js";
@@ -24,7 +24,7 @@ const managed: OptionSpec = {
 const guardSpec: OptionSpec = { name: "config", value: "SPEC.json", help: "the guard's spec file: version, gate, sessionCwd, touchSet, recordFile (docs/guard.md)" };
 const recordFile: OptionSpec = { name: "record-file", value: "F", help: "append the records here instead of the spec's recordFile" };
 
-const agents = [...INSTALL_AGENTS, ...PLUGIN_AGENTS].join("|");
+const agents = ALL_INSTALL_AGENTS.join("|");
 
 /**
  * A command's exit codes, in code order: the meaning each has for it (null:
@@ -194,7 +194,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       },
       { ...recordFile, help: "with --touch-set: where the guard appends its records (default: beside its spec)" },
     ],
-    operands: { min: 1, max: 1, name: `AGENT (${[...INSTALL_AGENTS, ...PLUGIN_AGENTS].join(", ")})` },
+    operands: { min: 1, max: 1, name: `AGENT (${ALL_INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"], ["http", "bundle"], ["http", "state-dir"], ["http", "on-error"], ["http", "daemon"], ["http", "ledger"], ["http", "in-process"], ["daemon", "in-process"], ["touch-set", "user"], ["touch-set", "managed"]],
     exits: codes({ 0: "installed, or already installed (the file unchanged)", 1: "the settings file is refused and left untouched (not JSON, unexpected shape), cannot be written, or the bundle does not load", 66: "the bundle file cannot be read, the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [
@@ -213,7 +213,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     summary: "remove Gatehouse's hooks (and the touch-set guard's spec file) from an agent's settings file, restoring it byte for byte",
     usage: [`${agents} [--project DIR | --user | --managed]`],
     options: [project, user, managed],
-    operands: { min: 1, max: 1, name: `AGENT (${[...INSTALL_AGENTS, ...PLUGIN_AGENTS].join(", ")})` },
+    operands: { min: 1, max: 1, name: `AGENT (${ALL_INSTALL_AGENTS.join(", ")})` },
     exclusive: [["project", "user"], ["project", "managed"], ["user", "managed"]],
     exits: codes({ 0: "removed, or nothing to remove", 1: "the settings file is refused and left untouched, or cannot be written", 66: "the --project directory does not exist, or the settings file exists but cannot be read" }),
     notes: [

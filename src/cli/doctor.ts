@@ -4,8 +4,8 @@
 // dangerous self-test call through each installed hook — run with `sh -c`
 // exactly as the agent runs it. One line per finding; exit 1 when something
 // is broken (an `error` finding).
-import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { getNodeValue } from "jsonc-parser/lib/esm/main.js";
 import { parseDocument, propertyValue } from "../install/json-edit.js";
 import { MANAGED, managedPath, requiredKeysHold } from "../install/managed.js";
@@ -17,24 +17,20 @@ import { AGENT_SETTINGS, effectiveTimeoutSeconds, INSTALL_AGENTS, MIN_HOOK_TIMEO
 import type { ManagedEntry } from "../install/entries.js";
 import { hookInvocation } from "../install/inspect.js";
 import { installedEntries, SettingsRefused } from "../install/plan.js";
-import { readAnswer, SELF_TEST_COMMANDS, selfTestPayload, type HookRun, type SelfTestVerdict } from "../install/self-test.js";
+import type { HookRun } from "../install/self-test.js";
 import { readSettings, settingsPath, SettingsUnreadable, type Scope } from "../install/settings-file.js";
 import { codexTrust, type CodexTrust } from "../install/codex-trust.js";
 import { copilotTrust } from "../install/copilot-trust.js";
-import { defaultBundlePath } from "../node/bundle-file.js";
-import { defaultStateDir, StateDirStore } from "../node/state-dir.js";
-import { parseCommandArgs, UsageError, type ParsedArgs } from "./args.js";
-import { commandSpec } from "./commands.js";
-import { engineFromArgs } from "./engine-options.js";
+import type { ParsedArgs } from "./args.js";
 import { EXIT } from "../model/exit-codes.js";
 import { FindingSchema, type Finding } from "./finding.js";
 import { guardHandlerFindings } from "./guard-doctor.js";
-import { autoDaemonFindings, hookModeFinding } from "./doctor-daemon.js";
-import { launcherPath } from "./install.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
 import { runShell } from "./run-shell.js";
 import { pluginFindings } from "./install-plugin.js";
+import { hookFileFindings } from "./install-hook-file.js";
+import { bundleFindings, commandFindings, probeDaemon, selfTest, stateDirFindings, stateDirOf } from "./doctor-hook.js";
 
 export const DoctorReportSchema = z.object({
   healthy: z.boolean(),
@@ -50,44 +46,12 @@ interface Installed {
   entries: ManagedEntry[];
 }
 
-// A daemon that takes longer than this to answer /healthz is reported as not answering; 800 ms tripped on a loaded
-// two-core machine (the CI run of 49f4f5e, load 25), and doctor is run by a person, who can wait.
-const HTTP_PROBE_MS = 3_000;
 
 /** How a finding about a hook its agent will not run begins. */
 const INACTIVE = "inactive:";
 
-/** Session records and quarantined records in a state dir (its layout: src/node/state-dir.ts). */
-function sessionFiles(dir: string): { sessions: number; quarantined: number } {
-  let names: string[] = [];
-  try {
-    names = readdirSync(new StateDirStore(dir).sessionsDir);
-  } catch {
-    // no sessions yet
-  }
-  return { sessions: names.filter((n) => n.endsWith(".json")).length, quarantined: names.filter((n) => n.includes(".json.corrupt-")).length };
-}
 
-/** The state dir a hook uses: its --state-dir, or the hook's default (none when neither $XDG_STATE_HOME nor $HOME is set). */
-function stateDirOf(option: string | undefined, project: string, env: Record<string, string | undefined>): string | Error {
-  if (option !== undefined) return resolve(project, option);
-  try {
-    return defaultStateDir(env);
-  } catch (error) {
-    return error as Error;
-  }
-}
 
-async function probeDaemon(url: string): Promise<string | null> {
-  try {
-    const health = new URL("/healthz", url);
-    const response = await fetch(health, { signal: AbortSignal.timeout(HTTP_PROBE_MS) });
-    return response.ok ? null : `GET ${health} answered ${response.status}`;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.name : String(error));
-    return `GET ${new URL("/healthz", url)} failed (${cause})`;
-  }
-}
 
 async function postHook(url: string, payload: unknown, timeoutMs: number): Promise<HookRun> {
   try {
@@ -166,47 +130,9 @@ function findInstalled(project: string, home: string | undefined, env: Record<st
   return found;
 }
 
-function stateDirFindings(dir: string | Error, subject: string): Finding[] {
-  if (dir instanceof Error) return [{ level: "error", subject, message: dir.message }];
-  if (!existsSync(dir)) {
-    let parent = dir;
-    while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
-    try {
-      accessSync(parent, constants.W_OK);
-      return [{ level: "ok", subject, message: `state dir ${dir} (not created yet; ${parent} is writable)` }];
-    } catch {
-      return [{ level: "error", subject, message: `state dir ${dir} cannot be created: ${parent} is not writable` }];
-    }
-  }
-  if (!statSync(dir).isDirectory()) return [{ level: "error", subject, message: `state dir ${dir} is not a directory` }];
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch {
-    return [{ level: "error", subject, message: `state dir ${dir} is not writable: session counters cannot be kept` }];
-  }
-  const { sessions, quarantined } = sessionFiles(dir);
-  const aside = quarantined > 0 ? `, ${quarantined} corrupt record(s) set aside` : "";
-  return [{ level: quarantined > 0 ? "warn" : "ok", subject, message: `state dir ${dir} writable, ${sessions} session(s)${aside}` }];
-}
 
-function ledgerFindings(path: string, subject: string): Finding[] {
-  if (!existsSync(path)) return [{ level: existsSync(dirname(path)) ? "ok" : "error", subject, message: `ledger ${path} (${existsSync(dirname(path)) ? "not written yet" : "its directory does not exist"})` }];
-  return [{ level: "ok", subject, message: `ledger ${path} (${statSync(path).size} bytes)` }];
-}
 
-const SAY: Record<SelfTestVerdict, string> = { allow: "allowed", ask: "asked", deny: "denied", "fail-open": "failed (the agent lets the call through)" };
 
-function selfTestFindings(subject: string, benign: HookRun & { verdict: SelfTestVerdict }, dangerous: HookRun & { verdict: SelfTestVerdict }, ms: number): Finding[] {
-  const why = (r: HookRun) => (r.exitCode === null ? `no answer: ${r.stderr || "timed out"}` : `exit ${r.exitCode}${r.stderr.trim() !== "" ? `: ${r.stderr.trim().split("\n")[0]}` : ""}`);
-  const out: Finding[] = [];
-  const line = `self-test: \`${SELF_TEST_COMMANDS.benign}\` ${SAY[benign.verdict]}, \`${SELF_TEST_COMMANDS.dangerous}\` ${SAY[dangerous.verdict]} (${ms} ms for both)`;
-  const broken = [benign, dangerous].filter((r) => r.verdict === "fail-open");
-  if (broken.length > 0) out.push({ level: "error", subject, message: `${line} — the hook is not answering: ${why(broken[0]!)}` });
-  else if (benign.verdict === "deny") out.push({ level: "error", subject, message: `${line} — it denies even \`${SELF_TEST_COMMANDS.benign}\`: every call would be refused` });
-  else if (dangerous.verdict !== "deny") out.push({ level: "warn", subject, message: `${line} — the bundle in use does not deny \`${SELF_TEST_COMMANDS.dangerous}\`` });
-  else out.push({ level: benign.verdict === "allow" ? "ok" : "warn", subject, message: line });
-  return out;
-}
 
 /** How long doctor waits for a hook of an agent that documents no timeout. */
 const NO_AGENT_TIMEOUT_SECONDS = 600;
@@ -227,11 +153,8 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
   const timeoutMs = (timeoutSeconds ?? NO_AGENT_TIMEOUT_SECONDS) * 1000;
   const findings: Finding[] = [];
   if (timeoutSeconds !== null && timeoutSeconds < MIN_HOOK_TIMEOUT_SECONDS) findings.push(shortTimeoutFinding(entry, handler, timeoutSeconds, subject));
-  const run = async (command: string): Promise<HookRun & { verdict: SelfTestVerdict }> => {
-    const payload = selfTestPayload(agent, command, project);
-    const result = typeof handler.url === "string" ? await postHook(handler.url, payload, timeoutMs) : await runShell(String(handler.command), JSON.stringify(payload), { cwd: project, env: io.env, timeoutMs });
-    return { ...result, verdict: readAnswer(agent, result) };
-  };
+  const send = (payload: Record<string, unknown>): Promise<HookRun> =>
+    typeof handler.url === "string" ? postHook(handler.url, payload, timeoutMs) : runShell(String(handler.command), JSON.stringify(payload), { cwd: project, env: io.env, timeoutMs });
 
   if (typeof handler.url === "string") {
     findings.push(supervisionFinding(handler.url, subject, entry.settings.title, io.env));
@@ -244,45 +167,11 @@ async function checkHandler(entry: Installed, handler: Record<string, unknown>, 
   } else {
     const guard = guardFilesOfCommand(String(handler.command));
     if (guard !== null) return guardHandlerFindings(subject, String(handler.command), guard.specFile, guard.recordFile, project, io, timeoutMs);
-    const invocation = hookInvocation(String(handler.command));
-    if (invocation === null) return [{ level: "warn", subject, message: `cannot read the command ${JSON.stringify(handler.command)}` }];
-    if (!invocation.wrapped)
-      findings.push({ level: "warn", subject, message: `the hook command is not wrapped: if Gatehouse cannot run (a deleted dist/, a moved node), ${entry.settings.title} lets every call through — run gatehouse install ${agent} again` });
-    if (invocation.program.startsWith("/") && !existsSync(invocation.program)) findings.push({ level: "error", subject, message: `${invocation.program} does not exist (node moved?): run gatehouse install ${agent} again` });
-    if (invocation.launcher.startsWith("/") && !existsSync(invocation.launcher)) findings.push({ level: "error", subject, message: `${invocation.launcher} does not exist (the repository moved?): run gatehouse install ${agent} again` });
-    else if (invocation.launcher !== launcherPath()) findings.push({ level: "info", subject, message: `runs another Gatehouse installation: ${invocation.launcher}` });
-    let args: ParsedArgs | null = null;
-    try {
-      args = parseCommandArgs([invocation.agent ?? "", ...invocation.args], commandSpec("hook"));
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      findings.push({ level: "error", subject, message: `the hook command is malformed: ${error.message}` });
-    }
-    if (args !== null) {
-      const bundle = args.values.get("bundle");
-      const key = bundle === undefined ? "" : resolve(project, bundle);
-      if (!bundles.has(key)) bundles.set(key, await bundleFindings(bundle === undefined ? undefined : key));
-      findings.push(...bundles.get(key)!.map((f) => ({ ...f, subject })));
-      findings.push(...stateDirFindings(stateDirOf(args.values.get("state-dir"), project, io.env), subject));
-      const ledger = args.values.get("ledger");
-      if (ledger !== undefined) findings.push(...ledgerFindings(resolve(project, ledger), subject));
-      const daemon = args.values.get("daemon");
-      findings.push(hookModeFinding(daemon, agent, subject));
-      if (daemon === "auto") findings.push(...(await autoDaemonFindings(invocation.agent ?? agent, invocation.args, invocation.launcher, project, io.env, subject)));
-      else if (daemon !== undefined) {
-        // A forwarding hook whose daemon is down still protects (it evaluates in-process), only slower.
-        const problem = await probeDaemon(daemon);
-        findings.push(
-          problem === null
-            ? { level: "ok", subject, message: `daemon ${daemon} (hook --daemon) answers /healthz` }
-            : { level: "warn", subject, message: `daemon ${daemon} (hook --daemon) does not answer: ${problem} — each call is evaluated in the hook process instead (slower, with the hook command's own options)` },
-        );
-      }
-    }
+    const checked = await commandFindings(agent, entry.settings.title, String(handler.command), subject, project, io, bundles);
+    if (checked === null) return [{ level: "warn", subject, message: `cannot read the command ${JSON.stringify(handler.command)}` }];
+    findings.push(...checked);
   }
-  const started = Date.now();
-  const [benign, dangerous] = await Promise.all([run(SELF_TEST_COMMANDS.benign), run(SELF_TEST_COMMANDS.dangerous)]);
-  findings.push(...selfTestFindings(subject, benign, dangerous, Date.now() - started));
+  findings.push(...(await selfTest(agent, send, project, subject)));
   return findings;
 }
 
@@ -359,17 +248,6 @@ function jsonKey(text: string, key: string): unknown {
   return node === undefined ? undefined : getNodeValue(node);
 }
 
-async function bundleFindings(path: string | undefined): Promise<Finding[]> {
-  const name = path ?? `the default bundle (${defaultBundlePath()})`;
-  try {
-    const engine = await engineFromArgs(path);
-    const skipped = engine.skipped.map((s): Finding => ({ level: "warn", subject: "", message: `bundle ${name}: skipped ${s.kind || "(no kind)"} ${JSON.stringify(s.id)}: ${s.reason}` }));
-    const warnings = engine.warnings.map((w): Finding => ({ level: "warn", subject: "", message: `bundle ${name}: ${w}` }));
-    return [{ level: "ok", subject: "", message: `bundle ${name}: ${engine.bundleId || "(no id)"} ${engine.bundleDigest}, ${engine.skipped.length} skipped item(s)` }, ...skipped, ...warnings];
-  } catch (error) {
-    return [{ level: "error", subject: "", message: `bundle ${name} does not load: ${error instanceof Error ? error.message : String(error)} — the hook answers every call with its --on-error posture` }];
-  }
-}
 
 export async function doctor(project: string, io: Io): Promise<DoctorReport> {
   const findings: Finding[] = [];
@@ -383,22 +261,25 @@ export async function doctor(project: string, io: Io): Promise<DoctorReport> {
     return [...distinct.values()].map((handler) => ({ entry, handler }));
   });
   for (const { entry, handler } of handlers) findings.push(...(await checkHandler(entry, handler, project, io, bundles)));
+  const hookFiles = await hookFileFindings(project, io, bundles);
+  findings.push(...hookFiles.findings);
   const plugins = await pluginFindings(project, io);
   findings.push(...plugins.findings);
-  if (installed.length === 0 && plugins.installed.length === 0) {
+  if (installed.length === 0 && plugins.installed.length === 0 && hookFiles.installed.length === 0) {
     const subject = "not installed";
     findings.push(...(await bundleFindings(undefined)).map((f) => ({ ...f, subject })));
     findings.push(...stateDirFindings(stateDirOf(undefined, project, io.env), subject));
   }
   const forwards = (h: Record<string, unknown>) =>
     typeof h.command === "string" && (hookInvocation(h.command)?.args.some((a) => a === "--daemon" || a.startsWith("--daemon=")) ?? false);
-  if (!handlers.some((h) => typeof h.handler.url === "string" || forwards(h.handler)))
+  if (!handlers.some((h) => typeof h.handler.url === "string" || forwards(h.handler)) && !hookFiles.installed.some((f) => forwards({ command: f.command })))
     findings.push({ level: "info", subject: "daemon", message: "none configured (the hooks evaluate in-process: installed with --in-process or by an older Gatehouse; gatehouse install AGENT forwards to a per-user daemon by default)" });
   return {
     healthy: !findings.some((f) => f.level === "error"),
     findings,
     installed: [
       ...installed.flatMap((i) => i.entries.map((e) => ({ agent: i.settings.agent, scope: i.scope, path: i.path, event: e.event, matcher: e.matcher, handler: e.handler }))),
+      ...hookFiles.installed.map((f) => ({ agent: f.agent, scope: f.scope, path: f.path, event: f.event, matcher: null, handler: { command: f.command } })),
       ...plugins.installed.map((p) => ({ agent: p.agent, scope: p.scope, path: p.path, event: p.event, matcher: null, handler: { plugin: p.path } })),
     ],
   };

@@ -30,7 +30,8 @@ function pluginTarget(agent: PluginAgent, args: ParsedArgs, io: Io): { scope: "p
   return { scope: "project", path: pluginPath(agent, "project", projectDirArg(args.values.get("project"), io), io.env) };
 }
 
-function readText(path: string): string | null {
+/** A file's text; null when it does not exist (any other error: a CliError). */
+export function readText(path: string): string | null {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
@@ -77,23 +78,26 @@ export async function installPlugin(agent: PluginAgent, args: ParsedArgs, io: Io
 }
 
 export async function uninstallPlugin(agent: PluginAgent, args: ParsedArgs, io: Io): Promise<number> {
-  const { title } = PLUGIN_FILES[agent];
-  const target = pluginTarget(agent, args, io);
-  const existing = readText(target.path);
+  return removeMarkedFile(PLUGIN_FILES[agent].title, pluginTarget(agent, args, io).path, isPluginText, "plugin file", io);
+}
+
+/** Uninstall of a file Gatehouse wrote whole (a plugin file, a hook file): deleted when its mark says it is Gatehouse's, else left. */
+export function removeMarkedFile(title: string, path: string, isGatehouses: (text: string) => boolean, kind: string, io: Io): number {
+  const existing = readText(path);
   if (existing === null) {
-    io.out(`${title}: ${target.path} does not exist (nothing to remove)`);
+    io.out(`${title}: ${path} does not exist (nothing to remove)`);
     return EXIT.OK;
   }
-  if (!isPluginText(existing)) {
-    io.out(`${title}: ${target.path} is not Gatehouse's plugin file (unchanged)`);
+  if (!isGatehouses(existing)) {
+    io.out(`${title}: ${path} is not Gatehouse's ${kind} (unchanged)`);
     return EXIT.OK;
   }
   try {
-    unlinkSync(target.path);
+    unlinkSync(path);
   } catch (error) {
-    throw new CliError(`${target.path}: cannot remove (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);
+    throw new CliError(`${path}: cannot remove (${(error as NodeJS.ErrnoException).code ?? String(error)}); left as it was`, EXIT.FAILURE);
   }
-  io.out(`${title}: removed ${target.path}`);
+  io.out(`${title}: removed ${path}`);
   return EXIT.OK;
 }
 

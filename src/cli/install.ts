@@ -1,41 +1,40 @@
-// `gatehouse install|uninstall claude|codex|gemini|cursor|copilot [--project DIR | --user] …`:
+// `gatehouse install|uninstall claude|codex|gemini|cursor|copilot|qwen|droid [--project DIR | --user] …`:
 // merge Gatehouse's hook entries into (or out of) the agent's settings file —
 // in place, idempotent, refusing a file it cannot parse (src/install/).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { codexTrust } from "../install/codex-trust.js";
 import { copilotTrust } from "../install/copilot-trust.js";
-import { AGENT_SETTINGS, INSTALL_AGENTS, isInstallAgent, isPluginAgent, PLUGIN_AGENTS } from "../install/agents.js";
+import { AGENT_SETTINGS, ALL_INSTALL_AGENTS, isHookFileAgent, isInstallAgent, isPluginAgent } from "../install/agents.js";
 import { hookCommand, managedEntries, type InstallRequest, type ManagedEntry } from "../install/entries.js";
 import { installedEntries, planInstall, planUninstall, SettingsRefused, type Plan } from "../install/plan.js";
 import { readSettings, settingsPath, SettingsUnreadable, writeSettings, type Scope } from "../install/settings-file.js";
 import { guardFilesFor, guardFilesOfCommand, readGuardSpecText, removeGuardSpecFile, writeGuardSpecFile } from "../guard/guard-files.js";
 import { projectTouchSetGuard } from "../guard/projection.js";
-import { packageRoot } from "../node/package-root.js";
 import { defaultStateDir } from "../node/state-dir.js";
 import { UsageError, type ParsedArgs } from "./args.js";
-import { CliError, engineFromArgs } from "./engine-options.js";
+import { CliError } from "./engine-options.js";
 import { EXIT } from "../model/exit-codes.js";
 import type { Io } from "./io.js";
 import { projectDirArg } from "./project-dir.js";
-import { daemonEndpoint, loopbackDaemonUrl } from "../node/hook-forward.js";
+import { loopbackDaemonUrl } from "../node/hook-forward.js";
 import { managedPath, MANAGED } from "../install/managed.js";
 import { installManaged, uninstallManaged } from "./install-managed.js";
 import { installPlugin, uninstallPlugin } from "./install-plugin.js";
+import { installHookFile, uninstallHookFile } from "./install-hook-file.js";
 import { entryCount, type Target } from "./install-target.js";
+import { forgetInstall, hookOptions, launcherPath, recordInstall } from "./install-hook-command.js";
+
+export { launcherPath } from "./install-hook-command.js";
+
+const recorded = (target: Target) => ({ agent: target.settings.agent, scope: target.scope, path: target.path });
 import { wrapHookCommand } from "../install/hook-wrapper.js";
 import { shellWords } from "../shell-words.js";
-import { updateInstallRecord } from "../node/install-record.js";
-import { ledgerTargetOf } from "./ledger-flags.js";
 
-/** The absolute path of this installation's launcher: what the hook command runs. */
-export function launcherPath(): string {
-  return join(packageRoot(), "bin", "gatehouse.js");
-}
 
 function targetOf(args: ParsedArgs, io: Io): Target {
   const agent = args.positionals[0]!;
-  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${[...INSTALL_AGENTS, ...PLUGIN_AGENTS].join(", ")})`);
+  if (!isInstallAgent(agent)) throw new UsageError(`unknown agent ${JSON.stringify(agent)} (expected ${ALL_INSTALL_AGENTS.join(", ")})`);
   const settings = AGENT_SETTINGS[agent];
   const scope: Scope = args.flags.has("managed") ? "managed" : args.flags.has("user") ? "user" : "project";
   let base: string;
@@ -86,37 +85,6 @@ function httpBase(value: string): string {
   return url.toString();
 }
 
-/** The options passed on to `gatehouse hook`, paths made absolute (the agent runs the hook from anywhere). */
-async function hookOptions(args: ParsedArgs, io: Io): Promise<string[]> {
-  const out: string[] = [];
-  const bundle = args.values.get("bundle");
-  if (bundle !== undefined) {
-    const path = resolve(io.cwd, bundle);
-    await engineFromArgs(path); // a hook pointing at a bundle that does not load would protect nobody
-    out.push("--bundle", path);
-  }
-  const stateDir = args.values.get("state-dir");
-  if (stateDir !== undefined) out.push("--state-dir", resolve(io.cwd, stateDir));
-  const onError = args.values.get("on-error");
-  if (onError !== undefined) out.push("--on-error", onError);
-  const ledger = ledgerTargetOf(args);
-  if (ledger !== null) {
-    out.push("--ledger", resolve(io.cwd, ledger.path));
-    if (ledger.events) out.push("--ledger-events");
-    if (ledger.redact) out.push("--ledger-redact");
-  }
-  const daemon = args.values.get("daemon");
-  // The default is the fast path: the hook forwards to this user's daemon, which it starts itself (docs/daemon.md
-  // "The per-user daemon"); `--in-process` keeps the pure in-process hook.
-  if (daemon === "auto" || (daemon === undefined && !args.flags.has("in-process"))) out.push("--daemon", "auto");
-  else if (daemon !== undefined) {
-    // The hook process forwards to the daemon and evaluates in-process only when it does not answer (docs/daemon.md).
-    const endpoint = daemonEndpoint(daemon);
-    if (typeof endpoint === "string") throw new UsageError(endpoint);
-    out.push("--daemon", endpoint.origin);
-  }
-  return out;
-}
 
 /** The touch-set guard (docs/guard.md): its spec file and PreToolUse entry, when --touch-set names a non-empty set. */
 interface GuardInstall {
@@ -203,6 +171,7 @@ function trustStep(target: Target, io: Io): void {
 export async function installCommand(args: ParsedArgs, io: Io): Promise<number> {
   const agent = args.positionals[0]!;
   if (isPluginAgent(agent)) return installPlugin(agent, args, io);
+  if (isHookFileAgent(agent)) return installHookFile(agent, args, io);
   const target = targetOf(args, io);
   const { settings } = target;
   const httpValue = args.values.get("http");
@@ -225,7 +194,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   const entries = [...managedEntries(settings, request), ...(guard === null ? [] : [guard.entry])];
   if (target.scope === "managed") {
     const code = await installManaged(target, entries, runsOf(request, entries), io);
-    if (code === EXIT.OK) recordInstall(args, io, target, request);
+    if (code === EXIT.OK) recordInstall(args, io, recorded(target), request);
     return code;
   }
   const oldSpecs = installedGuardSpecs(target);
@@ -252,7 +221,7 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   removeStaleSpecs(oldSpecs, guard?.specFile ?? null, io);
   const guardLine = guard === null ? null : `  guard: touch set in ${guard.specFile}${oldSpecText !== null && oldSpecText !== guard.specText ? " (updated)" : ""}; records in ${guard.recordFile}`;
   for (const w of plan!.warnings) io.err(`gatehouse install: warning: ${target.path}: ${w}`);
-  recordInstall(args, io, target, request);
+  recordInstall(args, io, recorded(target), request);
   const runs = runsOf(request, entries);
   if (!plan!.changed) {
     io.out(`${settings.title}: ${target.path} already has Gatehouse's hooks (unchanged)`);
@@ -270,59 +239,16 @@ export async function installCommand(args: ParsedArgs, io: Io): Promise<number> 
   return EXIT.OK;
 }
 
-/** The state directory an install names (`--state-dir`, else the hook's default); null when none can be named. */
-function recordDir(args: ParsedArgs, io: Io): string | null {
-  const option = args.values.get("state-dir");
-  if (option !== undefined) return resolve(io.cwd, option);
-  try {
-    return defaultStateDir(io.env);
-  } catch {
-    return null;
-  }
-}
 
-/**
- * Keep what this install wrote and what its hook runs in the state directory's
- * install record (src/node/install-record.ts): the footprint every hook hands
- * the classifier. A record that cannot be written costs only the entries the
- * hook cannot see of itself — said, not fatal (the hook is installed).
- */
-function recordInstall(args: ParsedArgs, io: Io, target: Target, request: InstallRequest): void {
-  const dir = recordDir(args, io);
-  if (dir === null) return;
-  const option = (name: string) => {
-    const i = request.hookOptions.indexOf(name);
-    return i < 0 ? null : request.hookOptions[i + 1]!;
-  };
-  try {
-    updateInstallRecord(dir, target.path, {
-      agent: target.settings.agent,
-      scope: target.scope,
-      settings: target.path,
-      runs: request.http === null ? [request.node, request.cli] : [],
-      bundle: option("--bundle"),
-      stateDir: option("--state-dir"),
-      ledger: option("--ledger"),
-      daemon: request.http ?? (option("--daemon") === "auto" ? null : option("--daemon")), // `auto`: its socket is under the state directory
-    });
-  } catch (error) {
-    io.err(`gatehouse install: warning: ${dir}: cannot record the install (${(error as NodeJS.ErrnoException).code ?? String(error)}); the hook protects its own files but not this install's other ones`);
-  }
-}
+
 
 export async function uninstallCommand(args: ParsedArgs, io: Io): Promise<number> {
   const agent = args.positionals[0]!;
   if (isPluginAgent(agent)) return uninstallPlugin(agent, args, io);
+  if (isHookFileAgent(agent)) return uninstallHookFile(agent, args, io);
   const target = targetOf(args, io);
   const { settings } = target;
-  const dir = recordDir(args, io);
-  if (dir !== null) {
-    try {
-      updateInstallRecord(dir, target.path, null);
-    } catch {
-      // no record to update: nothing recorded there
-    }
-  }
+  forgetInstall(args, io, target.path);
   if (target.scope === "managed") return uninstallManaged(target, io);
   const guardSpecs = installedGuardSpecs(target);
   const { plan, existed } = apply(target, (text) => (text === null ? null : planUninstall(text, settings)));

@@ -228,3 +228,12 @@ export const PLUGIN_AGENTS = ["opencode", "kilo", "pi"] as const;
 export type PluginAgent = (typeof PLUGIN_AGENTS)[number];
 
 export const isPluginAgent = (name: string): name is PluginAgent => (PLUGIN_AGENTS as readonly string[]).includes(name);
+
+/** The agents whose gate is a hook file install writes (install/hook-file.ts): an executable the agent runs by its name. */
+export const HOOK_FILE_AGENTS = ["cline"] as const;
+export type HookFileAgent = (typeof HOOK_FILE_AGENTS)[number];
+
+export const isHookFileAgent = (name: string): name is HookFileAgent => (HOOK_FILE_AGENTS as readonly string[]).includes(name);
+
+/** Every agent `gatehouse install` knows, in the order its usage lists them. */
+export const ALL_INSTALL_AGENTS = [...INSTALL_AGENTS, ...HOOK_FILE_AGENTS, ...PLUGIN_AGENTS] as const;

@@ -13,19 +13,24 @@
 import { basename } from "node:path";
 import { shellWords } from "../shell-words.js";
 import { timeoutValue, type AgentSettings, type InstallAgent } from "./agents.js";
-import { unwrapHookWords, wrapHookCommand } from "./hook-wrapper.js";
+import { unwrapHookWords, wrapHookCommand, type WrappedAgent } from "./hook-wrapper.js";
 
 /** `gatehouse <subcommand>` handlers that install owns. */
 export const MANAGED_SUBCOMMANDS = ["hook", "guard"] as const;
 
-export interface InstallRequest {
-  agent: InstallAgent;
+/** What a hook command runs: a settings file's handler, or a hook file's `exec` line (install/hook-file.ts). */
+export interface HookCommandRequest {
+  agent: WrappedAgent;
   /** Absolute path of the node binary that runs the hook. */
   node: string;
   /** Absolute path of this installation's bin/gatehouse.js. */
   cli: string;
   /** Options passed on to `gatehouse hook <agent>` (`--bundle /abs/b.json`, …), absolute paths already. */
   hookOptions: readonly string[];
+}
+
+export interface InstallRequest extends HookCommandRequest {
+  agent: InstallAgent;
   /** The daemon's base URL (Claude's `http` handler), or null for a command handler. */
   http: string | null;
 }
@@ -46,7 +51,7 @@ export function daemonHookUrl(base: string, agent: InstallAgent): string {
 }
 
 /** The hook's command line: this installation's node and launcher, run through the agent's wrapper (hook-wrapper.ts). */
-export function hookCommand(request: InstallRequest): string {
+export function hookCommand(request: HookCommandRequest): string {
   return wrapHookCommand(request.agent, [request.node, request.cli, "hook", request.agent, ...request.hookOptions]);
 }
 

@@ -19,7 +19,7 @@ import { basename } from "node:path";
 import { shellQuote } from "../shell-words.js";
 
 /** The agents whose command hooks install writes (src/install/agents.ts), plus ACP for completeness of the table. */
-export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor" | "copilot" | "qwen" | "droid";
+export type WrappedAgent = "claude" | "codex" | "gemini" | "cursor" | "copilot" | "qwen" | "droid" | "cline";
 
 export const WRAPPER_SHELL = "/bin/sh";
 /** `$0` of the wrapper script: how the shape is recognised again (re-install, uninstall, doctor). */
@@ -33,8 +33,8 @@ interface WrapperProtocol {
   passthrough: readonly number[];
   /** Exit codes Gatehouse means as non-blocking that this agent would read as a block: answered as 1 instead. */
   asNonBlocking: readonly number[];
-  /** How the script blocks: `stderr` (exit 2, the reason on stderr), or the agent's deny JSON on stdout with exit 0 (`cursor`, `copilot`). */
-  block: "stderr" | "cursor" | "copilot";
+  /** How the script blocks: `stderr` (exit 2, the reason on stderr), or the agent's deny JSON on stdout with exit 0 (`cursor`, `copilot`, `cline`). */
+  block: "stderr" | "cursor" | "copilot" | "cline";
   /** Whether the agent has a non-blocking error exit (1) the launcher's own exit 1 can be answered as; Copilot denies on every non-zero exit. */
   nonBlocking: boolean;
 }
@@ -48,6 +48,7 @@ interface WrapperProtocol {
 // answers it with exit 0 only: anything else is blocked with the deny JSON, so the model reads why.
 // Qwen Code 0.24.4's hook runner is Claude Code's: exit 2 blocks (stderr the reason), any other code proceeds.
 // Factory Droid 0.225.2: exit 2 blocks (stderr the reason), exit 3 aborts the whole run, any other code proceeds.
+// Cline 3.0.65 reads no exit code, only stdout: {cancel: true, errorMessage} stops the run, no JSON goes ahead.
 export const WRAPPER_PROTOCOLS: Record<WrappedAgent, WrapperProtocol> = {
   claude: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
   codex: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
@@ -56,6 +57,7 @@ export const WRAPPER_PROTOCOLS: Record<WrappedAgent, WrapperProtocol> = {
   copilot: { passthrough: [0], asNonBlocking: [], block: "copilot", nonBlocking: false },
   qwen: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
   droid: { passthrough: [0, 2, 66, 70], asNonBlocking: [], block: "stderr", nonBlocking: true },
+  cline: { passthrough: [0, 66, 70], asNonBlocking: [], block: "cline", nonBlocking: true },
 };
 
 /** The one-line reason a blocked call carries: what failed and the fix. `$c` and `$2` are the script's. */
@@ -73,7 +75,9 @@ export function wrapperScript(agent: WrappedAgent): string {
       ? `echo "${REASON}" >&2; exit 2`
       : p.block === "cursor"
         ? denyJson(`\\"permission\\":\\"deny\\",\\"user_message\\":\\"$m\\",\\"agent_message\\":\\"$m\\"`)
-        : denyJson(`\\"permissionDecision\\":\\"deny\\",\\"permissionDecisionReason\\":\\"$m\\"`);
+        : p.block === "cline"
+          ? denyJson(`\\"cancel\\":true,\\"errorMessage\\":\\"$m\\"`)
+          : denyJson(`\\"permissionDecision\\":\\"deny\\",\\"permissionDecisionReason\\":\\"$m\\"`);
   return `${WRAPPED_ENV}=1 "$@"; c=$?; case $c in ${cases.join(" ")} esac; ${block}`;
 }
 

@@ -41,7 +41,8 @@ export interface PluginFileSpec {
   next: string;
 }
 
-const envDir = (env: Env, name: string): string | undefined => {
+/** A directory named by an environment variable (unset or empty: undefined), made absolute. */
+export const envDir = (env: Env, name: string): string | undefined => {
   const v = env[name];
   return v !== undefined && v !== "" ? resolve(v) : undefined;
 };

@@ -2,7 +2,10 @@
 // call in the agent's own hook JSON (shapes: /work/shared/hooks.md), and how to
 // read the agent-protocol answer back — what the agent itself would conclude
 // from the exit code and stdout.
-import type { InstallAgent } from "./agents.js";
+import type { HookFileAgent, InstallAgent } from "./agents.js";
+
+/** The agents doctor puts a call to through their hook command (a settings file's handler or a hook file). */
+export type SelfTestAgent = InstallAgent | HookFileAgent;
 
 export type SelfTestVerdict = "allow" | "ask" | "deny" | "fail-open";
 
@@ -20,7 +23,7 @@ export const SELF_TEST_SESSION = "gatehouse-doctor-self-test";
 export const SELF_TEST_COMMANDS = { benign: "ls", dangerous: "rm -rf ~" } as const;
 
 /** A PreToolUse-shaped call running `command` in the shell tool, as the agent sends it. */
-export function selfTestPayload(agent: InstallAgent, command: string, cwd: string): Record<string, unknown> {
+export function selfTestPayload(agent: SelfTestAgent, command: string, cwd: string): Record<string, unknown> {
   switch (agent) {
     case "claude":
       return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "gatehouse-doctor" };
@@ -36,6 +39,8 @@ export function selfTestPayload(agent: InstallAgent, command: string, cwd: strin
       return { session_id: SELF_TEST_SESSION, transcript_path: "", cwd, permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command } };
     case "copilot":
       return { sessionId: SELF_TEST_SESSION, timestamp: 0, cwd, toolName: "bash", toolArgs: { command, description: "gatehouse doctor self-test" } };
+    case "cline":
+      return { clineVersion: "", hookName: "tool_call", timestamp: new Date(0).toISOString(), taskId: SELF_TEST_SESSION, sessionContext: { rootSessionId: SELF_TEST_SESSION }, workspaceRoots: [cwd], tool_call: { id: "gatehouse-doctor", name: "run_commands", input: { commands: [command] } } };
   }
 }
 
@@ -55,9 +60,17 @@ function parseJson(text: string): Record<string, unknown> | null {
  * `decision: "block"`); any other code lets the call through. Gemini CLI:
  * exit 2 blocks; `decision`. Cursor: `permission`. Copilot: any non-zero
  * exit denies; `permissionDecision`. Qwen Code: as Claude Code. Factory Droid:
- * as Claude Code, but its `ask` is only logged and the call goes on.
+ * as Claude Code, but its `ask` is only logged and the call goes on. Cline: no exit code, only stdout's JSON (or
+ * its last `HOOK_CONTROL\t` line): `cancel: true` stops the call (an ask too: Cline has none); a hook that
+ * failed and said nothing is let through.
  */
-export function readAnswer(agent: InstallAgent, run: HookRun): SelfTestVerdict {
+export function readAnswer(agent: SelfTestAgent, run: HookRun): SelfTestVerdict {
+  if (agent === "cline") {
+    const controls = run.stdout.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("HOOK_CONTROL\t"));
+    const out = parseJson(controls.length > 0 ? controls.at(-1)!.slice("HOOK_CONTROL\t".length) : run.stdout);
+    if (out?.cancel === true) return "deny";
+    return run.exitCode === 0 && (out !== null || run.stdout.trim() === "") ? "allow" : "fail-open";
+  }
   // GitHub Copilot CLI denies on every non-zero exit (without a reason); exit 0 reads permissionDecision.
   if (agent === "copilot" && run.exitCode !== null && run.exitCode !== 0) return "deny";
   if (run.exitCode === 2) return "deny";

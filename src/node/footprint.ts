@@ -6,13 +6,14 @@
 // | source | entries |
 // |---|---|
 // | what the host knows of itself | the package it runs from (`bin/`, `dist/`, `bundles/`, `package.json`, `node_modules/`), the node binary, `--bundle`, the state directory, `--ledger`, the code cache, the daemon URL (`--daemon`, or a daemon's own address and pid) |
-// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`, `.github/hooks`, `.qwen`, `.factory`; `AgentSettings.settingsDirs`) in the event's cwd and each directory above it, its user directory (the same, `~/.copilot`) in the home directory, and each agent's managed file |
+// | where agents read hooks | every agent's settings directory (`.claude`, `.codex`, `.gemini`, `.cursor`, `.github/hooks`, `.qwen`, `.factory`; `AgentSettings.settingsDirs`) and the hook-file directories (Cline's `.clinerules/hooks`, `.cline/hooks`; `HookFileSpec.dirs`) in the event's cwd and each directory above it, their user directories (the same, `~/.copilot`, `$CLINE_DIR/hooks`, `~/Documents/Cline/Hooks`) in the home directory, and each agent's managed file |
 // | the install record (`<state dir>/installs.json`, src/node/install-record.ts) | each install's settings file and its directory, what its hook runs, its bundle, state directory, ledger and daemon URL |
 //
 // Only paths are named, nothing is stat'ed: the engine decides by the names
 // (a path at, under or holding an entry), the same on replay.
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { AGENT_SETTINGS, INSTALL_AGENTS } from "../install/agents.js";
+import { AGENT_SETTINGS, HOOK_FILE_AGENTS, INSTALL_AGENTS } from "../install/agents.js";
+import { HOOK_FILES } from "../install/hook-file.js";
 import { managedPath } from "../install/managed.js";
 import { serviceFile, servicePlatform } from "../install/service-unit.js";
 import type { EventInput } from "../model/event.js";
@@ -36,7 +37,7 @@ export interface FootprintSources {
 /** The parts of the package a hook runs (not `src/`: editing the source changes nothing until a build). */
 const PACKAGE_PARTS = ["bin", "dist", "bundles", "package.json", "node_modules"];
 /** Settings directories, by agent: in a project (and each directory above it), and in the home directory. */
-const AGENT_DIRS = [...new Set(INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].settingsDirs.project))];
+const AGENT_DIRS = [...new Set([...INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].settingsDirs.project), ...HOOK_FILE_AGENTS.flatMap((a) => HOOK_FILES[a].dirs.project)])];
 const USER_AGENT_DIRS = [...new Set(INSTALL_AGENTS.map((a) => AGENT_SETTINGS[a].settingsDirs.user))];
 /** A bound on the directories above the cwd that are listed (a deep tree still protects the nearest ones). */
 const MAX_ANCESTORS = 32;
@@ -59,7 +60,10 @@ export function hostFootprint(s: FootprintSources): string[] {
   add(s.ledger);
   add(codeCacheDir(s.env));
   const home = s.env.HOME;
-  if (home && isAbsolute(home)) for (const d of USER_AGENT_DIRS) add(join(home, d));
+  if (home && isAbsolute(home)) {
+    for (const d of USER_AGENT_DIRS) add(join(home, d));
+    for (const a of HOOK_FILE_AGENTS) HOOK_FILES[a].dirs.user(home, s.env).forEach(add);
+  }
   for (const agent of INSTALL_AGENTS) {
     const managed = managedPath(agent, s.env);
     if (managed !== null) add(dirname(managed));

@@ -58,7 +58,7 @@ describe("gatehouse doctor", () => {
     const { code, report, text } = await doctor(fresh());
     expect(code).toBe(0);
     expect(report.installed).toEqual([]);
-    expect(report.findings.filter((f) => / not installed/.test(` ${f.message}`))).toHaveLength(14);
+    expect(report.findings.filter((f) => / not installed/.test(` ${f.message}`))).toHaveLength(16);
     expect(messages(report, "ok").some((m) => /^bundle the default bundle .*default\.json\): \S+ sha256:[0-9a-f]{64}, 0 skipped/.test(m))).toBe(true);
     expect(messages(report, "ok").some((m) => /^state dir .*\.local\/state\/gatehouse/.test(m))).toBe(true);
     expect(text[text.length - 1]).toMatch(/^healthy: Gatehouse installed for 0 agent scope\(s\), 0 problem\(s\)$/);
