@@ -100,7 +100,7 @@ export function hostScript(env: EventEnv | null, path: string): HostScript | und
 }
 
 /** What the host listed of an archive a command extracts: its members, or why they are unknown. */
-export type HostArchive = { members: readonly string[]; truncated: boolean } | { members: null; reason: string };
+export type HostArchive = { members: readonly string[]; truncated: boolean; links?: Readonly<Record<string, string>> } | { members: null; reason: string };
 
 /**
  * The members of the archive at `path` as the host listed them (src/node/archive-members.ts); null when the
@@ -111,7 +111,7 @@ export function hostArchive(env: EventEnv | null, path: string): HostArchive | n
   const f = hostEntry(env, path);
   if (f === null) return null;
   if (f === undefined) return { members: null, reason: `the host found no archive at ${path} before the call` };
-  if (Array.isArray(f.members)) return { members: f.members, truncated: f.truncated === true };
+  if (Array.isArray(f.members)) return { members: f.members, truncated: f.truncated === true, ...(f.links ? { links: f.links } : {}) };
   return { members: null, reason: `the host could not list ${path}${f.error ? ` (${f.error})` : ""}` };
 }
 

@@ -66,6 +66,8 @@ export const HostFileSchema = z.object({
   error: optionalString,
   /** An archive (tar, gzip'd tar, zip): its member paths as stored, in place of text (`truncated`: not all of them). */
   members: z.array(z.string()).optional().catch(undefined),
+  /** An archive's symbolic-link members: member → the link's target as stored (a later member may be written through it). */
+  links: z.record(z.string(), z.string()).optional().catch(undefined),
 });
 export type HostFile = z.infer<typeof HostFileSchema>;
 

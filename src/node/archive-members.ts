@@ -17,7 +17,8 @@ import { HOST_BOUNDS } from "../model/host-bounds.js";
 // no archive never pays for loading it (1.4 ms of CPU at start on Node 24).
 const zlib = (): typeof import("node:zlib") => process.getBuiltinModule("node:zlib");
 
-export type ArchiveListing = { members: string[]; truncated: boolean } | { error: string };
+/** `links`: the symbolic-link members (tar), member → target as stored. */
+export type ArchiveListing = { members: string[]; truncated: boolean; links?: Record<string, string> } | { error: string };
 
 const UNLISTED: ReadonlyArray<readonly [string, (b: Buffer) => boolean]> = [
   ["xz", (b) => b.length >= 6 && b.readUInt32BE(0) === 0xfd377a58 && b[4] === 0x5a && b[5] === 0],
@@ -69,33 +70,52 @@ function readAt(fd: number, pos: number, len: number): Buffer {
  * Members of a tar stream of `size` bytes, header by header through `read(pos, len)` (a file, or a
  * decompressed buffer): contents are skipped, never read. `complete`: the stream was not cut at a bound.
  */
-function tarMembers(read: (pos: number, len: number) => Buffer, size: number, complete: boolean): { members: string[]; truncated: boolean } {
+function tarMembers(read: (pos: number, len: number) => Buffer, size: number, complete: boolean): { members: string[]; truncated: boolean; links?: Record<string, string> } {
   const members: string[] = [];
+  const links: Record<string, string> = {};
+  let linkCount = 0;
+  let longLink: string | null = null;
+  const done = (truncated: boolean) => (linkCount > 0 ? { members, truncated, links } : { members, truncated });
   let off = 0;
   let longName: string | null = null;
   let paxPath: string | null = null;
   while (off + 512 <= size) {
     const h = read(off, 512);
     if (h.length < 512) break;
-    if (h.every((x) => x === 0)) return { members, truncated: false };
-    if (!isTarHeader(h)) return { members, truncated: true }; // no header where one must be: the rest is unknown
+    if (h.every((x) => x === 0)) return done(false);
+    if (!isTarHeader(h)) return done(true); // no header where one must be: the rest is unknown
     const len = parseInt(cstr(h, 124, 136).trim() || "0", 8) || 0;
     const type = String.fromCharCode(h[156]!);
     const body = off + 512;
     off = body + Math.ceil(len / 512) * 512;
-    if (type === "L" || type === "x") {
+    if (type === "L" || type === "x" || type === "K") {
       const text = read(body, Math.min(len, 64 * 1024));
       if (type === "L") longName = cstr(text, 0, text.length);
-      else paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(text.toString("utf8"))?.[1] ?? null;
-    } else if (type !== "K" && type !== "g") {
+      else if (type === "K") longLink = cstr(text, 0, text.length);
+      else {
+        const t = text.toString("utf8");
+        paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(t)?.[1] ?? null;
+        longLink = /(?:^|\n)\d+ linkpath=([^\n]*)\n/.exec(t)?.[1] ?? longLink;
+      }
+    } else if (type !== "g") {
       // ustar splits a long name into prefix (345..500) and name (0..100).
       const prefix = h.toString("latin1", 257, 262) === "ustar" ? cstr(h, 345, 500) : "";
-      members.push(paxPath ?? longName ?? (prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100)));
-      longName = paxPath = null;
-      if (members.length > HOST_BOUNDS.archiveMembers) return { members: members.slice(0, HOST_BOUNDS.archiveMembers), truncated: true };
+      const name = paxPath ?? longName ?? (prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100));
+      members.push(name);
+      // A symbolic link (type 2): a later member under its name is written where it points (GNU tar follows a
+      // relative link that stays inside the extraction directory).
+      if (type === "2") {
+        links[name] = longLink ?? cstr(h, 157, 257);
+        linkCount++;
+      }
+      longName = paxPath = longLink = null;
+      if (members.length > HOST_BOUNDS.archiveMembers) {
+        members.length = HOST_BOUNDS.archiveMembers;
+        return done(true);
+      }
     }
   }
-  return { members, truncated: !complete || off < size };
+  return done(!complete || off < size);
 }
 
 /** Members of a zip file, from its central directory. */

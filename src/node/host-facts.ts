@@ -17,7 +17,7 @@
 // operands, links or levels left unlooked-at are named in `host.incomplete`
 // (shape 1). A file that does not exist gets no entry: the command fails to
 // run it, and the event is judged as the pure engine judges it.
-import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
 import type { EventInput, HostFacts, HostFile } from "../model/event.js";
 import { HOST_BOUNDS } from "../model/host-bounds.js";
 import { listArchive } from "./archive-members.js";
@@ -32,7 +32,11 @@ export interface HostFs {
   isSymlink(path: string): boolean | null; // null: does not exist / cannot be looked at
   realpath(path: string): string | null;
   /** null: no such file. An archive (tar, gzip'd tar, zip) is listed, not read: its member paths (archive-members.ts). */
-  read(path: string, max: number): { text: string; size: number } | { members: string[]; truncated: boolean } | { error: string } | null;
+  read(path: string, max: number): { text: string; size: number } | { members: string[]; truncated: boolean; links?: Record<string, string> } | { error: string } | null;
+  /** A regular file with more than one name: its identity (`dev:ino`); null otherwise. */
+  hardLinkId?(path: string): string | null;
+  /** The names in a directory (null: not a directory). */
+  list?(dir: string): string[] | null;
 }
 
 export const NODE_HOST_FS: HostFs = {
@@ -46,6 +50,21 @@ export const NODE_HOST_FS: HostFs = {
   realpath(path) {
     try {
       return realpathSync.native(path);
+    } catch {
+      return null;
+    }
+  },
+  hardLinkId(path) {
+    try {
+      const st = lstatSync(path);
+      return st.isFile() && st.nlink > 1 ? `${st.dev}:${st.ino}` : null;
+    } catch {
+      return null;
+    }
+  },
+  list(dir) {
+    try {
+      return readdirSync(dir);
     } catch {
       return null;
     }
@@ -104,6 +123,34 @@ function prefixes(path: string): string[] {
   return out;
 }
 
+/** Footprint entries looked at for hard links, at most (a directory's own names count; node_modules is not listed). */
+const MAX_GATE_FILES = 256;
+
+/**
+ * The footprint's files that have other names (`ln .claude/settings.json x`, a tar hard-link member, `cp -l`):
+ * identity → footprint path. Each entry, and the names directly in each footprint directory, are looked at once
+ * per call, and only when an operand is such a file: a write to the other name writes the footprint file.
+ */
+function gateHardLinks(fs: HostFs, gate: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  let looked = 0;
+  const see = (path: string) => {
+    const id = fs.hardLinkId!(path);
+    if (id !== null && !out.has(id)) out.set(id, path);
+  };
+  for (const g of gate) {
+    if (!g.startsWith("/") || looked >= MAX_GATE_FILES) continue;
+    looked++;
+    see(g);
+    if (/\/node_modules$/.test(g)) continue;
+    for (const name of fs.list?.(g) ?? []) {
+      if (++looked > MAX_GATE_FILES) break;
+      see(`${g}/${name}`);
+    }
+  }
+  return out;
+}
+
 /**
  * The event with the host's links and files added (the same object when
  * nothing was found). `stats`, when given, is filled in.
@@ -121,6 +168,7 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
   let bytes = 0;
   let current = event;
   let rounds = 0;
+  let hardLinks: Map<string, string> | null = null;
   /** Name what was left unlooked-at; true the first time (a new fact). */
   const over = (what: string): boolean => {
     if (incomplete.includes(what)) return false;
@@ -163,6 +211,17 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
           linkCount++;
           found = true;
         }
+        // A hard link to a footprint file is recorded as a link to it: no symlink shows it.
+        const id = fs.hardLinkId?.(p) ?? null;
+        if (id !== null && !Object.prototype.hasOwnProperty.call(links, p) && linkCount < HOST_BOUNDS.links) {
+          hardLinks ??= gateHardLinks(fs, given?.gate ?? []);
+          const g = hardLinks.get(id);
+          if (g !== undefined && g !== p) {
+            links[p] = g;
+            linkCount++;
+            found = true;
+          }
+        }
       }
       for (const f of newFiles) {
         read.add(f);
@@ -187,7 +246,7 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
         }
         if ("members" in r) {
           bytes += r.members.reduce((n, m) => n + Buffer.byteLength(m), 0);
-          files[f] = { text: null, truncated: r.truncated, members: r.members };
+          files[f] = { text: null, truncated: r.truncated, members: r.members, ...(r.links ? { links: r.links } : {}) };
           continue;
         }
         bytes += Buffer.byteLength(r.text);

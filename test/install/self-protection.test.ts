@@ -10,7 +10,7 @@
 // the install wrote, so a footprint the hook did not hand the classifier
 // (`records/calls.jsonl`, port 4999: named only by the install record) fails
 // here.
-import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, linkSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runShell } from "../../src/cli/run-shell.js";
@@ -57,6 +57,14 @@ beforeAll(async () => {
   mkdirSync(join(fake, "src"), { recursive: true });
   writeFileSync(join(fake, "src", "x.ts"), "export {};\n");
   await sh(`tar cf evil.tar -C '${fake}' .claude && tar czf evil.tgz -C '${fake}' .claude && tar cf good.tar -C '${fake}' src && tar czf good.tgz -C '${fake}' src`);
+  await sh(`cd '${fake}' && ar rc '${join(P, "evil.a")}' .claude/settings.json && ar rc '${join(P, "good.a")}' src/x.ts`);
+  // A link member, then a file through it (GNU tar writes it where the link points), and the same into src/.
+  const links = join(scratch, "links");
+  mkdirSync(join(links, "l"), { recursive: true });
+  writeFileSync(join(links, "l", "settings.json"), "{}");
+  symlinkSync(".claude", join(links, "l-claude"));
+  symlinkSync("src", join(links, "l-src"));
+  await sh(`cd '${links}' && tar cf '${join(P, "through.tar")}' --transform 's,^l-claude$,l,' l-claude && tar rf '${join(P, "through.tar")}' l/settings.json && tar cf '${join(P, "src-link.tar")}' --transform 's,^l-src$,l,' l-src && tar rf '${join(P, "src-link.tar")}' l/settings.json`);
   const diff = (path: string) => `diff --git a/${path} b/${path}\n--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-a\n+b\n`;
   writeFileSync(join(P, "evil.patch"), diff(".claude/settings.json"));
   writeFileSync(join(P, "good.patch"), diff("src/app.ts"));
@@ -68,6 +76,9 @@ beforeAll(async () => {
     const settings = AGENT_SETTINGS[agent];
     commands[agent] = String(installedEntries(readFileSync(join(P, settings.projectFile), "utf8"), settings)[0]!.handler.command);
   }
+  // Other names for the settings file, made by an earlier call: a symlink and a hard link.
+  symlinkSync(".claude/settings.json", join(P, "sl.json"));
+  linkSync(join(P, ".claude", "settings.json"), join(P, "hl.json"));
 });
 
 let seq = 0;
@@ -194,6 +205,55 @@ const STOPS: Call[] = [
   bash("python3 -m tarfile -e evil.tar"),
   bash("pax -rf evil.tar"),
   bash("cpio -idv < evil.tar"),
+  bash("ar x evil.a"),
+  bash("ar xv evil.a .claude/settings.json"),
+  // ── git taking the settings out of its index or working tree ────────────
+  bash("git rm -r --cached .claude"),
+  bash("git rm -r --cached .claude && git commit -m x"),
+  bash("git rm --cached .claude/settings.json"),
+  bash("git -C . rm -r --cached .claude"),
+  bash("git rm -r --cached ."),
+  bash("git update-index --assume-unchanged .claude/settings.json"),
+  bash("git update-index --skip-worktree .claude/settings.json"),
+  bash("git update-index --force-remove .claude/settings.json"),
+  bash("git update-index --cacheinfo 100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,.claude/settings.json"),
+  bash("git restore --staged --source HEAD~1 .claude"),
+  bash("git restore --source HEAD~1 .claude"),
+  bash("git checkout HEAD~1 -- .claude"),
+  bash("git sparse-checkout set src"),
+  bash("git sparse-checkout init --cone"),
+  bash("git sparse-checkout add docs"),
+  bash("git read-tree -mu HEAD"),
+  bash("git worktree add .claude/x"),
+  codexBash("git rm -r --cached .codex"),
+  // ── other tools' cp, mv, rm and edits ───────────────────────────────────
+  bash("cmake -E copy /tmp/x .claude/settings.json"),
+  bash("cmake -E rename .claude /tmp/c"),
+  bash("cmake -E copy_directory /tmp/empty .claude"),
+  bash("cmake -E touch .claude/settings.local.json"),
+  bash("printf '1,$d\\nw\\nq\\n' | ed .claude/settings.json"),
+  bash("ed -s .claude/settings.json <<< $',$d\\nw'"),
+  bash("rename 's/claude/x/' .claude"),
+  bash("mmv '.claude' '.x'"),
+  bash("7z a -sdel /tmp/a.7z .claude"),
+  bash("rm -rf .\\claude"),
+  bash("bash -c 'rm -rf .\\claude'"),
+  codexBash("rm -rf .\\codex"),
+  // ── other names for the settings: links made earlier, or in the same call, or by an archive ──
+  bash("echo {} > sl.json"),
+  bash("truncate -s0 sl.json"),
+  bash("echo {} > hl.json"),
+  bash("cp /tmp/x hl.json"),
+  tool("Write", { file_path: join(P, "hl.json"), content: "{}" }),
+  tool("Edit", { file_path: join(P, "hl.json"), old_string: "hooks", new_string: "x" }),
+  bash("ln .claude/settings.json y && echo {} > y"),
+  bash("ln -s .claude/settings.json y && truncate -s0 y"),
+  bash("tar xf through.tar"),
+  // ── a nested agent whose hooks inherit a preload or another state/home ──
+  bash("NODE_OPTIONS='--require /tmp/x.js' codex exec 'rm -rf ~'"),
+  bash("env XDG_STATE_HOME=/tmp/s claude -p 'go on'"),
+  bash("HOME=/tmp/h gemini -p x"),
+  bash("export BASH_ENV=/tmp/x.sh; claude -p x"),
   // ── inline code ─────────────────────────────────────────────────────────
   bash(`python3 -c 'import shutil; shutil.rmtree(".claude")'`),
   bash(`node -e 'require("fs").rmSync(".claude", {recursive: true, force: true})'`),
@@ -263,6 +323,29 @@ const ALLOWED: Call[] = [
   bash("git mv src/app.ts src/b.ts"),
   bash("cp -r /tmp/fake/src ."),
   bash("ps aux | grep webpack | awk '{print $2}' | xargs kill"),
+  bash("git rm --cached src/app.ts"),
+  bash("git update-index --assume-unchanged src/app.ts"),
+  bash("git update-index --refresh"),
+  bash("git restore --staged .claude"),
+  bash("git sparse-checkout list"),
+  bash("git worktree add /tmp/wt-x"),
+  bash("git worktree list"),
+  bash("git read-tree HEAD"),
+  bash("ar t evil.a"),
+  bash("ar p evil.a"),
+  bash("cmake -E copy /tmp/x src/x.ts"),
+  bash("cmake -E make_directory build"),
+  bash("printf '1,$d\\nw\\nq\\n' | ed src/app.ts"),
+  bash("ed -s .claude/settings.json <<< ',p'"),
+  bash("rename 's/\\.ts$/.js/' src/app.ts"),
+  bash("7z a /tmp/a.7z .claude"),
+  bash("rm -rf .\\build"),
+  bash("rm sl.json"),
+  bash("rm hl.json"),
+  bash("ln src/app.ts y && echo x > y"),
+  bash("tar xf src-link.tar"),
+  bash("NODE_OPTIONS=--max-old-space-size=4096 npm run build"),
+  bash("DEBUG=1 claude --version"),
   tool("Write", { file_path: join(P, "src", "new.ts"), content: "export {};\n" }),
   tool("Edit", { file_path: join(P, "README.md"), old_string: "# app", new_string: "# App" }),
   tool("mcp__filesystem__read_file", { path: SETTINGS }),

@@ -18,9 +18,10 @@ import { scratchDir } from "../support/scratch.js";
 const dir = scratchDir("gatehouse-archive-");
 
 /** One tar header block (ustar) for `name` of `size` bytes, `type` '0' file, '5' dir, 'L' GNU long name, 'x' pax. */
-function header(name: string, size: number, type = "0", prefix = ""): Buffer {
+function header(name: string, size: number, type = "0", prefix = "", linkname = ""): Buffer {
   const h = Buffer.alloc(512);
   h.write(name.slice(0, 100), 0, "utf8");
+  h.write(linkname, 157, "utf8");
   h.write("0000644\0", 100);
   h.write("0000000\0", 108);
   h.write("0000000\0", 116);
@@ -134,6 +135,10 @@ describe("the hook's gathering lists an archive the command extracts", async () 
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, "evil.tar"), tar(header(".claude/settings.json", 0)));
   writeFileSync(join(project, "good.tar"), tar(header("src/a.ts", 0)));
+  // A link member, then a file under it: GNU tar writes the file where the link points.
+  writeFileSync(join(project, "through.tar"), tar(header("l", 0, "2", "", ".claude"), header("l/settings.json", 0)));
+  writeFileSync(join(project, "nested.tar"), tar(header("a/", 0, "5"), header("a/l", 0, "2", "", "../.claude"), header("a/l/settings.local.json", 0)));
+  writeFileSync(join(project, "harmless-link.tar"), tar(header("l", 0, "2", "", "src"), header("l/a.ts", 0)));
   const ENV = { home: join(dir, "home"), cwd: project, path_dirs: [], additional_dirs: [] };
   const bash = (command: string): EventInput => ({ event_type: "pre_tool_use", tool_name: "Bash", tool_input: { command }, env: ENV, host: { gate: [join(project, ".claude")], links: {}, files: {} } });
   const decide = (command: string) => engine.evaluate(gatherHostFacts(engine, bash(command)), null, 0).decision;
@@ -143,6 +148,12 @@ describe("the hook's gathering lists an archive the command extracts", async () 
   });
   it("a harmless archive stays allowed", () => {
     expect(decide("tar xf good.tar")).toMatchObject({ verdict: "allow" });
+  });
+  it("a link member, then a member through it onto the settings: asks; a link into src/ stays allowed", () => {
+    expect(listArchiveFile(join(project, "through.tar"))).toEqual({ members: ["l", "l/settings.json"], truncated: false, links: { l: ".claude" } });
+    expect(decide("tar xf through.tar")).toMatchObject({ verdict: "ask", artifact_id: "agent.controls" });
+    expect(decide("tar xf nested.tar")).toMatchObject({ verdict: "ask", artifact_id: "agent.controls" });
+    expect(decide("tar xf harmless-link.tar")).toMatchObject({ verdict: "allow" });
   });
   it("an archive that is not there, extracted into the project root: an unknown shape asks", () => {
     expect(decide("tar xf gone.tar")).toMatchObject({ verdict: "ask", unknown: [expect.objectContaining({ shape: 8 })] });

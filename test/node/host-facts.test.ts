@@ -2,7 +2,7 @@
 // a file, 256 KiB a call, 4 script levels, 1,024 operands, 64 links. Over a
 // bound is a fact the classifier turns into an unknown shape, never silence;
 // a call that names nothing on disk comes back as the same event object.
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gatherHostFacts, type GatherStats, type WantsSource } from "../../src/node/host-facts.js";
@@ -77,6 +77,23 @@ describe("gatherHostFacts", () => {
     expect(Object.keys(out.host!.files!).sort()).toEqual([0, 1, 2, 3].map((i) => join(dir, `s${i}.sh`)));
     expect(out.host!.incomplete).toEqual([expect.stringMatching(/deeper than 4 levels/)]);
     expect(engine.evaluate(out, null, 0).decision.verdict).toBe("ask");
+  });
+
+  it("a hard link to a footprint file is recorded as a link to it: a write to the other name asks", () => {
+    const project = join(dir, "hard");
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(join(project, ".claude", "settings.json"), "{}");
+    linkSync(join(project, ".claude", "settings.json"), join(project, "x.json"));
+    writeFileSync(join(project, "y.json"), "{}");
+    const env = { ...ENV, cwd: project };
+    const call = (command: string): EventInput => ({ ...bash(command), env, host: { gate: [join(project, ".claude")], links: {}, files: {} } });
+    const out = gatherHostFacts(engine, call("echo {} > x.json"));
+    expect(out.host!.links).toEqual({ [join(project, "x.json")]: join(project, ".claude", "settings.json") });
+    expect(engine.evaluate(out, null, 0).decision).toMatchObject({ verdict: "ask", artifact_id: "agent.controls" });
+    expect(engine.evaluate(gatherHostFacts(engine, call("cp /tmp/a x.json")), null, 0).decision.verdict).toBe("ask");
+    // The other name removed, or another file written: allowed.
+    expect(engine.evaluate(gatherHostFacts(engine, call("rm x.json")), null, 0).decision.verdict).toBe("allow");
+    expect(engine.evaluate(gatherHostFacts(engine, call("echo {} > y.json")), null, 0).decision.verdict).toBe("allow");
   });
 
   it("an unreadable file is a fact with its error; a directory is not a script", () => {

@@ -10,7 +10,7 @@ import { isKnownVariable, NAME_FRAGMENT_VARIABLES, startsAtDeclaredCwd, withName
 import type { Persistence } from "../persistence.js";
 import { parseRegKey, registryAttrs } from "../registry.js";
 import { isSystemLog } from "../system-logs.js";
-import type { Arg } from "../programs/args.js";
+import { isLiteralArg, type Arg } from "../programs/args.js";
 import type { FindName } from "../programs/find.js";
 import { gateFootprint } from "../gate.js";
 import { hostOf } from "../host-env.js";
@@ -314,7 +314,16 @@ export function windowsPathValue(value: string, arg: Arg | null): string {
 
 /** {@link pathTarget}, with what each class's paths name (the whole cwd, a `.git` directory, persistence). */
 export function pathTargetHits(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole, names = false): TargetHit[] {
-  value = windowsPathValue(value, arg);
+  const windows = windowsPathValue(value, arg);
+  if (windows === value) return readingHits(ctx, value, arg, role, names);
+  const hits = readingHits(ctx, windows, arg, role, names);
+  // A POSIX shell runs the word as its value (`rm -rf .\claude` removes `.claude`): where that reaches an agent's
+  // settings or the gate's footprint it is judged too, or the Windows reading would hide it (SPEC §6.8).
+  if (resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.persistence !== null || r.inGate || r.holdsGate)) return [...hits, ...readingHits(ctx, value, arg, role, names)];
+  return hits;
+}
+
+function readingHits(ctx: Ctx, value: string, arg: Arg | null, role: TargetRole, names: boolean): TargetHit[] {
   if (arg?.subst) {
     if (role !== "plain") gap(ctx, GAP_SHAPE.SUBSTITUTION_OPERAND, `command substitution in a target of ${ctx.program}`);
     ctx.out.path(value, "unknown", null);
@@ -368,9 +377,27 @@ function tempWithNameFragments(ctx: Ctx, value: string, vars: readonly string[],
  * directory also discards the repository's history (`discard × vcs_history`).
  */
 export function emitPath(ctx: Ctx, verb: Verb, value: string, arg: Arg | null, role: TargetRole, extra: Attrs = {}, target: string = value, names = false): TargetClass[] {
-  const hits = pathTargetHits(ctx, value, arg, role, names);
+  const hits = [...pathTargetHits(ctx, value, arg, role, names), ...bareLinkHits(ctx, verb, value, arg, role, names)];
   emitHits(ctx, verb, hits, extra, targetText(target));
   return hits.map((h) => h.cls);
+}
+
+/**
+ * A write opens the file through a link the host saw at its very name (`echo {} > sl`, `truncate -s0 sl`,
+ * `cp x sl` where `sl → .claude/settings.json`; also a hard link the host matched to a footprint file, and a
+ * name `ln` made earlier in the text): the real path is written too. A delete (`rm sl`) removes only the name; through a directory link
+ * (`h/x`) both readings are already made by resolveAll.
+ */
+function bareLinkHits(ctx: Ctx, verb: Verb, value: string, arg: Arg | null, role: TargetRole, names: boolean): TargetHit[] {
+  if (verb !== "write" || (hostLinks(ctx.env) === null && ctx.state.aliases.size === 0) || arg?.subst || arg?.dynamic) return [];
+  const out: TargetHit[] = [];
+  for (const r of resolveAll(ctx, value, isLiteralArg(arg), names)) {
+    const through = (follow: boolean) => throughHostLink(ctx.env, r.normalized, value, follow) ?? (ctx.state.aliases.size > 0 ? throughAlias(ctx.state.aliases, r.normalized, value, follow) : null);
+    if (through(false) !== null) continue;
+    const real = through(true);
+    if (real !== null && real !== r.normalized) out.push(...pathTargetHits(ctx, real, null, role, names));
+  }
+  return out;
 }
 
 /** Programs whose recursive write changes the permissions, owner or attributes of everything under a directory. */

@@ -77,18 +77,47 @@ export function extractedMembers(ctx: Ctx, e: Extraction): void {
   if (e.renamed) return unknown(GAP_SHAPE.NON_LITERAL_OPERAND, `${ctx.program} renames the members as it extracts them`);
   if (listing.members === null) return unknown(GAP_SHAPE.NON_LITERAL_OPERAND, listing.reason);
   let emitted = 0;
+  // Symbolic links the archive makes (landing → where it points, as a path under the directory or absolute).
+  const made = new Map<string, string>();
   for (const member of listing.members) {
     if (!selected(member, e.only)) continue;
     if (e.flat && member.endsWith("/")) continue; // flattened: directories are not made
-    const rel = landing(member, e);
+    let rel = landing(member, e);
     if (rel === "") continue;
-    const target = dir === "." ? rel : `${dir.replace(/\/+$/, "")}/${rel}`;
+    rel = throughMade(made, rel);
+    // The link itself lands at its name (a `.claude` link replaces the directory); what is under it, where it points.
+    const pointsTo = listing.links?.[member];
+    if (pointsTo !== undefined) made.set(rel, linkTarget(rel, pointsTo));
+    const target = rel.startsWith("/") ? rel : dir === "." ? rel : `${dir.replace(/\/+$/, "")}/${rel}`;
     const arg = e.dir ? withValue(e.dir.arg, target) : null;
     if (!guarded(ctx, target, arg, false)) continue;
     emitPath(ctx, "write", target, arg, "mutate", { member }, target);
     if (++emitted >= MAX_EMITTED) break;
   }
   if (listing.truncated) unknown(GAP_SHAPE.OVERSIZE, `the host listed only part of ${e.archive?.value ?? "the archive"}`);
+}
+
+/** Where a link at `at` (under the extraction directory) pointing to `to` leads: relative to its own directory. */
+function linkTarget(at: string, to: string): string {
+  if (to.startsWith("/")) return to;
+  const parts = at.split("/").slice(0, -1);
+  for (const seg of to.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.length > 0 && parts[parts.length - 1] !== ".." ? parts.pop() : parts.push("..");
+    else parts.push(seg);
+  }
+  return parts.join("/") || ".";
+}
+
+/** A member under a link the archive made earlier lands where the link points (`l → .claude`, then `l/settings.json`). */
+function throughMade(made: ReadonlyMap<string, string>, rel: string): string {
+  for (let hops = 0; hops < 8; hops++) {
+    let next: string | null = null;
+    for (const [name, to] of made) if (rel.startsWith(`${name}/`)) next = `${to === "." ? "" : `${to}/`}${rel.slice(name.length + 1)}`;
+    if (next === null) return rel;
+    rel = next;
+  }
+  return rel;
 }
 
 /** Extract into `dir` (or the cwd): the readers' write under it, and the members that land on something guarded. */
@@ -134,7 +163,15 @@ function ditto(ctx: Ctx): void {
   extractArchive(ctx, { archive: { value: ops[0]!.value, arg: ops[0]! }, dir: { value: ops[ops.length - 1]!.value, arg: ops[ops.length - 1]! } });
 }
 
+/** `ar x[ov…] A [MEMBER…]` (a Unix archive, members flat in the cwd; `p`, `t` only print). */
+function ar(ctx: Ctx): void {
+  const [key, archive, ...members] = ctx.args;
+  if (key === undefined || archive === undefined || key.dynamic || !/^-?[a-zA-Z]*x/.test(key.value)) return;
+  extractArchive(ctx, { archive: { value: archive.value, arg: archive }, dir: null, only: members.map((m) => m.value) });
+}
+
 export const EXTRACT_PROGRAMS: readonly ProgramEntry[] = [
+  entry(["ar"], ar, [["ar x lib.a", "read workspace_file; write workspace_file"], ["ar t lib.a", ""]]),
   entry(["jar"], jar, [["jar xf lib.jar", "read workspace_file; write workspace_file"], ["jar tf lib.jar", ""]]),
   entry(["cpio"], cpio, [["cpio -idv < a.cpio", "read workspace_file; write workspace_file"], ["cpio -t < a.cpio", "read workspace_file"]]),
   entry(["pax"], pax, [["pax -r -f a.tar", "read workspace_file; write workspace_file"], ["pax -f a.tar", ""]]),

@@ -41,6 +41,9 @@ function checkout(ctx: Ctx, inv: GitInvocation): void {
   if (has(p, "track")) return;
   const ops = p.operands;
   const fromFile = p.flags.some((f) => f.name === "pathspec-from-file");
+  // `git checkout REV -- .claude` writes REV's version of the settings (or none of them).
+  if (p.sawDoubleDash && ops.length > p.doubleDashOperand) guardedAll(ctx, "write", ops.slice(p.doubleDashOperand), "checkout");
+  else if (ops.length >= 2) guardedAll(ctx, "write", ops.slice(1), "checkout");
   if (p.sawDoubleDash && ops.length > p.doubleDashOperand) return discardWorktree(ctx, "checkout", {}, on);
   if (fromFile) return discardWorktree(ctx, "checkout", {}, on);
   if (has(p, "force", "ours", "theirs")) return discardWorktree(ctx, "checkout", {}, on);
@@ -74,6 +77,9 @@ function restore(ctx: Ctx, inv: GitInvocation): void {
     if (f.name === "no-worktree") worktree = false;
   }
   const touchesWorktree = worktree ?? staged === null;
+  // The paths get another version (`--source REV`, or the index's): on the settings, that is a write of them.
+  // `--staged` alone only resets the index to HEAD.
+  if (touchesWorktree || p.flags.some((f) => f.name === "source")) guardedAll(ctx, "write", p.operands, "restore");
   if (!touchesWorktree) return;
   let patch = false;
   for (const f of p.flags) {
@@ -97,6 +103,7 @@ function switchBranch(ctx: Ctx, inv: GitInvocation): void {
 function worktree(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longBool: ["force"], aliases: { f: "force" } });
   if (p.operands[0]?.value === "remove" && has(p, "force")) discardWorktree(ctx, "worktree", { force: true }, values(p.operands.slice(1)));
+  if (p.operands[0]?.value === "add") guardedAll(ctx, "write", p.operands.slice(1, 2), "worktree add");
 }
 
 function tag(ctx: Ctx, inv: GitInvocation): void {
@@ -148,9 +155,40 @@ function stashUntracked(ctx: Ctx, inv: GitInvocation): void {
   for (const s of specs.length > 0 ? specs.map((o) => ({ value: o.value, arg: o.arg as Arg | null })) : [{ value: ".", arg: null }]) guardedDelete(ctx, s.value, s.arg, operation);
 }
 
-/** A delete of `value` that counts only where it reaches an agent's settings or the gate (git mv's and stash's). */
-function guardedDelete(ctx: Ctx, value: string, arg: Arg | null, operation: string): void {
-  if (resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.persistence !== null || r.holdsGate)) emitPath(ctx, "delete", value, arg, "plain", { operation: `git ${operation}` }, value);
+/**
+ * A delete (or write) of `value` that counts only where it reaches an agent's settings or the gate: git
+ * operations that take files out of the index or the working tree without removing them as such (stash -u,
+ * rm --cached, update-index --skip-worktree, sparse-checkout) are harmless elsewhere and stay allowed.
+ */
+function guardedPath(ctx: Ctx, verb: "delete" | "write", value: string, arg: Arg | null, operation: string): void {
+  if (resolveAll(ctx, value, isLiteralArg(arg)).some((r) => r.persistence !== null || r.holdsGate || r.inGate)) emitPath(ctx, verb, value, arg, "plain", { operation: `git ${operation}` }, value);
+}
+const guardedDelete = (ctx: Ctx, value: string, arg: Arg | null, operation: string): void => guardedPath(ctx, "delete", value, arg, operation);
+const guardedAll = (ctx: Ctx, verb: "delete" | "write", ops: readonly { value: string; arg: Arg }[], operation: string): void => ops.forEach((o) => guardedPath(ctx, verb, o.value, o.arg, operation));
+
+/**
+ * `git update-index --assume-unchanged|--skip-worktree|--force-remove|--remove PATH…` and `--cacheinfo M,SHA,PATH`:
+ * git stops seeing the file, drops it from the index, or puts other content there for the next checkout.
+ */
+function updateIndex(ctx: Ctx, inv: GitInvocation): void {
+  const p = parseGitArgs(inv.args, { longValue: ["cacheinfo", "chmod", "index-version"], longBool: ["assume-unchanged", "skip-worktree", "force-remove", "remove", "add", "replace", "refresh", "really-refresh", "no-assume-unchanged", "no-skip-worktree", "index-info", "stdin", "verbose", "quiet"] });
+  const hides = ["assume-unchanged", "skip-worktree", "force-remove", "remove"].filter((f) => has(p, f));
+  if (hides.length > 0) guardedAll(ctx, "write", p.operands, `update-index --${hides[0]}`);
+  for (const f of p.flags) {
+    const path = f.name === "cacheinfo" && f.value !== null ? f.value.split(",").slice(2).join(",") : "";
+    if (path !== "") guardedPath(ctx, "write", path, null, "update-index --cacheinfo");
+  }
+  // `--cacheinfo MODE SHA PATH` in three words: the third operand.
+  if (p.flags.some((f) => f.name === "cacheinfo" && f.value !== null && !f.value.includes(","))) guardedAll(ctx, "write", p.operands.slice(-1), "update-index --cacheinfo");
+}
+
+/**
+ * `git sparse-checkout set|add|init|reapply` (and `read-tree -u`, which applies `.git/info/sparse-checkout`) take
+ * out of the working tree what the patterns leave out: in cone mode every directory not named, `.claude/` too.
+ */
+function sparseCheckout(ctx: Ctx, inv: GitInvocation): void {
+  const action = inv.args.find((a) => !a.value.startsWith("-"))?.value;
+  if (action !== undefined && ["set", "add", "init", "reapply"].includes(action)) guardedDelete(ctx, ".", null, `sparse-checkout ${action}`);
 }
 
 /** `git mv SRC… DST`: like mv — each source is gone from its name, the destination (or DST/SRC's name) is written. */
@@ -233,6 +271,7 @@ function updateRef(ctx: Ctx, inv: GitInvocation): void {
 function readTree(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longValue: ["prefix", "index-output", "exclude-per-directory", "super-prefix"], longBool: ["reset", "trivial", "aggressive", "dry-run", "empty", "no-sparse-checkout", "quiet", "recurse-submodules", "no-recurse-submodules"], aliases: { n: "dry-run", q: "quiet" } });
   if (has(p, "u") && has(p, "reset") && !has(p, "dry-run")) discardWorktree(ctx, "read-tree --reset", {}, values(p.operands));
+  if (has(p, "u") && !has(p, "dry-run")) guardedDelete(ctx, ".", null, "read-tree -u");
 }
 
 /** `git checkout-index -f -a` (or paths): overwrites working-tree files with the index's copies. Without `-f` existing files are kept. */
@@ -250,7 +289,10 @@ function submodule(ctx: Ctx, inv: GitInvocation): void {
 
 function gitRm(ctx: Ctx, inv: GitInvocation): void {
   const p = parseGitArgs(inv.args, { longValue: ["pathspec-from-file"], aliases: { r: "recursive", f: "force", n: "dry-run", q: "quiet" } });
-  if (has(p, "cached", "dry-run")) return;
+  if (has(p, "dry-run")) return;
+  // `--cached` leaves the files on disk but takes them out of the index: the commit after it, and every clone
+  // or checkout of it, has no settings (`git rm -r --cached .claude`).
+  if (has(p, "cached")) return guardedAll(ctx, "delete", p.operands, "rm --cached");
   const extra = { recursive: has(p, "recursive"), force: has(p, "force") };
   for (const op of p.operands) emitPath(ctx, "delete", op.value, op.arg, "mutate", extra);
 }
@@ -328,8 +370,10 @@ export const GIT_SUBCOMMANDS: readonly GitSubcommand[] = [
   subcommand(["prune"], prune, [["git prune", "discard vcs_history operation=prune"], ["git prune -n", ""]]),
   subcommand(["update-ref"], updateRef, [["git update-ref -d refs/heads/x", "discard vcs_history operation='update-ref -d'"], ["git update-ref refs/tags/v1 abc", ""]]),
   subcommand(["rm"], gitRm, [["git rm -r src", "delete workspace_file recursive=true"], ["git rm --cached .env", ""]]),
+  subcommand(["update-index"], updateIndex, [["git update-index --skip-worktree .claude/settings.json", "write workspace_file persistence=agent_settings operation='git update-index --skip-worktree'"], ["git update-index --assume-unchanged src/a.ts", ""], ["git update-index --refresh", ""]]),
   subcommand(["mv"], gitMv, [["git mv a.ts b.ts", "write workspace_file target=b.ts; delete workspace_file target=a.ts"], ["git mv -n a.ts b.ts", ""]]),
-  subcommand(["read-tree"], readTree, [["git read-tree -u --reset HEAD", "discard workspace_file operation='read-tree --reset'"], ["git read-tree HEAD", ""]]),
+  // Both change what the working tree holds by the index and the sparse patterns (counted where that reaches the footprint).
+  subcommand(["read-tree", "sparse-checkout"], (ctx, inv) => (inv.sub === "sparse-checkout" ? sparseCheckout(ctx, inv) : readTree(ctx, inv)), [["git read-tree -u --reset HEAD", "discard workspace_file operation='read-tree --reset'"], ["git read-tree HEAD", ""], ["git sparse-checkout list", ""]]),
   subcommand(["checkout-index"], checkoutIndex, [["git checkout-index -f -a", "discard workspace_file operation='checkout-index -f'"], ["git checkout-index -a", ""]]),
   subcommand(["submodule"], submodule, [["git submodule deinit -f lib", "discard workspace_file operation='submodule deinit -f'"], ["git submodule update --init", ""]]),
   // The fetch itself (network_host) is left out of examples (test/classify/families/helpers.ts).

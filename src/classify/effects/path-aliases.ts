@@ -31,13 +31,14 @@ export function noteAlias(aliases: PathAliases, env: EventEnv | null, name: Word
 
 /**
  * The path `value` reaches through an alias, or null: its normalised form lies under an
- * alias name (`h/x`, `h/*`), or is the name with a trailing `/` (`h/`, `h/.`).
+ * alias name (`h/x`, `h/*`), or is the name with a trailing `/` (`h/`, `h/.`); with `followLast` the bare
+ * name too (a write opens the file through it: `ln F x && echo > x` writes F).
  */
-export function throughAlias(aliases: PathAliases, normalized: string, value: string): string | null {
+export function throughAlias(aliases: PathAliases, normalized: string, value: string, followLast = false): string | null {
   for (const [name, target] of aliases) {
     const base = target === "/" ? "" : target;
     if (normalized.startsWith(`${name}/`)) return `${base}${normalized.slice(name.length)}`;
-    if (normalized === name && /\/\.?$/.test(value)) return target;
+    if (normalized === name && (followLast || /\/\.?$/.test(value))) return target;
   }
   return null;
 }

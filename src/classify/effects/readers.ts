@@ -260,7 +260,9 @@ function sevenZip(ctx: Ctx): void {
   const c = command.value.toLowerCase();
   if (c === "a" || c === "u") {
     emitPath(ctx, "write", archive.value, archive, "mutate");
-    for (const f of files) emitPath(ctx, "read", f.value, f, "plain");
+    // `-sdel` deletes the files once they are in the archive.
+    const del = ctx.args.some((a) => a.value.toLowerCase() === "-sdel");
+    for (const f of files) emitPath(ctx, del ? "delete" : "read", f.value, f, del ? "mutate" : "plain");
   } else if (c === "x" || c === "e") {
     emitPath(ctx, "read", archive.value, archive, "plain");
     const o = ctx.args.find((a) => /^-o./.test(a.value));

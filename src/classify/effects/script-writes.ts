@@ -10,7 +10,7 @@ import { awkFiles, awkInPlace, awkProgram, awkWrites } from "../programs/awk.js"
 import { literalArg } from "../programs/args.js";
 import { exRuns, exSilentFlag, VIM_EX_OPTIONS, VIM_OPTIONS } from "../programs/ex.js";
 import { parseArgs, type ParsedArgs } from "../programs/options.js";
-import { attrs, emitPath, gap, targetText, type Ctx } from "./common.js";
+import { attrs, emitPath, gap, stdinLiteral, targetText, type Ctx } from "./common.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 
 function awk(ctx: Ctx): void {
@@ -52,6 +52,28 @@ function vim(ctx: Ctx): void {
   if (buffer) for (const op of files) emitPath(ctx, "write", op.value, op.arg, "mutate");
 }
 
+/**
+ * `ed [-s] FILE` with its script on stdin (`printf '1,$d\nw\n' | ed F`, `ed -s F <<< ',d'`): a write of FILE
+ * unless the script is literal and has no `w`/`W`/`wq` command; `w NAME` writes NAME.
+ */
+function ed(ctx: Ctx): void {
+  const files = ctx.args.filter((a) => !a.value.startsWith("-") || a.value === "-");
+  const text = stdinLiteral(ctx);
+  const lines = text === null ? null : text.split("\n").map((l) => l.trim());
+  const writes = lines === null ? null : lines.map((l) => /^[0-9,.$;'a-z+-]*\s*(wq?|W)(\s+(.*))?$/.exec(l)).filter((m) => m !== null);
+  if (writes === null || writes.length > 0) for (const f of files) if (f.value !== "-") emitPath(ctx, "write", f.value, f, "mutate");
+  for (const m of writes ?? []) if (m[3] !== undefined && m[3] !== "" && !m[3].startsWith("!")) emitPath(ctx, "write", m[3], null, "mutate");
+}
+
+/** `rename EXPR FILE…` (Perl's; util-linux's `rename FROM TO FILE…`), `mmv FROM TO`: each file leaves its name. */
+function rename(ctx: Ctx): void {
+  const ops = ctx.args.filter((a) => !a.value.startsWith("-"));
+  const skip = ctx.program === "mmv" ? 0 : ops.length >= 3 && !/^(s|y|tr)\W/.test(ops[0]!.value) ? 2 : 1;
+  const files = ctx.program === "mmv" ? ops.slice(0, 1) : ops.slice(skip);
+  for (const f of files) emitPath(ctx, "delete", f.value, f, "mutate");
+  if (ctx.program === "mmv" && ops[1]) emitPath(ctx, "write", ops[1].value.replace(/#\d+/g, "x"), ops[1], "mutate");
+}
+
 /** The programs whose script writes files: names, handler and examples (entries.ts), positive and lookalike. */
 export const SCRIPT_WRITE_PROGRAMS: readonly ProgramEntry[] = [
   entry(["awk", "gawk", "mawk", "nawk"], awk, [
@@ -63,6 +85,14 @@ export const SCRIPT_WRITE_PROGRAMS: readonly ProgramEntry[] = [
     ["ex -sc '%d|x' /etc/hosts", "read system_path; write system_path"],
     ["vim -c 'w! /etc/hosts' -c q", "write system_path"],
     ["vim -c 'set nu'", ""],
+  ]),
+  entry(["ed", "red"], ed, [
+    ["printf '1,$d\\nw\\n' | ed /etc/hosts", "write system_path"],
+    ["ed -s /etc/hosts <<< ',p'", ""],
+  ]),
+  entry(["rename", "prename", "file-rename", "perl-rename", "mmv"], rename, [
+    ["rename 's/a/b/' /etc/hosts", "delete system_path"],
+    ["rename --help", ""],
   ]),
 ];
 

@@ -14,6 +14,7 @@
 // | `pkill [-f] PATTERN` whose pattern matches the daemon's process name or command line, `pkill -F PIDFILE` of the gate; `killall NAME` of it (`killall node`) | the same |
 // | `fuser -k PORT/tcp` of a daemon port (`host.gate` URLs; 4283, the default) or of a footprint file | the same |
 // | `systemctl [--user] stop|kill|disable|mask|restart UNIT`, `service UNIT stop`, `launchctl bootout|unload|kill|remove|disable …` naming a Gatehouse unit | the same |
+// | a coding agent's CLI (`claude`, `codex`, `gemini`, …) started with `NODE_OPTIONS`, `BASH_ENV`, `HOME`, `XDG_STATE_HOME`, … set (before it, through `env`, or exported earlier in the text) | write × shell {persistence: gatehouse, variable: NAME} — the nested agent's hooks inherit them: a preload runs inside Gatehouse, another state directory starts its counters blank |
 // | `apply_patch PATCH` / `applypatch` (Codex's shell form; the patch as an argument or a heredoc) | write/delete × class(each file of the patch, apply-patch.ts) |
 import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { gateFootprint, type GateFootprint } from "../gate.js";
@@ -317,9 +318,43 @@ export const SELF_PROTECTION_HANDLERS: Record<string, Handler> = {
   gatehouse: () => undefined,
 };
 
+// ── a nested agent whose hooks run with another environment ──────────────
+
+/** The agents' CLIs (a nested session runs its own hooks, with this command's environment). */
+const AGENT_CLIS = new Set(["claude", "codex", "gemini", "cursor-agent", "copilot", "qwen", "droid", "opencode", "kilo"]);
+/**
+ * What a hook process inherits that changes what the gate runs or knows: node's preloads and module path, the
+ * files a shell reads at start (the wrapper is `/bin/sh -c`; Codex runs it in a login shell), the home and XDG
+ * directories the state, code cache and user-scope settings are found in. Not `PATH`: the installed command
+ * names node and the launcher by absolute path.
+ */
+const HOOK_ENV = /^(NODE_OPTIONS|NODE_PATH|NODE_REPL_EXTERNAL_MODULE|BASH_ENV|ENV|ZDOTDIR|HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_CONFIG_HOME)=/;
+
+function nestedAgentEnv(ctx: Ctx): void {
+  if (!AGENT_CLIS.has(ctx.program)) return;
+  const names = new Set<string>();
+  // `NAME=v agent` and `env NAME=v agent`: the words before the program word.
+  const raw = ctx.pc.cmd.raw;
+  const at = raw.search(new RegExp(`(^|[\\s/])${ctx.program}(\\s|$)`));
+  for (const w of (at < 0 ? "" : raw.slice(0, at)).split(/\s+/)) {
+    const m = HOOK_ENV.exec(w);
+    if (m) names.add(m[1]!);
+  }
+  // `export NAME=v; agent` earlier in the same text.
+  for (const c of ctx.analysis.commands.slice(0, ctx.index)) {
+    if (c.cmd.program !== "export" && c.cmd.program !== "declare" && c.cmd.program !== "typeset") continue;
+    for (const a of c.args) {
+      const m = HOOK_ENV.exec(a.value);
+      if (m) names.add(m[1]!);
+    }
+  }
+  for (const name of names) ctx.out.effect("write", "shell", attrs(ctx, { target: targetText(`${name} for a nested ${ctx.program} (its hooks inherit it)`), persistence: "gatehouse", variable: name }));
+}
+
 /** Run for every command: the Gatehouse CLI can be spelled many ways (its name, a path, an interpreter running its launcher). */
 export function gatehouseCommand(ctx: Ctx): void {
   gatehouseCli(ctx);
+  nestedAgentEnv(ctx);
 }
 
 /**
@@ -360,6 +395,9 @@ export const SELF_PROTECTION_EXAMPLES: ReadonlyArray<readonly [string, boolean]>
   ["GATEHOUSE_BUNDLE=/tmp/allow.json", true],
   ["export GATEHOUSE_CACHE_DIR=/tmp/cache", true],
   ["apply_patch \"$(cat p.diff)\"", true],
+  ["NODE_OPTIONS='--require /tmp/x.js' codex exec 'ls'", true],
+  ["env XDG_STATE_HOME=/tmp/s claude -p x", true],
+  ["export HOME=/tmp/h; gemini", true],
   // Neighbours: the same programs on other things, and the CLI's read-only commands.
   ["gatehouse explain -- rm -rf /", false],
   ["gatehouse check -- ls", false],
@@ -375,4 +413,6 @@ export const SELF_PROTECTION_EXAMPLES: ReadonlyArray<readonly [string, boolean]>
   ["pgrep -f gatehouse", false],
   ["ps aux | grep gatehouse", false],
   ["X=1 make", false],
+  ["NODE_OPTIONS=--max-old-space-size=4096 npm run build", false],
+  ["DEBUG=1 claude -p x", false],
 ];

@@ -1,6 +1,6 @@
 // Build and package tools whose arguments name a command they run:
-// `cmake -E` (its portable commands: `rm`, `remove`, `remove_directory` are an
-// rm; `env`, `time`, `chdir DIR` run the rest), Maven's exec plugin
+// `cmake -E` (its portable commands are the POSIX command each one is —
+// `rm`, `copy`, `rename`, … —; `env`, `time`, `chdir DIR` run the rest), Maven's exec plugin
 // (`-Dexec.executable=PROG -Dexec.args=…`), and APT's hook options
 // (`-o APT::Update::Pre-Invoke::=CMD`, `-o DPkg::Post-Invoke::=CMD`: a shell
 // command apt runs), and rake's `-e|-p|-E CODE` (Ruby, read with its grammar).
@@ -10,8 +10,27 @@ import { parseArgs } from "../../programs/options.js";
 import { runInlineCode } from "./inline-code.js";
 import type { Launch, LauncherRow } from "./types.js";
 
-/** `cmake -E rm [-r] [-f] PATH…`, `remove [-f] FILE…`, `remove_directory DIR…`: the rm each one is. */
-const CMAKE_RM: Readonly<Record<string, readonly string[]>> = { rm: [], remove: [], remove_directory: ["-r", "-f"] };
+/**
+ * `cmake -E SUB ARGS…` as the POSIX command it is: `rm [-r] [-f] PATH…`, `remove [-f] FILE…`, `remove_directory
+ * DIR…` an rm; `copy`, `copy_directory`, `rename`, `make_directory`, `touch`, `create_symlink`, `tar` their cp,
+ * mv, mkdir, touch, ln, tar (`cmake -E copy /tmp/x .claude/settings.json` writes the settings).
+ */
+const CMAKE_AS: Readonly<Record<string, readonly string[]>> = {
+  rm: ["rm"],
+  remove: ["rm"],
+  remove_directory: ["rm", "-r", "-f"],
+  copy: ["cp"],
+  copy_if_different: ["cp"],
+  copy_directory: ["cp", "-r", "-T"],
+  copy_directory_if_different: ["cp", "-r", "-T"],
+  rename: ["mv"],
+  make_directory: ["mkdir", "-p"],
+  touch: ["touch"],
+  touch_nocreate: ["touch", "-c"],
+  create_symlink: ["ln", "-s"],
+  create_hardlink: ["ln"],
+  tar: ["tar"],
+};
 
 function cmake(call: Launch): number | null {
   const out = call.emit();
@@ -20,10 +39,12 @@ function cmake(call: Launch): number | null {
   if (at < 0 || at + 1 >= w.length) return out;
   const sub = call.literal(w[at + 1]);
   if (sub === null) return out;
-  if (sub in CMAKE_RM) {
+  if (Object.hasOwn(CMAKE_AS, sub)) {
     const rest = call.literals(w.slice(at + 2));
-    if (rest === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, "cmake -E removes a path the text does not spell out");
-    else if (rest.length > 0) call.runArgv(["rm", ...CMAKE_RM[sub]!, ...rest]);
+    if (rest === null) call.gap(GAP_SHAPE.DYNAMIC_SCRIPT, `cmake -E ${sub} names a path the text does not spell out`);
+    // `copy_directory A B DEST` copies each A's contents into DEST: cp -r -T takes one source, so one call each.
+    else if (rest.length > 0 && CMAKE_AS[sub]!.includes("-T")) for (const src of rest.slice(0, -1)) call.runArgv([...CMAKE_AS[sub]!, src, rest[rest.length - 1]!]);
+    else if (rest.length > 0) call.runArgv([...CMAKE_AS[sub]!, ...rest]);
   } else if (sub === "env") {
     let k = at + 2;
     while (k < w.length && !w[k].dynamic && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w[k].value) || /^--(unset=|modify|$)/.test(w[k].value))) k++;
@@ -95,11 +116,13 @@ function rake(call: Launch): number | null {
 export const BUILD_TOOL_ROWS: readonly LauncherRow[] = [
   {
     names: ["cmake"],
-    runs: "itself; `-E rm|remove|remove_directory` as the rm it is, and the command of `-E env|time|chdir DIR`",
+    runs: "itself; `-E rm|remove|remove_directory|copy|rename|make_directory|touch|create_symlink|tar` as the rm, cp, mv, mkdir, touch, ln or tar it is, and the command of `-E env|time|chdir DIR`",
     launch: cmake,
     examples: [
       ["cmake -E rm -rf /tmp/x", ["cmake -E rm -rf /tmp/x", "cmake>rm -rf /tmp/x"]],
       ["cmake -E remove_directory /tmp/x", ["cmake -E remove_directory /tmp/x", "cmake>rm -r -f /tmp/x"]],
+      ["cmake -E copy /tmp/x a.json", ["cmake -E copy /tmp/x a.json", "cmake>cp /tmp/x a.json"]],
+      ["cmake -E rename a b", ["cmake -E rename a b", "cmake>mv a b"]],
       ["cmake -E env CC=clang make", ["cmake -E env CC=clang make", "cmake>make"]],
       ["cmake -S . -B build", ["cmake -S . -B build"]],
     ],
