@@ -97,6 +97,27 @@ describe("gatehouse install cline", () => {
     }
   });
 
+  it("through the installed file, changing Cline's hook files stops (agent.controls), reading them does not; under $CLINE_DIR too (the footprint: the install record and Cline's hook directories)", async () => {
+    const w = fresh();
+    const clineDir = join(w.dir, "cline-dir");
+    const env = { ...w.env, CLINE_DIR: clineDir };
+    expect((await cli(["install", "cline", "--project", w.project, "--in-process"], w.dir, env)).code).toBe(0);
+    expect((await cli(["install", "cline", "--user", "--in-process"], w.dir, env)).code).toBe(0);
+    const path = join(w.project, FILE);
+    const userFile = join(clineDir, "hooks/PreToolUse");
+    const call = async (name: string, input: unknown) => {
+      const payload = { ...selfTestPayload("cline", "ls", w.project), taskId: `t${n++}`, tool_call: { id: "c1", name, input } };
+      const r = await runShell(shellQuote(["sh", path]), JSON.stringify(payload), { cwd: w.project, env, timeoutMs: 120_000 });
+      return r.stdout.trim() === "" ? "allow" : String(JSON.parse(r.stdout).errorMessage).split(":")[0];
+    };
+    for (const command of [`rm -f ${FILE}`, `chmod -x ${FILE}`, "mv .clinerules /tmp/x", `rm -f ${userFile}`, `echo exit 0 > ${userFile}`])
+      expect(await call("run_commands", { commands: [command] }), command).toBe("agent.controls");
+    expect(await call("editor", { path: userFile, new_text: "#!/bin/sh\n" })).toBe("agent.controls");
+    expect(await call("editor", { path: join(w.project, ".cline/hooks/PreToolUse.sh"), new_text: "exit 0\n" })).toBe("agent.controls");
+    expect(await call("run_commands", { commands: [`cat ${FILE}`] })).toBe("allow");
+    expect(await call("editor", { path: join(w.project, "notes.md"), new_text: "x\n" })).toBe("allow");
+  });
+
   it("the footprint holds Cline's hook directories: the project's (and above), the user's, $CLINE_DIR's", () => {
     const w = fresh();
     expect(projectFootprint(w.project)).toEqual(expect.arrayContaining([join(w.project, ".clinerules/hooks"), join(w.project, ".cline/hooks")]));
