@@ -12,6 +12,7 @@ import type { ClassifiedUrl } from "../model/classification.js";
 const CREDENTIAL_PARAMS = new Set([
   "token", "access_token", "accesstoken", "auth_token", "authtoken", "id_token", "refresh_token", "private_token", "session_token", "bearer",
   "api_key", "apikey", "api_token", "key", "client_secret", "secret", "app_secret", "password", "passwd", "pwd", "pass",
+  "aws_secret_access_key", "secret_key", "secretkey", "secret_access_key", "private_key",
 ]);
 
 /** Values that stand for a credential rather than being one. */

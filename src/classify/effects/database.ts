@@ -89,9 +89,10 @@ const CLIENTS: Record<string, ClientSpec> = {
   sqlite: SQLITE,
   duckdb: { flags: { shortValue: "cs", longValue: ["cmd", "init"], aliases: { c: "cmd", s: "cmd" } }, text: ["cmd"], nameFlags: [], files: ["init"], textOperandsFrom: 1, dbOperand: 0, dbIsFile: true, singleDashLong: true },
   "clickhouse-client": {
-    flags: { shortValue: "qhdu", longValue: ["query", "host", "database", "user", "password", "port"], aliases: { q: "query", h: "host", d: "database", u: "user" } },
+    flags: { shortValue: "qhdu", longValue: ["query", "host", "database", "user", "password", "port", "queries-file"], aliases: { q: "query", h: "host", d: "database", u: "user" } },
     text: ["query"],
     nameFlags: ["host", "database"],
+    files: ["queries-file"],
   },
   cqlsh: {
     flags: { shortValue: "efuk", longValue: ["execute", "file", "username", "password", "keyspace"], aliases: { e: "execute", f: "file", u: "username", k: "keyspace" } },
@@ -169,7 +170,7 @@ function sqlClient(ctx: Ctx, spec: ClientSpec): void {
 /** `clickhouse client -q …`, `cockroach sql -e …`, `bq query '…'`: a subcommand whose arguments are a client's. */
 const SUBCOMMAND_CLIENTS: Record<string, { sub: string; spec: ClientSpec }> = {
   clickhouse: { sub: "client", spec: CLIENTS["clickhouse-client"]! },
-  cockroach: { sub: "sql", spec: { flags: { shortValue: "ed", longValue: ["execute", "database", "host", "url", "user", "certs-dir", "file"], aliases: { e: "execute", d: "database", f: "file" } }, text: ["execute"], nameFlags: ["database", "host", "url"], files: ["file"] } },
+  cockroach: { sub: "sql", spec: { flags: { shortValue: "edf", longValue: ["execute", "database", "host", "url", "user", "certs-dir", "file"], aliases: { e: "execute", d: "database", f: "file" } }, text: ["execute"], nameFlags: ["database", "host", "url"], files: ["file"] } },
   bq: { sub: "query", spec: { flags: { longValue: ["project_id", "dataset_id", "location", "format", "max_rows", "parameter", "destination_table"] }, text: [], nameFlags: ["project_id", "dataset_id"], textOperandsFrom: 0 } },
 };
 
@@ -284,7 +285,7 @@ export const DATABASE_PROGRAMS: readonly ProgramEntry[] = [
   entry(["mycli"], client, [drop('mycli -e "DROP TABLE users"'), ['mycli -e "SELECT 1"', ""]]),
   entry(["sqlite3", "sqlite"], client, [["sqlite3 app.db \"DROP TABLE users\"", "destroy database; read workspace_file"], ["sqlite app.db \"SELECT 1\"", "read workspace_file"]]),
   entry(["duckdb"], client, [drop('duckdb -c "DROP TABLE users"'), ['duckdb -c "SELECT 1"', ""]]),
-  entry(["clickhouse-client"], client, [drop('clickhouse-client -q "DROP TABLE users"'), ['clickhouse-client -q "SELECT 1"', ""]]),
+  entry(["clickhouse-client"], client, [drop('clickhouse-client -q "DROP TABLE users"'), ["clickhouse-client --queries-file purge.sql", "read workspace_file"], ['clickhouse-client -q "SELECT 1"', ""]]),
   entry(["cqlsh"], client, [drop('cqlsh -e "DROP TABLE users"'), ['cqlsh -e "SELECT * FROM ks.t"', ""]]),
   entry(["sqlcmd"], client, [drop('sqlcmd -Q "DROP TABLE users"'), ['sqlcmd -Q "SELECT 1"', ""]]),
   entry(["snowsql"], client, [drop('snowsql -q "DROP TABLE users"'), ['snowsql -q "SELECT 1"', ""]]),
@@ -303,7 +304,8 @@ export const DATABASE_PROGRAMS: readonly ProgramEntry[] = [
   entry(["mysqladmin"], mysqladmin, [drop("mysqladmin drop shop"), ["mysqladmin status", ""]]),
   entry(["pg_restore"], pgRestore, [drop("pg_restore --clean -d shop dump.sql"), ["pg_restore -l dump.sql", ""]]),
   entry(["mongorestore"], mongorestore, [drop("mongorestore --drop dump/"), ["mongorestore --help", ""]]),
-  entry(["redis-cli", "valkey-cli"], redisCli, [drop("redis-cli FLUSHALL"), drop("valkey-cli FLUSHDB"), ["redis-cli GET k", ""]]),
+  // KeyDB and Valkey are Redis forks with its CLI.
+  entry(["redis-cli", "valkey-cli", "keydb-cli"], redisCli, [drop("redis-cli FLUSHALL"), drop("valkey-cli FLUSHDB"), drop("keydb-cli FLUSHALL"), ["redis-cli GET k", ""]]),
   // SQL typed as a command (`drop table users;`): the words are a statement when they read as one.
   entry(["drop", "delete", "truncate", "alter", "update", "grant"], typedSql, [
     drop("drop table users;"),

@@ -3,6 +3,7 @@
 // `+` and path.join give values, every call is matched against
 // JAVASCRIPT_ROWS, and Mongo shell calls (`db.dropDatabase()`) against mongo.ts.
 import type { Node } from "web-tree-sitter";
+import { CARRIERS } from "./carriers.js";
 import { indexRows, type Call } from "./api.js";
 import { axiosConfigUrl, JAVASCRIPT_ROWS } from "./javascript-api.js";
 import { decodeEscapes } from "./escapes.js";
@@ -34,7 +35,7 @@ const UNMISTAKABLE = new Map<string, string>(
 
 export class JavaScriptReader extends CodeReader {
   constructor() {
-    super(ROWS, "javascript");
+    super(ROWS, "javascript", CARRIERS.javascript);
   }
 
   protected isCall(node: Node): boolean {
@@ -234,6 +235,7 @@ export class JavaScriptReader extends CodeReader {
       }
     } else if (argNode?.type === "template_string") args.push(this.value(argNode));
     let api: string | null = null;
+    let self: Value | null = null;
     if (fn.type === "member_expression") {
       const objNode = fn.childForFieldName("object")!;
       const obj = this.value(objNode);
@@ -241,6 +243,10 @@ export class JavaScriptReader extends CodeReader {
       if (obj.k === "ref") api = `${obj.name}.${method}`;
       else if (obj.k === "list" && method === "join") return joinList(args[0] ?? str(","), obj);
       else if (obj.k === "obj" && (obj.type === "file" || obj.type === "socket")) api = `${obj.type}.${method}`;
+      else if (obj.k === "content") {
+        api = `content.${method}`;
+        self = obj;
+      }
       else if (obj.k === "unknown") api = UNMISTAKABLE.get(method) ?? null; // `import('fs').then((fs) => fs.rmSync('/'))`
     } else if (fn.type === "import") {
       api = "import";
@@ -249,7 +255,7 @@ export class JavaScriptReader extends CodeReader {
       if (v.k === "ref") api = v.name;
     }
     if (api === null) return UNKNOWN;
-    let call: Call = { api, self: null, args, kwargs: new Map() };
+    let call: Call = { api, self, args, kwargs: new Map() };
     if (api === "axios" || api === "axios.request") call = axiosConfigUrl(call);
     if (api.startsWith("db.")) return mongoCall(call, this.rec);
     return this.invoke(call);

@@ -42,6 +42,20 @@ export class PowerShellReader extends CodeReader {
     super(ROWS, "powershell");
   }
 
+  /**
+   * tree-sitter-powershell has no array arguments: `Select-Object Name,Value` parses with a MISSING argument
+   * separator before `,Value`. That is the one error forgiven; any other still does not parse.
+   */
+  protected override parseFails(root: Node): boolean {
+    const stack: Node[] = [root];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.isError || (n.isMissing && !(n.parent?.type === "command_argument_sep" && (n.parent.nextSibling?.text.startsWith(",") ?? false)))) return true;
+      if (n.hasError) for (let i = 0; i < n.childCount; i++) stack.push(n.child(i)!);
+    }
+    return false;
+  }
+
   protected isCall(node: Node): boolean {
     return node.type === "command" || node.type === "invokation_expression";
   }

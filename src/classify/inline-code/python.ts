@@ -2,12 +2,13 @@
 // and the path builders (os.path.join, expanduser, pathlib's `/`) give values,
 // and every call is matched against PYTHON_ROWS.
 import type { Node } from "web-tree-sitter";
+import { CARRIERS } from "./carriers.js";
 import { indexRows, type Call } from "./api.js";
 import { PYTHON_ROWS } from "./python-api.js";
 import { CodeReader, fieldChildren, namedChildren } from "./reader.js";
 import { splitWords as splitShellWords } from "../text.js";
 import { decodeEscapes } from "./escapes.js";
-import { alt, alternatives, concat, dirnameOf, envVar, expandTilde, field, HOME, intLiteral, joinList, joinPath, lift, mapText, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
+import { alt, alternatives, concat, contentPaths, dirnameOf, envVar, expandTilde, field, HOME, intLiteral, joinList, joinPath, lift, mapText, NONE, pathObject, ref, str, textOf, TMP, UNKNOWN, type Value } from "./value.js";
 
 const ROWS = indexRows(PYTHON_ROWS);
 
@@ -15,7 +16,7 @@ export class PythonReader extends CodeReader {
   private readonly starModules: string[] = [];
 
   constructor() {
-    super(ROWS, "python");
+    super(ROWS, "python", CARRIERS.python);
   }
 
   protected isCall(node: Node): boolean {
@@ -231,6 +232,9 @@ export class PythonReader extends CodeReader {
       else if (obj.k === "obj") {
         api = `${obj.type}.${method}`;
         self = obj;
+      } else if (obj.k === "content") {
+        api = `content.${method}`;
+        self = obj;
       } else if (obj.k === "str" || obj.k === "alt") return this.stringMethod(obj, method, args);
       else if (obj.k === "unknown" && this.rows.has(`path.${method}`)) {
         // `p.unlink()` on an object built at run time: a path method on a path nobody can name.
@@ -333,6 +337,7 @@ export class PythonReader extends CodeReader {
         return mapText(a[0] ?? UNKNOWN, (t) => str(`'${t.replace(/'/g, `'"'"'`)}'`));
       case "str":
       case "os.fspath":
+        if (a[0] && contentPaths(a[0]).length > 0) return null; // str(open(k).read()), str(os.environ): carried (carriers.ts)
         return a[0] ? mapText(a[0], str) : str("");
     }
     return null;

@@ -5,6 +5,7 @@
 // and blocks included, since the analysis cannot tell which ones run.
 import type { Node, Tree } from "web-tree-sitter";
 import { applyRow, Recorder, type ApiRow, type Call } from "./api.js";
+import { carriedContent } from "./carriers.js";
 import { alt, UNKNOWN, type Value } from "./value.js";
 
 /** Inline code over this many bytes is not read (dynamic): matches the shell's per-command bound. */
@@ -26,6 +27,8 @@ export abstract class CodeReader {
   constructor(
     protected readonly rows: Map<string, ApiRow>,
     protected readonly language: string,
+    /** Calls whose value carries the contents they were given (carriers.ts). */
+    private readonly carriers: ReadonlySet<string> = new Set(),
   ) {}
 
   /** Record a binding of `name` (an expression node, or a value the adapter computed). */
@@ -96,13 +99,18 @@ export abstract class CodeReader {
   protected invoke(call: Call): Value {
     const row = this.rows.get(call.api);
     if (row) applyRow(row, call, this.rec);
-    return this.returns(call) ?? UNKNOWN;
+    return this.returns(call) ?? (this.carriers.has(call.api) ? carriedContent(call) : null) ?? UNKNOWN;
+  }
+
+  /** Does a tree with an error node really not parse? A language may forgive its grammar's known gaps. */
+  protected parseFails(_root: Node): boolean {
+    return true;
   }
 
   /** Read a whole tree: bindings first, then every call node. */
   read(tree: Tree): void {
     const root = tree.rootNode;
-    if (root.hasError) this.rec.dyn(`the ${this.language} code does not parse`);
+    if (root.hasError && this.parseFails(root)) this.rec.dyn(`the ${this.language} code does not parse`);
     const nodes: Node[] = [];
     const stack: Node[] = [root];
     while (stack.length > 0) {

@@ -2,6 +2,7 @@
 // `Net::HTTP`), literals, interpolation, `+` and File.join give values,
 // backticks and `%x{}` run shell text, and every call is matched against RUBY_ROWS.
 import type { Node } from "web-tree-sitter";
+import { CARRIERS } from "./carriers.js";
 import { indexRows, type Call } from "./api.js";
 import { decodeEscapes } from "./escapes.js";
 import { isPipe, RUBY_ROWS } from "./ruby-api.js";
@@ -13,7 +14,7 @@ const ITERATORS = new Set(["each", "map", "each_entry", "flat_map", "select", "e
 
 export class RubyReader extends CodeReader {
   constructor() {
-    super(ROWS, "ruby");
+    super(ROWS, "ruby", CARRIERS.ruby);
   }
 
   protected isCall(node: Node): boolean {
@@ -176,6 +177,9 @@ export class RubyReader extends CodeReader {
       if (recv.k === "ref") api = `${recv.name}.${method}`;
       else if (recv.k === "obj") {
         api = `${recv.type}.${method}`;
+        self = recv;
+      } else if (recv.k === "content") {
+        api = `content.${method}`;
         self = recv;
       } else if (recv.k === "list" && method === "join") return joinList(args[0] ?? str(""), recv);
       else if (recv.k === "str" && ["strip", "chomp", "downcase", "upcase"].includes(method)) return lift([recv], ([x]) => str(method === "downcase" ? textOf(x!)!.toLowerCase() : method === "upcase" ? textOf(x!)!.toUpperCase() : textOf(x!)!.trim()));

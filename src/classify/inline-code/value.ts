@@ -9,6 +9,8 @@ export const HOME = "\u0000home";
 export const TMP = "\u0000tmp";
 /** The process environment as a whole (`Get-ChildItem env:`): what a call sends when it sends a dump of it. */
 export const ENVIRONMENT = "\u0000env";
+/** The environment as the languages name it (Python's `os.environ`, Node's `process.env`, Ruby's `ENV`): sent whole, its tokens go with it. */
+export const ENVIRONMENT_REFS: ReadonlySet<string> = new Set(["os.environ", "process.env", "ENV"]);
 
 export type Value =
   | { k: "str"; s: string }
@@ -133,6 +135,8 @@ export function contentPaths(v: Value, depth = 0): Value[] {
       return v.items.flatMap((x) => contentPaths(x, depth + 1));
     case "dict":
       return v.entries.flatMap(([, x]) => contentPaths(x, depth + 1));
+    case "ref":
+      return ENVIRONMENT_REFS.has(v.name) ? [str(ENVIRONMENT)] : [];
     default:
       return [];
   }

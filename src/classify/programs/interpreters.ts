@@ -272,7 +272,7 @@ function powershellSource(defaultCommand: boolean): SourceReader {
         }
         if (opt === "e" || opt === "ec" || (opt.length >= 2 && "encodedcommand".startsWith(opt)))
           return { kind: "inline", flag: v, code: j + 1 < args.length ? j + 1 : -1, encoded: true };
-        if (opt === "f" || (opt.length >= 2 && "file".startsWith(opt))) return j + 1 < args.length ? operand(args, j + 1) : OTHER;
+        if (opt === "f" || (opt.length >= 2 && "file".startsWith(opt))) return j + 1 >= args.length ? OTHER : !args[j + 1].dynamic && args[j + 1].value === "-" ? STDIN : operand(args, j + 1);
         j += PS_VALUE_OPTIONS.has(opt) ? 2 : 1;
         continue;
       }
@@ -405,6 +405,7 @@ export const INTERPRETER_EXAMPLES: ReadonlyArray<readonly [string, string, Progr
   ["ruby3.3 -e 1", "ruby", "inline"],
   ["pwsh-preview -File x.ps1", "pwsh", "script"],
   ["pwsh -", "pwsh", "stdin"],
+  ["pwsh -File -", "pwsh", "stdin"],
   ["perl5.36 -lne 'print' f", "perl", "inline"],
   ["perl -le 'print 1'", "perl", "inline"],
   ["perl -l015e 'print 1'", "perl", "inline"],

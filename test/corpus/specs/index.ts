@@ -44,6 +44,7 @@ import accuracyContext from "./accuracy-context.js";
 import accuracyLeaks from "./accuracy-leaks.js";
 import accuracyStores from "./accuracy-stores.js";
 import accuracyEveryday from "./accuracy-everyday.js";
+import accuracyProbes from "./accuracy-probes.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -89,4 +90,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "accuracy-leaks": accuracyLeaks,
   "accuracy-stores": accuracyStores,
   "accuracy-everyday": accuracyEveryday,
+  "accuracy-probes": accuracyProbes,
 };

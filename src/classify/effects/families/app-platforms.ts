@@ -6,22 +6,17 @@
 // family's `delete × secret_store`. (Railway is group A's, platforms.ts.)
 import { FLY_NAMES } from "../../programs/registry.js";
 import { productionAttrs, type Attrs } from "../common.js";
+import { productionDeploy } from "./production-deploy.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
-const appNamed = (m: Match): Attrs => productionAttrs([m.value("app"), m.value("scope"), m.value("project"), m.value("site"), m.rest[0]?.value]);
+const appNames = (m: Match) => [m.value("app"), m.value("scope"), m.value("project"), m.value("site"), m.rest[0]?.value];
+const appNamed = (m: Match): Attrs => productionAttrs(appNames(m));
 const appTeardown = (m: Match): EffectSpec => eff("destroy", "infrastructure", { teardown: "app", ...appNamed(m) });
 const piece = (resource: string) => (m: Match): EffectSpec => eff("destroy", "infrastructure", { resource, ...appNamed(m) });
 const secretUnset = eff("delete", "secret_store");
 const read = eff("read", "infrastructure");
-/**
- * A deploy replaces what runs: asked (`infra.disrupt`) only when it goes to
- * production — the tool's own production flag (`vercel --prod`), or an app,
- * project or site named as production. A preview or staging deploy is everyday.
- */
-const deploy = (prodFlag?: string) => (m: Match): EffectSpec | null =>
-  (prodFlag && m.has(prodFlag)) || m.base.is_production === true || appNamed(m).is_production === true
-    ? eff("write", "infrastructure", { disrupts: true, is_production: true, operation: "production deploy" })
-    : null;
+/** A deploy to an app, project or site named as production, or with the tool's production flag (production-deploy.ts). */
+const deploy = (prodFlag?: string) => productionDeploy({ flag: prodFlag, names: appNames });
 
 const FLY_CLI: Cli = { options: { shortValue: "ac", longValue: ["app", "config", "region", "org", "image"], longBool: ["yes", "force", "auto-confirm"], aliases: { a: "app", c: "config", y: "yes", f: "force" } }, help: { flags: ["help", "h"] }, envFlags: ["app"] };
 
@@ -139,4 +134,19 @@ const EB = {
   ],
 };
 
-export const APP_PLATFORMS: Family = { name: "application platforms", programs: [FLY, HEROKU, VERCEL, NETLIFY, FIREBASE, EB] };
+// Capistrano (and Mina's `mina STAGE deploy`): the stage is the first word, the task the next.
+const CAP = {
+  names: ["cap", "mina"],
+  service: "capistrano",
+  cli: { options: {}, help: { flags: ["help", "h", "T"] } } satisfies Cli,
+  rows: [
+    row("", productionDeploy({ names: (m) => (/^deploy(:rollback|:migrate)?$/.test(m.rest[1]?.value ?? "") ? [m.rest[0]?.value] : []) }), [
+      ["cap production deploy", "write infrastructure disrupts is_production"],
+      ["cap prod deploy:rollback", "write infrastructure disrupts"],
+      ["cap staging deploy", ""],
+      ["cap production deploy:check", ""],
+    ]),
+  ],
+};
+
+export const APP_PLATFORMS: Family = { name: "application platforms", programs: [FLY, HEROKU, VERCEL, NETLIFY, FIREBASE, EB, CAP] };

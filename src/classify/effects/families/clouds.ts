@@ -19,10 +19,12 @@ import { analyzeSql } from "../../sql/index.js";
 import { productionAttrs } from "../common.js";
 import { databaseEffect } from "../database.js";
 import { AWS_CLI, AZ_CLI, GCLOUD_CLI } from "./clis.js";
+import { productionDeploy } from "./production-deploy.js";
 import { eff, row, type Cli, type EffectSpec, type Example, type Family, type Match } from "./rows.js";
 
 /** Every name the command gives (flag values, the resource operand): any that says prod makes it production. */
-const named = (m: Match) => productionAttrs([...m.flags.map((f) => f.value), m.rest[0]?.value]);
+const givenNames = (m: Match) => [...m.flags.map((f) => f.value), m.rest[0]?.value];
+const named = (m: Match) => productionAttrs(givenNames(m));
 const teardown = (what: string) => (m: Match): EffectSpec => eff("destroy", "infrastructure", { teardown: what, ...named(m) });
 const managedDatabase = (m: Match): EffectSpec => eff("destroy", "database", { total: true, ...named(m) });
 
@@ -90,6 +92,12 @@ const GCLOUD_CLOUD = {
     row("firestore databases delete", managedDatabase, [["gcloud firestore databases delete --database=app", "destroy database total"]]),
     row("compute snapshots delete", eff("delete", "backup"), [["gcloud compute snapshots delete disk-snap-1", "delete backup"]]),
     row("artifacts repositories delete", eff("destroy", "package_registry"), [["gcloud artifacts repositories delete images --location=us", "destroy package_registry"]]),
+    // Issue 20: a deploy to a project, service or app named as production.
+    row("run|app|functions deploy", productionDeploy({ names: givenNames }), [
+      ["gcloud run deploy api --project acme-prod --image gcr.io/x/y", "write infrastructure disrupts is_production"],
+      ["gcloud functions deploy digest-prod --runtime nodejs20", "write infrastructure disrupts"],
+      ["gcloud run deploy api --project acme-staging --image gcr.io/x/y", ""],
+    ]),
   ],
 };
 
@@ -109,6 +117,12 @@ const AZ_CLOUD = {
     row("postgres|mysql|mariadb flexible-server|server delete", managedDatabase, [["az postgres flexible-server delete -g rg -n pg-prod --yes", "destroy database total is_production"]]),
     row("acr delete", eff("destroy", "package_registry", { registry: "container" }), [["az acr delete -n acmeregistry", "destroy package_registry"]]),
     row("acr repository delete", eff("delete", "package_registry", { registry: "container" }), [["az acr repository delete -n acmeregistry --image api:1.0", "delete package_registry"]]),
+    // Issue 20: a deploy to a web or function app (or its group) named as production.
+    row("webapp|functionapp deploy|up|deployment", productionDeploy({ names: (m) => m.flags.map((f) => f.value) }), [
+      ["az webapp deploy --name shop-prod --resource-group rg --src-path app.zip", "write infrastructure disrupts is_production"],
+      ["az functionapp deployment source config-zip -g rg-production -n fn --src f.zip", "write infrastructure disrupts"],
+      ["az webapp deploy --name shop-dev -g rg --src-path app.zip", ""],
+    ]),
     // `--mode Complete` deletes every resource in the group that the template does not list.
     row("deployment group create", (m) => (/^complete$/i.test(m.value("mode") ?? "") ? eff("destroy", "infrastructure", { resource: "resources missing from the template" }) : eff("write", "infrastructure")), [
       ["az deployment group create -g rg --template-file main.bicep --mode Complete", "destroy infrastructure"],

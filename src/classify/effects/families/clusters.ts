@@ -13,6 +13,7 @@ import type { ParsedOperand } from "../../programs/options.js";
 import { KUBECTL_NAMES } from "../../programs/registry.js";
 import { productionAttrs, substGap, type Attrs } from "../common.js";
 import { HELM_SPEC, KUBE_SPEC } from "../infra.js";
+import { productionDeploy } from "./production-deploy.js";
 import { eff, holds, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 export const KUBECTL_CLI: Cli = {
@@ -259,9 +260,12 @@ const ARGOCD = {
       ["argocd app delete prod --cascade -y", "destroy infrastructure resource=application teardown='application resources' is_production"],
       ["argocd app delete shop --cascade=false", "destroy infrastructure resource=application"],
     ]),
-    row("app sync", (m) => (m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...productionAttrs([m.rest[0]?.value]) }) : eff("write", "infrastructure")), [
+    // Issue 20: syncing an application named as production (or through a production context) deploys to it.
+    row("app sync", (m) => (m.has("prune") ? eff("destroy", "infrastructure", { resource: "pruned", ...productionAttrs([m.rest[0]?.value]) }) : productionDeploy({ names: (n) => n.rest.map((o) => o.value), otherwise: eff("write", "infrastructure") })(m)), [
       ["argocd app sync shop --prune", "destroy infrastructure resource=pruned"],
       ["argocd app sync shop", "write infrastructure"],
+      ["argocd app sync prod-api", "write infrastructure disrupts is_production"],
+      ["argocd app sync api --context production", "write infrastructure disrupts"],
     ]),
     row("app rollback", eff("write", "infrastructure", { disrupts: true }), [["argocd app rollback shop 3", "write infrastructure disrupts"]]),
     row("cluster|repo|repocreds rm", (m) => eff("destroy", "infrastructure", { resource: m.path[0]! }), [["argocd cluster rm https://prod.example:6443", "destroy infrastructure resource=cluster"]]),

@@ -24,6 +24,6 @@ const RSYNC: Cli = {
 };
 
 export const CONVENTIONS: ReadonlyMap<string, Cli> = new Map<string, Cli>([
-  ...["psql", "pgcli", "usql", "mysql", "mariadb", "mycli", "sqlite3", "sqlite", "duckdb", "mongosh", "mongo", "redis-cli", "valkey-cli", "clickhouse-client", "cqlsh", "sqlcmd", "snowsql", "trino", "dropdb", "dropuser", "pg_dropcluster", "mysqladmin", "pg_restore", "mongorestore"].map((n) => [n, DB_CLIENT] as const),
+  ...["psql", "pgcli", "usql", "mysql", "mariadb", "mycli", "sqlite3", "sqlite", "duckdb", "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli", "clickhouse-client", "cqlsh", "sqlcmd", "snowsql", "trino", "dropdb", "dropuser", "pg_dropcluster", "mysqladmin", "pg_restore", "mongorestore"].map((n) => [n, DB_CLIENT] as const),
   ["rsync", RSYNC],
 ]);

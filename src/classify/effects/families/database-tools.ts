@@ -166,6 +166,21 @@ const NODE_MIGRATORS = {
   ],
 };
 
+/** MikroORM: `schema:drop`/`schema:fresh` and `migration:fresh` with `--run` execute; without it they print the SQL. */
+const MIKRO_ORM = {
+  names: ["mikro-orm", "mikro-orm-esm"],
+  service: "mikro-orm",
+  cli: { options: { longValue: ["config", "contextName", "context"], longBool: ["run", "dump", "drop-migrations-table", "drop-db", "seed", "safe"] }, help: { flags: ["help", "h"] } } satisfies Cli,
+  rows: [
+    row("schema:drop|schema:fresh|migration:fresh", (m) => (m.path[0] === "migration:fresh" || m.has("run") ? reset(m) : read), [
+      ["mikro-orm schema:drop --run", "destroy database total"],
+      ["mikro-orm-esm schema:fresh --run --seed", "destroy database total"],
+      ["mikro-orm migration:fresh", "destroy database total"],
+      ["mikro-orm schema:drop --dump", "read database"],
+    ]),
+  ],
+};
+
 /** Elixir's mix, Entity Framework, Diesel, Alembic and Flask-Migrate. */
 const MIGRATORS: readonly ProgramRows[] = [
   {
@@ -340,4 +355,4 @@ const BQ = {
   ],
 };
 
-export const DATABASE_TOOLS: Family = { name: "database tools", programs: [PRISMA, RAILS, DJANGO, ARTISAN, DOCTRINE, NODE_MIGRATORS, ...MIGRATORS, SUPABASE, BQ] };
+export const DATABASE_TOOLS: Family = { name: "database tools", programs: [PRISMA, RAILS, DJANGO, ARTISAN, DOCTRINE, NODE_MIGRATORS, MIKRO_ORM, ...MIGRATORS, SUPABASE, BQ] };

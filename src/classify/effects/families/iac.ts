@@ -14,6 +14,7 @@
 import { productionAttrs, type Attrs } from "../common.js";
 import type { OptionSpec } from "../../programs/options.js";
 import { COPILOT_CLI } from "./clis.js";
+import { productionDeploy } from "./production-deploy.js";
 import { eff, row, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 /** Terraform's single-dash flags that take a value (`-var-file=x`, `-target x`). */
@@ -193,6 +194,13 @@ const SERVERLESS = {
     row("remove|delete", stackTeardown((m) => productionAttrs([m.value("stage"), m.value("stack-name")])), [
       ["serverless remove --stage prod", "destroy infrastructure teardown=stack is_production"],
       ["sam delete --stack-name shop-dev --no-prompts", "destroy infrastructure teardown=stack is_production=false"],
+    ]),
+    // Issue 20: a deploy to a stage named as production (envFlags: --stage) asks.
+    row("deploy", productionDeploy({ names: (m) => [m.value("stack-name")], otherwise: eff("read", "infrastructure") }), [
+      ["serverless deploy --stage prod", "write infrastructure disrupts is_production"],
+      ["sls deploy -s production --force", "write infrastructure disrupts"],
+      ["sam deploy --stack-name shop-prod", "write infrastructure disrupts"],
+      ["sls deploy --stage dev", "read infrastructure"],
     ]),
     row("deploy|package|info|print|invoke|logs|build|validate|local", eff("read", "infrastructure"), [["sls info --stage dev", "read infrastructure"]]),
   ],

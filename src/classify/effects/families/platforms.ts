@@ -6,6 +6,7 @@
 // one that holds a database connection, is a secret_store change.
 import { classifyUrl } from "../../urls.js";
 import { graphqlMutationFields } from "./http-request.js";
+import { productionDeploy } from "./production-deploy.js";
 import { eff, row, type ApiMatch, type ApiRow, type Cli, type EffectSpec, type Family, type Match } from "./rows.js";
 
 /** Variables that hold a database connection: overwriting one points the app at another database, or at none. */
@@ -57,6 +58,8 @@ const RAILWAY = {
     ]),
     row("volume detach", eff("write", "infrastructure", { operation: "volume detach" }), [["railway volume detach --volume pgdata", "write infrastructure"]]),
     row("down", eff("destroy", "infrastructure", { operation: "deployment remove" }), [["railway down -s api -y", "destroy infrastructure"]]),
+    // Issue 20: a deploy to an environment named as production (envFlags: --environment).
+    row("up|redeploy", productionDeploy(), [["railway up --environment production", "write infrastructure disrupts is_production"], ["railway redeploy -e prod -y", "write infrastructure disrupts"], ["railway up -e staging", ""]]),
     row("variable|variables|vars|var delete|remove|rm", eff("delete", "secret_store"), [["railway variables delete SMTP_PASSWORD -s api", "delete secret_store"]]),
     row("variable|variables|vars|var set|upsert", dbVariableSet, [
       ["railway variables set PGPASSWORD=hunter2 -s worker", "write secret_store"],

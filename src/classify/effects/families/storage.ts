@@ -248,6 +248,35 @@ const MC = {
   ],
 };
 
+// ── s3cmd and Backblaze's b2 (issue 20: both were silent) ───────────────
+
+const S3CMD = {
+  names: ["s3cmd"],
+  service: "s3cmd",
+  cli: { options: { shortValue: "c", longValue: ["config", "exclude", "include"], longBool: ["recursive", "force", "delete-removed", "dry-run", "verbose"], aliases: { r: "recursive", f: "force", n: "dry-run", c: "config" } }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] } satisfies Cli,
+  rows: [
+    row("rb", (m) => eff("destroy", "object_storage", holds({ total: m.has("recursive") || m.has("force") })), [
+      ["s3cmd rb --recursive --force s3://prod-data", "destroy object_storage total"],
+      ["s3cmd rb s3://empty-bucket", "destroy object_storage"],
+    ]),
+    row("del|rm", (m) => eff("delete", "object_storage", holds({ recursive: m.has("recursive") })), [["s3cmd del --recursive --force s3://prod-data/", "delete object_storage recursive"], ["s3cmd rm s3://b/old.log", "delete object_storage"]]),
+    row("sync", (m) => (m.has("delete-removed") ? eff("delete", "object_storage", { sync_delete: true }) : eff("write", "object_storage")), [["s3cmd sync --delete-removed ./empty/ s3://prod-data/", "delete object_storage sync_delete"], ["s3cmd sync ./site/ s3://b/", "write object_storage"]]),
+    row("ls|la|info|du|get", eff("read", "object_storage"), [["s3cmd ls s3://b", "read object_storage"]]),
+  ],
+};
+
+const B2 = {
+  names: ["b2"],
+  service: "backblaze-b2",
+  cli: { options: { longBool: ["recursive", "versions", "bypass-governance", "dry-run", "no-progress", "quiet"] }, help: { flags: ["help", "h"] }, dryRun: ["dry-run"] } satisfies Cli,
+  rows: [
+    row("delete-bucket", eff("destroy", "object_storage", { total: true }), [["b2 delete-bucket prod-files", "destroy object_storage total"]]),
+    row("bucket delete", eff("destroy", "object_storage", { total: true }), [["b2 bucket delete prod-files", "destroy object_storage total"]]),
+    row("rm|delete-file-version", (m) => eff("delete", "object_storage", holds({ recursive: m.has("recursive") })), [["b2 rm --recursive --versions b2://prod-files/", "delete object_storage recursive"]]),
+    row("ls|get-bucket|list-buckets|download-file", eff("read", "object_storage"), [["b2 ls b2://prod-files", "read object_storage"]]),
+  ],
+};
+
 // ── rclone ───────────────────────────────────────────────────────────────
 
 /** `remote:path` (or `:backend:path`) is a remote; a drive letter or a path is local. */
@@ -338,5 +367,5 @@ const OCI_OS = {
 
 export const STORAGE: Family = {
   name: "cloud storage",
-  programs: [AWS_S3, GSUTIL, GCLOUD_STORAGE, AZ_STORAGE, AZCOPY, MC, RCLONE, OCI_OS],
+  programs: [AWS_S3, GSUTIL, GCLOUD_STORAGE, AZ_STORAGE, AZCOPY, MC, S3CMD, B2, RCLONE, OCI_OS],
 };

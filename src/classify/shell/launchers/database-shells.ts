@@ -18,6 +18,9 @@ function mongoShell(call: Launch): number | null {
   const argv = call.words.slice(call.i + 1).map((w) => call.literal(w));
   const evalAt = argv.findIndex((a) => a === "--eval" || (a ?? "").startsWith("--eval="));
   const stdin = call.stdin !== null && call.stdin.kind !== "file" ? call.stdinText() : null;
+  // `mongosh app drop.js`, `mongosh --file drop.js`: a script file the gate has not read — shape 7, never a silent allow (issue 20).
+  const script = argv.find((a, k) => a !== null && /^(--file=)?[^-].*\.[cm]?js$/i.test(a) && !/^--eval/.test(argv[k - 1] ?? ""));
+  if (script) call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} runs the script in ${script.replace(/^--file=/, "")}, which the gate has not read`);
   if (evalAt < 0 && stdin === null) {
     if (call.stdin !== null && call.stdin.kind !== "file") call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${call.name} reads its script from a ${call.stdin.kind} that is not a literal`);
     return call.emit();
@@ -105,6 +108,8 @@ export const DATABASE_SHELL_ROWS: readonly LauncherRow[] = [
       ["mongosh --eval 'db.stats()'", ["mongosh --eval db.stats()"], [6]],
       ["mongosh mongodb://localhost/app", ["mongosh mongodb://localhost/app"]],
       ["cat script.js | mongosh", ["cat script.js", "mongosh"], [7]],
+      ["mongosh app drop.js", ["mongosh app drop.js"], [7]],
+      ["mongosh --file drop.js", ["mongosh --file drop.js"], [7]],
     ],
   },
   {

@@ -180,9 +180,17 @@ function cmd(call: Launch): number | null {
 function powershell(call: Launch): number | null {
   const { name, words } = call;
   const src = programSource(name, words, call.i + 1);
-  if (src?.kind !== "inline") return call.emit();
   let script: string | null;
-  if (src.encoded) {
+  if (src?.kind === "stdin") {
+    // `echo '…' | pwsh -Command -`, `pwsh -File - <<< '…'`, `pwsh -` with a heredoc: the script is what stdin carries (issue 20: was silent).
+    if (call.stdin === null || call.stdin.kind === "file") return call.emit();
+    script = call.stdinText();
+    if (script === null) {
+      call.gap(GAP_SHAPE.INTERPRETER_STDIN, `${name} reads its script from a ${call.stdin.kind} that is not a literal`);
+      return call.emit();
+    }
+  } else if (src?.kind !== "inline") return call.emit();
+  else if (src.encoded) {
     const lit = src.code >= 0 ? call.literal(words[src.code]) : null;
     script = lit === null ? null : decodeBase64Text(lit, "utf-16le");
     if (script === null) {
@@ -293,7 +301,7 @@ export const SHELL_ROWS: readonly LauncherRow[] = [
     names: ["powershell", "pwsh"],
     runs: "its `-Command` / `-EncodedCommand` script, read as PowerShell (inline-code/powershell.ts); through the Bash grammar when that grammar is not loaded or cannot parse it",
     launch: powershell,
-    examples: [["pwsh -Command 'Remove-Item -Recurse x'", ["pwsh>remove-item -Recurse x"]]],
+    examples: [["pwsh -Command 'Remove-Item -Recurse x'", ["pwsh>remove-item -Recurse x"]], ["echo 'Remove-Item -Recurse x' | pwsh -Command -", ["echo Remove-Item -Recurse x", "pwsh>remove-item -Recurse x"]]],
   },
   {
     names: ["alias"],
