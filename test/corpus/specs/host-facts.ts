@@ -72,6 +72,10 @@ export const specs: CaseSpec[] = [
   c("mysql < f.sql that drops a database", "mysql app < reset.sql", host({ [`${P}/reset.sql`]: file("DROP DATABASE app;\n") }), { undecided: false }),
   c("psql -f without host facts: SQL the gate has not read is an unknown shape", "psql -d app -f migrate.sql", null, { verdict: "ask", unknown: [7] }),
   c("psql -f of a select is fine", "psql -d app -f report.sql", host({ [`${P}/report.sql`]: file("SELECT count(*) FROM users;\n") }), { verdict: "allow" }),
+  // Issue 20: a bucket policy applied from a file is read from host.files like a SQL file.
+  c("put-bucket-policy from a file open to every principal asks", "aws s3api put-bucket-policy --bucket b --policy file://p.json", host({ [`${P}/p.json`]: file('{"Statement":[{"Effect":"Allow","Principal":"*","Action":"s3:GetObject","Resource":"arn:aws:s3:::b/*"}]}') }), fired("storage.expose", "ask")),
+  c("put-bucket-policy from a file with a named principal is fine", "aws s3api put-bucket-policy --bucket b --policy file://p.json", host({ [`${P}/p.json`]: file('{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::123456789012:role/ci"},"Action":"s3:GetObject"}]}') }), { verdict: "allow" }),
+  c("put-bucket-policy from a file the gate has not read is an unknown shape", "aws s3api put-bucket-policy --bucket b --policy file://p.json", null, { verdict: "ask", unknown: [7] }),
   // ── symlinks in operands ────────────────────────────────────────────────
   c("rm -rf homelink/ where homelink → ~", "rm -rf homelink/", HOMELINK, wipe),
   c("rm -rf homelink/* where homelink → ~", "rm -rf homelink/*", HOMELINK, wipe),

@@ -8,6 +8,9 @@
 // The same commands granting a named user or group, or taking access away, are
 // plain writes. Rows for storage.ts's programs (aws, gsutil, gcloud, az), tried
 // before their generic rows.
+import { GAP_SHAPE } from "../../../model/gap-shapes.js";
+import { hostScript } from "../../host-facts.js";
+import { gap } from "../common.js";
 import { eff, row, type EffectSpec, type Match, type Row } from "./rows.js";
 
 /** A canned ACL that lets anyone (or any signed-in account) read or write. */
@@ -31,6 +34,21 @@ function flag(m: Match, name: string): string {
 }
 const anyEveryone = (m: Match): boolean => words(m).some((w) => EVERYONE.test(w));
 
+/**
+ * A policy document given inline, or as `file://F`: the file as the host read it (host.files, host-facts.ts).
+ * One the gate has not read is an unknown shape (7; the host's own failures keep theirs), never a silent allow —
+ * it may name every principal (issue 20).
+ */
+function policyDocument(m: Match, name: string): string {
+  const value = flag(m, name);
+  if (!/^file:\/\//i.test(value)) return value;
+  const path = value.slice("file://".length);
+  const h = hostScript(m.ctx.env, path);
+  if (h === undefined) gap(m.ctx, GAP_SHAPE.INTERPRETER_STDIN, `${m.ctx.program} applies the policy in ${path}, which the gate has not read`);
+  else if (h.text === null) gap(m.ctx, h.shape, `${m.ctx.program} applies the policy in ${path}, and ${h.reason}`);
+  return h?.text ?? "";
+}
+
 /** `--acl public-read` on an aws s3 copy or sync: the uploaded objects are public (added to the transfer's effects). */
 export function publicAclUpload(m: Match): EffectSpec[] {
   return PUBLIC_CANNED.test(flag(m, "acl")) || EVERYONE.test(flag(m, "grants")) ? [eff("write", "object_storage", { exposes: "public" })] : [];
@@ -42,7 +60,7 @@ export const AWS_EXPOSURE: readonly Row[] = [
     ["aws s3api put-object-acl --bucket b --key k --grant-read uri=http://acs.amazonaws.com/groups/global/AllUsers", "write object_storage exposes=public"],
     ["aws s3api put-bucket-acl --bucket shop-assets --acl private", "write object_storage"],
   ]),
-  row("s3api put-bucket-policy", (m) => exposes(ANY_PRINCIPAL.test(flag(m, "policy"))), [
+  row("s3api put-bucket-policy", (m) => exposes(ANY_PRINCIPAL.test(policyDocument(m, "policy"))), [
     ["aws s3api put-bucket-policy --bucket b --policy '{\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"s3:GetObject\"}]}'", "write object_storage exposes=public"],
     ["aws s3api put-bucket-policy --bucket b --policy file://policy.json", "write object_storage"],
   ]),
