@@ -83,8 +83,8 @@ export class ClassificationCache {
    * event's projection (and stored when it fits). `generation` names the
    * classifier's mutable context (inline grammars loaded so far).
    */
-  classify(event: Event, generation: number, classify: (projected: Event) => Classification): Classification {
-    return this.lookup(event, generation, false, classify);
+  classify(event: Event, generation: number, classify: (projected: Event) => Classification, hostInput?: unknown): Classification {
+    return this.lookup(event, generation, false, classify, hostInput);
   }
 
   /**
@@ -92,13 +92,20 @@ export class ClassificationCache {
    * wants the host to look at — a function of the same projection, so cached
    * under its own key (a collecting classification is stored apart from a plain one).
    */
-  classifyWanting(event: Event, generation: number, classify: (projected: Event) => Wanting): Wanting {
-    return this.lookup(event, generation, true, classify);
+  classifyWanting(event: Event, generation: number, classify: (projected: Event) => Wanting, hostInput?: unknown): Wanting {
+    return this.lookup(event, generation, true, classify, hostInput);
   }
 
-  private lookup<T>(event: Event, generation: number, wanting: boolean, classify: (projected: Event) => T): T {
+  /**
+   * `hostInput`: the `host` of the event as the caller handed it in, before parsing (`event.host` is
+   * parsed from it, and from nothing else). When it is frozen data all the way down (the daemon's
+   * shared footprint, src/node/footprint.ts) it cannot change, so the key names it by identity
+   * instead of serialising its few dozen paths on every call; another object, even an equal one,
+   * is another key (a miss, never a wrong hit).
+   */
+  private lookup<T>(event: Event, generation: number, wanting: boolean, classify: (projected: Event) => T, hostInput: unknown): T {
     const wide = isMcpTool(event.tool_name);
-    const key = keyOf(event, wide, generation, this.limits.maxInputChars, wanting);
+    const key = keyOf(event, wide, generation, this.limits.maxInputChars, wanting, this.frozenHost(hostInput));
     if (key === null) {
       this.uncached++;
       return classify(projectionOf(event, wide));
@@ -119,6 +126,21 @@ export class ClassificationCache {
     const size = key.length + json.length;
     if (size <= this.limits.maxChars) this.lru.set(key, json, { size });
     return value;
+  }
+
+  /** Frozen host objects seen, each with its number in keys and its JSON length (null: not frozen data, keyed by content). */
+  private readonly frozenHosts = new WeakMap<object, FrozenHost | null>();
+  private nextHostRef = 1;
+
+  private frozenHost(host: unknown): FrozenHost | null {
+    if (typeof host !== "object" || host === null) return null;
+    let known = this.frozenHosts.get(host);
+    if (known === undefined) {
+      const budget = { left: this.limits.maxInputChars };
+      known = frozenData(host, 0) && plainJson(host, 0, budget) ? { ref: this.nextHostRef++, chars: JSON.stringify(host).length } : null;
+      this.frozenHosts.set(host, known);
+    }
+    return known;
   }
 
   stats(): ClassificationCacheStats {
@@ -145,14 +167,37 @@ export function projectionOf(event: Event, wide: boolean): Event {
   };
 }
 
-/** The cache key of an event (null: not cacheable). Exactly the fields `projectionOf` keeps. */
-export function keyOf(event: Event, wide: boolean, generation: number, maxChars: number, wanting = false): string | null {
-  const parts: unknown[] = [(wide ? 1 : 0) + (wanting ? 2 : 0), generation, event.tool_name, event.tool_input, event.env, event.host];
+/** A frozen host object's number in keys, and what its JSON would weigh against the size bound. */
+export interface FrozenHost {
+  ref: number;
+  chars: number;
+}
+
+/**
+ * The cache key of an event (null: not cacheable). Exactly the fields `projectionOf` keeps; the host
+ * facts by their frozen object's number when `host` is given (0 in its place otherwise, so the two
+ * forms never meet).
+ */
+export function keyOf(event: Event, wide: boolean, generation: number, maxChars: number, wanting = false, host: FrozenHost | null = null): string | null {
+  const parts: unknown[] = [(wide ? 1 : 0) + (wanting ? 2 : 0), generation, event.tool_name, event.tool_input, event.env, host?.ref ?? 0, host === null ? event.host : 0];
   if (wide) parts.push(event.event_type, event.agent, event.session, event.spend_delta, event.facts);
-  const budget = { left: maxChars };
+  const budget = { left: maxChars - (host?.chars ?? 0) };
   if (!plainJson(parts, 0, budget)) return null;
   const key = JSON.stringify(parts);
   return key.length <= maxChars ? key : null;
+}
+
+/**
+ * Is `v` frozen all the way down, with data properties only (no getter can answer differently
+ * later), arrays and plain objects of primitives? Then what it holds can never change.
+ */
+function frozenData(v: unknown, depth: number): boolean {
+  if (typeof v !== "object" || v === null) return typeof v !== "function";
+  if (depth >= MAX_DEPTH || !Object.isFrozen(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return false;
+  for (const d of Object.values(Object.getOwnPropertyDescriptors(v))) if (!("value" in d) || !frozenData(d.value, depth + 1)) return false;
+  return true;
 }
 
 /**

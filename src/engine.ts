@@ -218,7 +218,7 @@ export class Engine {
     const event = parseEvent(eventInput);
     if (!isKnownEventType(event.event_type) || event.tool_name === "" || this.parts.classify !== null) return { paths: [], files: [] };
     const wants: HostWants = { paths: new Set(), files: new Set() };
-    const classification = this.classifyWith(event, null, wants);
+    const classification = this.classifyWith(event, null, wants, (eventInput as { host?: unknown }).host);
     this.wantsMemo = { input: eventInput, host: (eventInput as { host?: unknown }).host, event, classification };
     return { paths: [...wants.paths], files: [...wants.files] };
   }
@@ -231,7 +231,7 @@ export class Engine {
   }
 
   /** `rec` (explain only) sees the shell analysis the classification is built from; `wants` collects what the host should look at (never cached). */
-  private classifyWith(event: Event, rec: TraceRecorder | null, wants?: HostWants): Classification {
+  private classifyWith(event: Event, rec: TraceRecorder | null, wants?: HostWants, hostInput?: unknown): Classification {
     if (this.parts.classify !== null) return this.parts.classify(event);
     if (event.tool_name === "") return emptyClassification();
     const parser = this.parts.parser!;
@@ -261,13 +261,13 @@ export class Engine {
     // Traced, never cached: explain shows the shell analysis, which a hit does not run.
     if (rec !== null || this.parts.cache === null) return classify(event);
     const generation = inline?.loaded().length ?? 0;
-    if (wants === undefined) return this.parts.cache.classify(event, generation, classify);
+    if (wants === undefined) return this.parts.cache.classify(event, generation, classify, hostInput);
     // Collecting what the host should look at (hostWants): the wants are the projection's too, cached with it.
     const got = this.parts.cache.classifyWanting(event, generation, (projected) => {
       const own: HostWants = { paths: new Set(), files: new Set() };
       const classification = classifyCollecting(projected, own);
       return { classification, paths: [...own.paths], files: [...own.files] };
-    });
+    }, hostInput);
     for (const p of got.paths) wants.paths.add(p);
     for (const f of got.files) wants.files.add(f);
     return got.classification;
@@ -315,17 +315,17 @@ export class Engine {
       const inputs: TraceInputs = { event, eventIsShell: null, view, hits: new Uint32Array(0), features: () => new Set<string>(), haystackBytes: 0, oversize: false, decision, collected: null, exceptions: [], joined: null };
       return { envelope: envelope(decision, state), trace: rec === null ? null : rec.build(inputs, { engine_version: ENGINE_VERSION, bundle_digest: bundle.digest }, false, 0) };
     }
-    const { decision, state: next, trace } = this.decide(event, state, nowMs, rec, memo?.classification ?? null);
+    const { decision, state: next, trace } = this.decide(event, state, nowMs, rec, memo?.classification ?? null, (eventInput as { host?: unknown }).host);
     return { envelope: envelope(decision, next), trace };
   }
 
   /** Classify and scan, collect every candidate's outcome, join the list, and (explain) trace it. */
-  private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, classified: Classification | null): { decision: Decision; state: SessionState; trace: Trace | null } {
+  private decide(event: Event, state: SessionState, nowMs: number, rec: TraceRecorder | null, classified: Classification | null, hostInput: unknown): { decision: Decision; state: SessionState; trace: Trace | null } {
     const { bundle, prefilter, vm } = this.parts;
     const clock = rec ?? NO_CLOCK;
     const warnings = [...this.warningTexts];
     let t = clock.now();
-    const classification = classified ?? this.classifyWith(event, rec);
+    const classification = classified ?? this.classifyWith(event, rec, undefined, hostInput);
     t = clock.lap("classify", t);
     // Serialised within the per-event bound: input too deep or too long to serialise is oversize, never a throw.
     const input = boundedJson(event.tool_input ?? null);

@@ -117,7 +117,8 @@ export function footprintEnricher(base: readonly string[], hostCwd: string): (ev
       let s = shared.get(cwd);
       if (s === undefined || s.baseLength !== base.length) {
         if (shared.size >= 256) shared.clear();
-        s = { baseLength: base.length, host: { gate: [...new Set([...base, ...projectFootprint(cwd)])] } };
+        // Frozen: shared by every call of this cwd, and a classification cache keys a frozen host by identity.
+        s = { baseLength: base.length, host: Object.freeze({ gate: Object.freeze([...new Set([...base, ...projectFootprint(cwd)])]) as string[] }) };
         shared.set(cwd, s);
       }
       return { ...event, host: s.host };

@@ -42,7 +42,8 @@ export interface HostFs {
 export const NODE_HOST_FS: HostFs = {
   isSymlink(path) {
     try {
-      return lstatSync(path).isSymbolicLink();
+      // No exception for the common miss (an operand about to be created): a thrown ENOENT costs several times the lstat.
+      return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? null;
     } catch {
       return null;
     }

@@ -257,6 +257,43 @@ describe("the key", () => {
   });
 });
 
+describe("a frozen host object is keyed by identity", () => {
+  const gate = (paths: string[]) => Object.freeze({ gate: Object.freeze(paths) as string[] });
+  const at = (host: unknown) => parseEvent({ tool_name: "Bash", tool_input: { command: "rm -rf /p/x" }, host });
+  const classifyGate = (e: Event) => ({ ...emptyClassification(), simple: [{ program: String(e.host?.gate?.join(",")), argv: [], raw: "", redirects: [], raw_argv: [] }] });
+  const answer = (cache: ClassificationCache, host: unknown) => cache.classify(at(host), 0, classifyGate, host).simple[0]!.program;
+
+  it("hits for the same frozen object, and another object (even an equal one) is another key", () => {
+    const cache = new ClassificationCache();
+    const a = gate(["/p/.claude"]);
+    const b = gate(["/q/.claude"]);
+    for (let i = 0; i < 3; i++) expect(answer(cache, a)).toBe("/p/.claude");
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2 });
+    expect(answer(cache, b)).toBe("/q/.claude");
+    expect(answer(cache, gate(["/p/.claude"]))).toBe("/p/.claude");
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 4 });
+  });
+
+  it("a host not frozen all the way down, or with a getter, is keyed by what it holds", () => {
+    const cache = new ClassificationCache();
+    const shallow = Object.freeze({ gate: ["/p/.claude"] });
+    for (let i = 0; i < 3; i++) answer(cache, shallow);
+    shallow.gate[0] = "/changed";
+    expect(answer(cache, shallow)).toBe("/changed");
+    let n = 0;
+    const getter = Object.freeze(Object.defineProperty({}, "gate", { get: () => Object.freeze([`/g${n++}`]), enumerable: true }));
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) seen.add(cache.classify(at(getter), 0, classifyGate, getter).simple[0]!.program);
+    expect(seen.size).toBe(4);
+  });
+
+  it("the forms never meet: an identity key is not a content key", () => {
+    const host = gate(["/p"]);
+    const e = at(host);
+    expect(keyOf(e, false, 0, 1 << 20, false, { ref: 1, chars: 20 })).not.toBe(keyOf(e, false, 0, 1 << 20));
+  });
+});
+
 describe("the bounds", () => {
   const event = (command: string) => parseEvent({ tool_name: "Bash", tool_input: { command } });
   const classify = (e: Event) => ({ ...emptyClassification(), simple: [{ program: String((e.tool_input as { command: string }).command), argv: [], raw: "", redirects: [], raw_argv: [] }] });
