@@ -7,7 +7,6 @@
 "use strict";
 const { existsSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
-const { setFlagsFromString } = require("node:v8");
 
 const argv = process.argv.slice(2);
 // Run by the wrapper `install` writes (src/install/hook-wrapper.ts): it blocks the agent's call on any exit code
@@ -23,12 +22,6 @@ if (!existsSync(cli)) {
   process.stderr.write(`gatehouse: ${cli} is missing — run \`npm run build\` in ${join(__dirname, "..")} (or reinstall Gatehouse)\n`);
   process.exit(wrapped ? 69 : 70);
 }
-// A process that answers one call and exits gains nothing from V8's optimising
-// WebAssembly tier: left on, its background compilation of the shell grammar
-// delays process exit by ~0.7 s. The daemon (`serve`) is long-lived and keeps
-// it, as the library does: its parses then run optimised code.
-if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
-
 // `hook AGENT --daemon URL`: a running `gatehouse serve` answers, and this process loads none of the engine
 // (src/node/hook-forward.ts); `--daemon auto`: this user's daemon on its Unix socket, started when none answers
 // (src/node/socket-forward.ts). When the daemon does not answer, the call is evaluated here as usual.
@@ -56,6 +49,13 @@ function finish(err, out, code) {
 
 /** Run the bundled CLI; `stdin`: what a forwarding attempt already read from stdin (null: nothing read). */
 function runCli(stdin) {
+  // node:v8 only here: a forwarded call never loads it (its bindings cost a forwarding hook ~13 M instructions, 2.5 % of a bare node).
+  const { setFlagsFromString } = require("node:v8");
+  // A process that answers one call and exits gains nothing from V8's optimising
+  // WebAssembly tier: left on, its background compilation of the shell grammar
+  // delays process exit by ~0.7 s. The daemon (`serve`) is long-lived and keeps
+  // it, as the library does: its parses then run optimised code.
+  if (argv[0] !== "serve") setFlagsFromString("--liftoff-only");
   const { CODE_CACHE_FLAGS, codeCacheDigestDir, codeCacheDir, requireWithCodeCache, watchStdio } = require("../dist/code-cache.cjs");
   for (const flag of CODE_CACHE_FLAGS) setFlagsFromString(flag);
   // The build checks the file is ASCII (scripts/build.mjs), so latin1 reads the same string as UTF-8 would, without the decode.

@@ -1,7 +1,8 @@
 // Where the per-user daemon of `hook AGENT --daemon auto` listens, and who may
 // be trusted there (docs/daemon.md "The per-user daemon"). Shared by the
 // forwarder (src/node/socket-forward.ts, which must stay light: node:fs,
-// node:path, node:crypto, nothing of the engine) and `serve --socket`.
+// node:path, nothing of the engine; node:crypto only to digest a --bundle file)
+// and `serve --socket`.
 //
 //   <state dir>/run/                       0700, owned by this user (checked before every connect)
 //   <state dir>/run/<version>-<key12>.sock the daemon's Unix socket
@@ -13,7 +14,8 @@
 // default, or the bytes of the --bundle file and of every file it extends), and
 // the hook options the daemon runs with. A changed bundle therefore has a new
 // socket name: the next call starts a new daemon and the old one idles out.
-import { createHash } from "node:crypto";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { closeSync, lstatSync, openSync, readFileSync, readSync, fstatSync } from "node:fs";
 import { makeDirs } from "../files/make-dirs.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -61,7 +63,8 @@ export function cliBuildDigest(packageRootDir: string): string | null {
  */
 export function bundleSourceDigest(bundlePath: string | null): string {
   if (bundlePath === null || bundlePath.startsWith("gatehouse:")) return bundlePath ?? "gatehouse:default";
-  const hash = createHash("sha256");
+  // Loaded here, for a bundle file only: node:crypto's ~20 modules cost a forwarding hook ~12 M instructions.
+  const hash = process.getBuiltinModule("node:crypto").createHash("sha256");
   const seen = new Set<string>();
   const visit = (file: string, depth: number) => {
     if (seen.has(file) || depth > MAX_EXTENDS_DEPTH) return;
@@ -93,7 +96,8 @@ export interface DaemonIdentity {
 
 /** The identity of a daemon for these options: `options` are the daemon-relevant hook words, in a canonical order. */
 export function daemonIdentity(build: string | null, bundleSource: string, options: readonly string[]): DaemonIdentity {
-  const key = createHash("sha256").update(JSON.stringify([ENGINE_VERSION, build, bundleSource, options])).digest("hex");
+  // A few hundred bytes: noble's SHA-256 (already in the build) spares the forwarder node:crypto.
+  const key = bytesToHex(sha256(utf8ToBytes(JSON.stringify([ENGINE_VERSION, build, bundleSource, options]))));
   return { engine: ENGINE_VERSION, build, key };
 }
 

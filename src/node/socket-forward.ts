@@ -1,7 +1,8 @@
 // `gatehouse hook AGENT --daemon auto`: hand the call to this user's daemon
 // over its Unix socket, starting the daemon when none answers (docs/daemon.md
 // "The per-user daemon"). The launcher (bin/gatehouse.js) loads this file
-// alone: node:net, node:fs, node:path, node:crypto and nothing of the engine.
+// alone: node:net, node:fs, node:path and nothing of the engine (node:crypto
+// only for a --bundle file's digest).
 // The request is written by hand over node:net — node:http costs ~1.3 ms more
 // to load than the whole exchange (docs/performance.md).
 //
