@@ -48,6 +48,13 @@ export function peerDir(repoRoot: string): string {
   return join(repoRoot, PEER_DIR_FROM_ROOT);
 }
 
+/**
+ * Whether a missing peer set fails the run instead of skipping it: on CI (CI set,
+ * as for the browser suites, test/web/chromium.ts) the run that decides a landing
+ * never passes without the cross-check; on a developer's clone it skips and says so.
+ */
+export const peerCasesRequired = process.env.CI !== undefined;
+
 export function peerCasesAvailable(repoRoot: string): boolean {
   const dir = peerDir(repoRoot);
   return existsSync(join(dir, UPSTREAM_FILE)) && existsSync(join(dir, PROBES_FILE));

@@ -2,8 +2,7 @@
 // output, on arbitrary strings and on shell-shaped noise; every command of the
 // peer corpus goes through without a throw.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SimpleCommandSchema, UnknownCommandSchema } from "../../../src/model/classification.js";
@@ -17,6 +16,7 @@ import {
 } from "../../../src/classify/shell/index.js";
 import { readGrammarFiles } from "../../../src/node/grammar.js";
 import { EFFECT_PROGRAMS } from "../../../src/classify/effects/index.js";
+import { peerCasesRequired, peerDir } from "../../peer/cases.js";
 
 const parser = await loadShellParser(readGrammarFiles());
 const REPORTED_SHAPES = new Set([1, 2, 3, 4, 6, 7, 9, 10, 11, 12]);
@@ -124,13 +124,12 @@ describe("analyzeShellText never throws and returns well-formed output", () => {
   });
 });
 
-// The peer tool's commands (read at test time, never copied into the repo).
-const here = dirname(fileURLToPath(import.meta.url));
-const peerDir = resolve(here, "../../../../shared/peer-cases");
+// The peer tool's commands (read at test time, never copied into the repo; required on CI, test/peer/cases.ts).
+const peerCasesDir = peerDir(join(import.meta.dirname, "../../.."));
 const peerCommands: string[] = [];
-if (existsSync(peerDir)) {
-  for (const f of readdirSync(peerDir).filter((n) => n.endsWith(".jsonl"))) {
-    for (const line of readFileSync(join(peerDir, f), "utf8").split("\n")) {
+if (existsSync(peerCasesDir)) {
+  for (const f of readdirSync(peerCasesDir).filter((n) => n.endsWith(".jsonl"))) {
+    for (const line of readFileSync(join(peerCasesDir, f), "utf8").split("\n")) {
       if (!line.trim()) continue;
       const row = JSON.parse(line) as { command?: unknown };
       if (typeof row.command === "string") peerCommands.push(row.command);
@@ -139,7 +138,8 @@ if (existsSync(peerDir)) {
 }
 
 describe("peer-case commands", () => {
-  it.skipIf(peerCommands.length === 0)("every command analyzes without a throw", () => {
+  it.skipIf(peerCommands.length === 0 && !peerCasesRequired)("every command analyzes without a throw", () => {
+    expect(peerCommands.length, `no peer commands in ${peerCasesDir}`).toBeGreaterThan(0);
     for (const command of peerCommands) {
       let r: ShellAnalysis | undefined;
       expect(() => {
