@@ -17,8 +17,9 @@ function destroy(ctx: Ctx, extra: Attrs = {}): void {
 }
 
 export const KUBE_SPEC: OptionSpec = {
-  shortValue: "nflcoLsp",
-  longValue: ["context", "namespace", "cluster", "user", "kubeconfig", "filename", "selector", "output", "server", "token", "grace-period", "timeout", "field-selector", "cascade", "type", "as", "as-group", "request-timeout", "certificate-authority", "client-certificate", "client-key", "tls-server-name", "profile", "raw"],
+  ...programOptions("kubectl")!,
+  shortValue: `${programOptions("kubectl")!.shortValue ?? ""}flcoLp`,
+  longValue: [...programOptions("kubectl")!.longValue!, "filename", "selector", "output", "grace-period", "timeout", "field-selector", "cascade", "type", "raw"],
   aliases: { n: "namespace", f: "filename", l: "selector", o: "output", s: "server" },
 };
 

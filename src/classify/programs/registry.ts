@@ -152,8 +152,23 @@ const GIT: ProgramEntry = {
   ],
 };
 
+/** kubectl and OpenShift's oc (`kubectl options`): the exec launcher (launchers/remote.ts) and the clusters family (effects/infra.ts KUBE_SPEC) read them alike. */
+const KUBECTL: ProgramEntry = {
+  names: ["kubectl", "oc"],
+  global: {
+    value: [
+      "-n", "--namespace", "-s", "--server", "--context", "--cluster", "--user", "--kubeconfig", "--token", "--as", "--as-group", "--as-uid",
+      "--request-timeout", "--certificate-authority", "--client-certificate", "--client-key", "--tls-server-name", "--profile", "--profile-output",
+      "--cache-dir", "--username", "--password", "--log-flush-frequency", "--vmodule", "-v", "--v",
+    ],
+    bool: ["--insecure-skip-tls-verify", "--match-server-version", "--disable-compression", "--warnings-as-errors"],
+    modes: ["--help", "-h"],
+  },
+  probes: ["kubectl% exec pod1 -- rm -rf /home/u", "kubectl% delete namespace prod", "kubectl% get pods"],
+};
+
 /** Every entry; a name in two entries, or an option in two lists of one entry, fails the registry test. */
-export const PROGRAM_ENTRIES: readonly ProgramEntry[] = [AWS, GCLOUD, AZ, GSUTIL, GIT];
+export const PROGRAM_ENTRIES: readonly ProgramEntry[] = [AWS, GCLOUD, AZ, GSUTIL, GIT, KUBECTL];
 
 // Option lists and name lists that a walker launcher and an effect table both read, stated here once
 // (test/classify/programs/stated-once.test.ts fails on a list stated twice).
@@ -173,7 +188,7 @@ export const COMPOSE_GLOBAL: OptionSpec = {
 /** Fly.io's CLI: `fly ssh console -C CMD` launches (launchers/remote.ts); its rows are the app-platforms family's. */
 export const FLY_NAMES: readonly string[] = ["fly", "flyctl"];
 /** Kubernetes' CLIs (OpenShift's `oc` is kubectl's superset): `exec … -- CMD` launches; the clusters family's rows. */
-export const KUBECTL_NAMES: readonly string[] = ["kubectl", "oc"];
+export const KUBECTL_NAMES: readonly string[] = KUBECTL.names;
 
 const BY_NAME = new Map<string, ProgramEntry>();
 for (const e of PROGRAM_ENTRIES) for (const n of e.names) BY_NAME.set(n, e);

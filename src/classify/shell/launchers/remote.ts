@@ -128,9 +128,11 @@ function docker(call: Launch): number | null {
   return out;
 }
 
+/** kubectl's global options (its registry entry) and the exec/run/debug options that take a value. */
 const KUBE: OptionSpec = {
-  shortValue: "ncsfl",
-  longValue: ["namespace", "context", "cluster", "kubeconfig", "server", "user", "token", "as", "as-group", "as-uid", "request-timeout", "certificate-authority", "client-certificate", "client-key", "container", "filename", "pod-running-timeout", "image", "selector", "profile", "target"],
+  ...programOptions("kubectl")!,
+  shortValue: `${programOptions("kubectl")!.shortValue ?? ""}cfl`,
+  longValue: [...programOptions("kubectl")!.longValue!, "container", "filename", "pod-running-timeout", "image", "selector", "target"],
 };
 
 /** `kubectl|oc [flags] exec|run|debug … -- CMD…` (and the old `kubectl exec POD CMD…`); `oc rsh POD CMD…`. */
