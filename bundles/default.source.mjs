@@ -37,7 +37,9 @@ const artifacts = [
   rule("fs.wipe", "safety", "critical", "deny",
     // A workspace under /tmp is temp_path (SPEC §6.4 order), yet `rm -rf .` there still wipes
     // "the working directory in its entirety" (seed 003): the classifier marks it `whole_cwd`.
-    any(...["filesystem_root", "home_dir", "workspace_root"].map((c) => eff("delete", c, { recursive: true })), eff("delete", null, { recursive: true, whole_cwd: true })),
+    // Issue 20: a secure delete (`shred -u ~+/*`, `srm -f ~/*`) of every file directly in home, the workspace or the root
+    // overwrites them before unlinking — not recursive, yet nothing restores them (not even uncommitted work from git).
+    any(...["filesystem_root", "home_dir", "workspace_root"].flatMap((c) => [eff("delete", c, { recursive: true }), eff("delete", c, { secure: true })]), eff("delete", null, { recursive: true, whole_cwd: true })),
     "fs.wipe: `{{program}}` would recursively delete {{target}} ({{class}}) — everything under it is lost and nothing can restore it. Delete the specific files or build directories you mean (e.g. `rm -rf build`)."),
   rule("git.force_push_protected", "safety", "critical", "deny",
     // Issue 7c: a push naming no branch pushes the checked-out one; the hook adapters say which it is (`fact.git.branch`).
@@ -299,9 +301,10 @@ const artifacts = [
     any(eff("delete", "network_host"), eff("write", "network_host", { method: "PURGE" }), eff("write", "network_host", { method: "BAN" })),
     "net.api_delete: `{{program}}` sends a DELETE (or cache PURGE) to {{target}}; whatever the API removes may not come back. Confirm the resource and the environment it lives in."),
   rule("secret.send_variable", "security", "high", "ask",
-    // A credential variable, or a literal credential in a URL's query string (src/classify/url-credentials.ts).
+    // A credential variable, or a literal credential in a URL's query string (src/classify/url-credentials.ts);
+    // a vendor's token in an auth header to a host that is not the vendor's (src/classify/credential-hosts.ts).
     any(eff("send", "network_host", { secret_variable: true }), eff("send", "network_host", { secret_literal: true })),
-    "secret.send_variable: `{{program}}` puts the credential {{target}} into a request's URL, body or a non-authentication header, where the receiving host (and its logs) keep it. Send a token only as the `Authorization` header of the service it belongs to."),
+    "secret.send_variable: `{{program}}` puts the credential {{target}} into a request's URL, body or a non-authentication header, or a vendor's token into a request to a host that is not the vendor's, where the receiving host (and its logs) keep it. Send a token only as the `Authorization` header of the service it belongs to."),
   rule("net.send_private", "security", "high", "ask",
     // Not home_file: `scp ~/.ssh/id_rsa.pub host:` and `scp ~/notes.txt host:` are everyday; secrets are secret.exfiltrate's.
     any(...["system_path", "home_dir", "filesystem_root"].map((c) => eff("send", c))),

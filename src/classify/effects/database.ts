@@ -12,7 +12,7 @@
 // (`statement`, `table`, `where`, `cascade`), `total: true` when a whole
 // database goes (DROP DATABASE/SCHEMA, dropdb, FLUSHALL) and `is_production`
 // from the host, database and dropped database's names.
-import { analyzeSql, redisEffects, type DatabaseEffect } from "../sql/index.js";
+import { analyzeSql, redisEffects, redisExpiryDeletes, type DatabaseEffect } from "../sql/index.js";
 import { credentialCopies } from "../sql/credential-copy.js";
 import { withValue } from "../programs/args.js";
 import { has, parseArgs, type OptionSpec } from "../programs/options.js";
@@ -23,7 +23,7 @@ import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.
 import type { Example } from "./families/rows.js";
 
 /** Statements that remove a whole database (or every database). */
-const TOTAL = new Set(["DROP DATABASE", "DROP SCHEMA", "FLUSHALL", "FLUSHDB", "dropDatabase"]);
+const TOTAL = new Set(["DROP DATABASE", "DROP SCHEMA", "FLUSHALL", "FLUSHDB", "dropDatabase", "flush_all"]);
 
 /** One database effect on the effect table, with the names that say which environment it hits. */
 export function databaseEffect(ctx: Ctx, e: DatabaseEffect | { verb: DatabaseEffect["verb"]; attrs: Attrs }, names: ReadonlyArray<string | null | undefined>): void {
@@ -234,7 +234,8 @@ function redisCli(ctx: Ctx): void {
   const names = ["host", "uri"].map((n) => p.flags.find((f) => f.name === n && f.value !== null)?.value);
   const commands: string[][] = [];
   const [first, ...keys] = p.operands;
-  const del = first !== undefined && !first.arg.dynamic && /^(del|unlink)$/i.test(first.value);
+  // An expiry already due (`expire 0`, `pexpire {} 1`) deletes the key like DEL.
+  const del = first !== undefined && !first.arg.dynamic && (/^(del|unlink)$/i.test(first.value) || redisExpiryDeletes(p.operands.map((o) => o.value)));
   // Keys chosen at run time: handed in by xargs from a scan (`--scan | xargs redis-cli del`) is every key the scan
   // finds; a variable or substitution (`del "$k"` in a loop over KEYS) cannot be placed, like `rm -rf "$d"`.
   if (del && ctx.pc.fedBy !== null) databaseEffect(ctx, { verb: "delete", attrs: { statement: first.value.toUpperCase(), where: "none", keys: "fed" } }, names);
@@ -247,6 +248,21 @@ function redisCli(ctx: Ctx): void {
   for (const words of commands) {
     const e = redisEffects(words);
     if (e) databaseEffect(ctx, e, names);
+  }
+}
+
+/**
+ * memcached's text protocol typed into a socket (`echo flush_all | nc host
+ * 11211`, a heredoc into telnet): `flush_all` empties the cache server, a
+ * `delete KEY` removes one item. Any port: memcached listens where it is told.
+ */
+export function memcachedStdin(ctx: Ctx): void {
+  const fed = stdinLiteral(ctx);
+  if (fed === null) return;
+  for (const line of fed.split(/\r?\n/)) {
+    const [cmd, key] = line.trim().split(/\s+/);
+    if (cmd === "flush_all") databaseEffect(ctx, { verb: "destroy", attrs: { statement: "flush_all", service: "memcached" } }, []);
+    else if (cmd === "delete" && key) databaseEffect(ctx, { verb: "delete", attrs: { statement: "delete", where: "filtered", table: key, service: "memcached" } }, []);
   }
 }
 
@@ -305,7 +321,17 @@ export const DATABASE_PROGRAMS: readonly ProgramEntry[] = [
   entry(["pg_restore"], pgRestore, [drop("pg_restore --clean -d shop dump.sql"), ["pg_restore -l dump.sql", ""]]),
   entry(["mongorestore"], mongorestore, [drop("mongorestore --drop dump/"), ["mongorestore --help", ""]]),
   // KeyDB and Valkey are Redis forks with its CLI.
-  entry(["redis-cli", "valkey-cli", "keydb-cli"], redisCli, [drop("redis-cli FLUSHALL"), drop("valkey-cli FLUSHDB"), drop("keydb-cli FLUSHALL"), ["redis-cli GET k", ""]]),
+  entry(["redis-cli", "valkey-cli", "keydb-cli"], redisCli, [
+    drop("redis-cli FLUSHALL"),
+    drop("valkey-cli FLUSHDB"),
+    drop("keydb-cli FLUSHALL"),
+    ["redis-cli expire session:1 0", "delete database where=filtered"],
+    ["redis-cli --scan | xargs redis-cli expire 0", "delete database where=none"],
+    ["redis-cli GET k", ""],
+    ["redis-cli expire session:1 3600", ""],
+  ]),
+  // memcached's own flush tool (libmemcached): every item on the servers goes.
+  entry(["memcflush"], (ctx) => databaseEffect(ctx, { verb: "destroy", attrs: { statement: "flush_all", service: "memcached" } }, [ctx.args.find((a) => a.value.startsWith("--servers="))?.value.slice(10)]), [drop("memcflush --servers=localhost"), ["memcstat --servers=localhost", ""]]),
   // SQL typed as a command (`drop table users;`): the words are a statement when they read as one.
   entry(["drop", "delete", "truncate", "alter", "update", "grant"], typedSql, [
     drop("drop table users;"),

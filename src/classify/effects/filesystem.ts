@@ -151,7 +151,8 @@ function unlink(ctx: Ctx): void {
 function shred(ctx: Ctx): void {
   // `--remove` takes its optional value only with `=`.
   const p = parseArgs(ctx.args, { shortValue: "ns", longValue: ["iterations", "size", "random-source"], aliases: { u: "remove", f: "force", z: "zero" } });
-  deleteOperands(ctx, p, { recursive: false, force: has(p, "force") });
+  // Overwritten before unlinked (or left overwritten): nothing recovers them, like srm's (fs.wipe reads `secure` on home, workspace, root).
+  deleteOperands(ctx, p, { recursive: false, force: has(p, "force"), secure: true });
 }
 
 /** Secure deletes: `srm [-r] [-f] …` (secure-delete), `wipe [-r] [-f] …`; overwritten before unlinking, so nothing recovers them. */

@@ -3,7 +3,8 @@
 // substitutions in its arguments, and files written earlier from a secret.
 // This is what makes `tar czf /tmp/k.tgz ~/.ssh && curl -T /tmp/k.tgz …`,
 // `env | curl -d @- …` and `curl -d "$(cat .env)" …` sends of a secret.
-import type { TargetClass } from "../../model/classification.js";
+import type { ClassifiedUrl, TargetClass } from "../../model/classification.js";
+import { foreignHosts } from "../credential-hosts.js";
 import type { Arg } from "../programs/args.js";
 import { parseArgs } from "../programs/options.js";
 import { ENV_OPTIONS } from "../programs/registry.js";
@@ -97,9 +98,16 @@ export function headerCarrier(value: string): Carrier {
  * `-d "k=$API_KEY"`) leaves with it: send × network_host {secret_variable}. Where a token authenticates
  * (`-H "Authorization: Bearer $TOKEN"`, `-u user:$PASSWORD`) it is the everyday use of a credential and is not flagged.
  */
-export function sendSecretVariables(ctx: Ctx, parts: ReadonlyArray<{ arg: Arg; carrier: Carrier }>): void {
+export function sendSecretVariables(ctx: Ctx, parts: ReadonlyArray<{ arg: Arg; carrier: Carrier }>, urls: readonly ClassifiedUrl[] = []): void {
   for (const { arg, carrier } of parts) {
-    if (carrier === "auth") continue;
+    if (carrier === "auth") {
+      // Unless a vendor's own credential goes to a host that is not the vendor's (credential-hosts.ts).
+      for (const n of arg.vars) {
+        const foreign = foreignHosts(n, urls);
+        if (foreign.length) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(`$${n}`), secret_variable: true, carrier, host: foreign[0]! }));
+      }
+      continue;
+    }
     const names = arg.vars.filter((v) => SECRET_VAR.test(v));
     if (names.length) ctx.out.effect("send", "network_host", attrs(ctx, { target: targetText(names.map((n) => `$${n}`).join(" ")), secret_variable: true, carrier }));
   }

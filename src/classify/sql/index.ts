@@ -20,7 +20,7 @@ import type { DatabaseEffect, Where } from "./effect.js";
 import { tokenizeSql, type SqlToken } from "./tokenize.js";
 
 export { tokenizeSql, type SqlToken } from "./tokenize.js";
-export { redisEffects } from "./redis.js";
+export { redisEffects, redisExpiryDeletes } from "./redis.js";
 
 export type { DatabaseEffect, Where } from "./effect.js";
 

@@ -1,6 +1,8 @@
 // Redis commands (`redis-cli FLUSHALL`, a line of `redis-cli` input):
 // flushing a database or every database destroys it; DEL/UNLINK remove named
-// keys; a crash (`DEBUG SEGFAULT`) loses what was not saved; `SHUTDOWN`,
+// keys, and so does an expiry that is already due (`EXPIRE k 0`, `PEXPIRE k 1`,
+// an `EXPIREAT` in the past: Redis deletes a key whose timeout is not positive,
+// and a millisecond is no later); a crash (`DEBUG SEGFAULT`) loses what was not saved; `SHUTDOWN`,
 // `DEBUG SLEEP`, `REPLICAOF host` and `CONFIG SET dir|dbfilename|…` are server
 // administration (`admin: true`). Same effect shape as SQL statements
 // (database target).
@@ -27,6 +29,20 @@ function luaEffects(script: string): DatabaseEffect | null {
   return found;
 }
 
+/** Expiry commands, and the largest time (in their unit) that is a delete, not a cache lifetime. */
+const EXPIRY_DUE: Record<string, number> = { EXPIRE: 1, PEXPIRE: 1000, EXPIREAT: 1_000_000_000, PEXPIREAT: 1_000_000_000_000 };
+
+/**
+ * An expiry that deletes (`EXPIRE k 0`, `PEXPIRE k 1`, `EXPIREAT k 1`): the
+ * command's literal time, wherever xargs put the key (`xargs redis-cli expire 0`
+ * appends it), is due now. `EXPIRE k 3600` is a lifetime, not a delete.
+ */
+export function redisExpiryDeletes(words: readonly string[]): boolean {
+  const due = EXPIRY_DUE[(words[0] ?? "").toUpperCase()];
+  if (due === undefined) return false;
+  return words.slice(1, 3).some((w) => /^-?\d+$/.test(w) && Number(w) <= due);
+}
+
 /** One Redis command as words (`["FLUSHALL", "ASYNC"]`): its effect, or null. */
 export function redisEffects(words: readonly string[]): DatabaseEffect | null {
   const cmd = (words[0] ?? "").toUpperCase();
@@ -34,6 +50,7 @@ export function redisEffects(words: readonly string[]): DatabaseEffect | null {
   if ((cmd === "EVAL" || cmd === "EVAL_RO") && words[1] !== undefined) return luaEffects(words[1]);
   if (DESTROY.has(cmd)) return { verb: "destroy", attrs: { statement: cmd } };
   if (DESTROY_SUB[cmd]?.includes(sub)) return { verb: "destroy", attrs: { statement: `${cmd} ${sub}` } };
+  if (redisExpiryDeletes(words)) return { verb: "delete", attrs: { statement: cmd, where: "filtered", ...(words[1] ? { table: words[1] } : {}) } };
   if (cmd === "DEL" || cmd === "UNLINK") return { verb: "delete", attrs: { statement: cmd, where: "filtered", ...(words[1] ? { table: words[1] } : {}) } };
   if (cmd === "CONFIG" && sub === "SET") {
     // Where the server writes its dump, and whom it replicates from: the moves of a Redis takeover (writing a file anywhere as the server's user).

@@ -45,6 +45,7 @@ import accuracyLeaks from "./accuracy-leaks.js";
 import accuracyStores from "./accuracy-stores.js";
 import accuracyEveryday from "./accuracy-everyday.js";
 import accuracyProbes from "./accuracy-probes.js";
+import accuracyClasses from "./accuracy-classes.js";
 
 export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "engine-predicates": enginePredicates,
@@ -91,4 +92,5 @@ export const SPEC_FILES: Record<string, CaseSpec[]> = {
   "accuracy-stores": accuracyStores,
   "accuracy-everyday": accuracyEveryday,
   "accuracy-probes": accuracyProbes,
+  "accuracy-classes": accuracyClasses,
 };

@@ -1,5 +1,5 @@
 // Backups: repositories, snapshots and schedules — restic, BorgBackup, Velero,
-// Kopia. Forgetting or pruning snapshots is `delete × backup`; a whole
+// Kopia, Duplicity. Forgetting or pruning snapshots is `delete × backup`; a whole
 // repository deleted (`borg delete REPO`, every Velero backup) carries
 // `total: true`. Operations that can corrupt a repository another process is
 // using (`break-lock`, `unlock --remove-all`) or rewrite archives
@@ -159,7 +159,45 @@ const KOPIA = {
   ],
 };
 
+const DUPLICITY_CLI: Cli = {
+  options: {
+    shortValue: "tv",
+    longValue: [
+      "archive-dir", "name", "encrypt-key", "sign-key", "hidden-encrypt-key", "gpg-options", "file-prefix", "file-to-restore", "tempdir",
+      "log-file", "log-fd", "verbosity", "time", "restore-time", "full-if-older-than", "volsize", "include", "exclude", "include-filelist",
+      "exclude-filelist", "s3-endpoint-url", "s3-region-name", "ssh-options", "num-retries", "backend-retry-delay",
+    ],
+    longBool: ["force", "dry-run", "allow-source-mismatch", "no-encryption", "progress"],
+    aliases: { t: "time", v: "verbosity" },
+  },
+  help: { flags: ["help", "h"] },
+  dryRun: ["dry-run"],
+};
+
+/** A retention of nothing: `remove-all-but-n-full 0`, `remove-older-than 0D|now`. */
+const keepsNothing = (v: string | undefined): boolean => v !== undefined && (/^0+$/.test(v) || /^(0+[smhDWMY]|now)$/.test(v));
+
+/**
+ * Duplicity's retention actions only list what they would remove unless
+ * `--force` is given; forced, they delete backup sets, and a retention of zero
+ * (keep no full chain, remove everything older than now) deletes them all.
+ */
+const DUPLICITY = {
+  names: ["duplicity"],
+  service: "duplicity",
+  cli: DUPLICITY_CLI,
+  rows: [
+    row("remove-all-but-n-full|remove-all-inc-of-but-n-full|remove-older-than|cleanup", (m) => (m.has("force") ? eff("delete", "backup", holds({ total: m.path[0] !== "cleanup" && keepsNothing(m.rest[0]?.value) })) : eff("read", "backup", { dry_run: true })), [
+      ["duplicity remove-all-but-n-full 0 --force file:///backups", "delete backup total"],
+      ["duplicity remove-older-than now --force s3://b/bk", "delete backup total"],
+      ["duplicity remove-older-than 6M --force file:///backups", "delete backup"],
+      ["duplicity remove-all-but-n-full 0 file:///backups", "read backup dry_run"],
+    ]),
+    row("collection-status|list-current-files|verify", eff("read", "backup"), [["duplicity collection-status file:///backups", "read backup"]]),
+  ],
+};
+
 export const BACKUPS: Family = {
   name: "backups",
-  programs: [RESTIC, BORG, VELERO, KOPIA],
+  programs: [RESTIC, BORG, VELERO, KOPIA, DUPLICITY],
 };
