@@ -5,7 +5,8 @@
 // contents (`field@file`, `field=@file`, `field:=@file`, `@file`) and piped
 // stdin are sends of that file; `--offline` builds the request without
 // sending it; `--download`/`-o` write the response to a file.
-import { has, parseArgs, type OptionSpec, type ParsedOperand } from "../programs/options.js";
+import { has, parseArgs, type ParsedOperand } from "../programs/options.js";
+import { HTTPIE_SPEC } from "../programs/http-clients.js";
 import { withValue } from "../programs/args.js";
 import { classifyUrl } from "../urls.js";
 import { attrs, emitPath, pathTarget, substGap, targetText, type Ctx } from "./common.js";
@@ -13,23 +14,12 @@ import { entry, handlerTable, type Handler, type ProgramEntry } from "./entries.
 import { headerCarrier, sendSecretVariables, stdinClasses, type Carrier } from "./flow.js";
 import { httpEffect, requestMethod } from "./network.js";
 
-const SPEC: OptionSpec = {
-  shortValue: "aApsoP",
-  longValue: [
-    "auth", "auth-type", "output", "session", "session-read-only", "verify", "cert", "cert-key", "cert-key-pass", "proxy",
-    "timeout", "max-redirects", "max-headers", "pretty", "style", "print", "history-print", "format-options",
-    "response-charset", "response-mime", "boundary", "raw", "ssl", "ciphers", "default-scheme", "bearer", "http-version",
-    "resolve", "interface", "unix-socket",
-  ],
-  aliases: { a: "auth", A: "auth-type", o: "output", p: "print", P: "history-print", s: "style", f: "form", j: "json", d: "download", c: "continue", I: "ignore-stdin", v: "verbose", q: "quiet", F: "follow", x: "compress" },
-};
-
 /** A request item: `name<sep>value`; separators per HTTPie (`\` escapes one). */
 const ITEM = /^((?:\\.|[^\\=:@;])*)(:=@|=@|:=|==|=|:|@|;)(.*)$/s;
 const FILE_SEPS = new Set(["=@", ":=@", "@"]);
 
 function httpie(ctx: Ctx): void {
-  const p = parseArgs(ctx.args, SPEC);
+  const p = parseArgs(ctx.args, HTTPIE_SPEC);
   const ops = p.operands;
   if (ops.length === 0) return;
   // Two or more operands whose first is all letters: `METHOD URL ITEM…` (HTTPie's own rule).

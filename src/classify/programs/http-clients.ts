@@ -43,3 +43,15 @@ export const WGET_SPEC: OptionSpec = {
   ],
   aliases: { O: "output-document", o: "output-file", a: "append-output", P: "directory-prefix", i: "input-file", e: "execute", U: "user-agent" },
 };
+
+/** HTTPie and xh (`http`, `https`, `xh`, `xhs`): read by its handler (effects/httpie.ts) and the HTTP-request family alike. */
+export const HTTPIE_SPEC: OptionSpec = {
+  shortValue: "aApsoP",
+  longValue: [
+    "auth", "auth-type", "output", "session", "session-read-only", "verify", "cert", "cert-key", "cert-key-pass", "proxy",
+    "timeout", "max-redirects", "max-headers", "pretty", "style", "print", "history-print", "format-options",
+    "response-charset", "response-mime", "boundary", "raw", "ssl", "ciphers", "default-scheme", "bearer", "http-version",
+    "resolve", "interface", "unix-socket",
+  ],
+  aliases: { a: "auth", A: "auth-type", o: "output", p: "print", P: "history-print", s: "style", f: "form", j: "json", d: "download", c: "continue", I: "ignore-stdin", v: "verbose", q: "quiet", F: "follow", x: "compress" },
+};

@@ -3,8 +3,8 @@
 // (http.ts) read it to tell `curl -X DELETE …:9200/logs` from a search; it is
 // the one reader of these three tools' requests (SPEC §6.5 methods build on it).
 import type { Arg } from "../../programs/args.js";
-import { has, parseArgs, type OptionSpec } from "../../programs/options.js";
-import { CURL_SPEC, WGET_SPEC } from "../../programs/http-clients.js";
+import { has, parseArgs } from "../../programs/options.js";
+import { CURL_SPEC, HTTPIE_SPEC, WGET_SPEC } from "../../programs/http-clients.js";
 
 export interface RequestUrl {
   /** As written. */
@@ -65,16 +65,6 @@ function wgetRequest(args: readonly Arg[]): HttpRequest {
   if (method === null) method = data.length > 0 || has(p, "post-file", "body-file") ? "POST" : "GET";
   return { method, urls: p.operands.map((o) => requestUrl(o.arg)), body: data.length ? data.join("&") : null };
 }
-
-const HTTPIE_SPEC: OptionSpec = {
-  shortValue: "aAopsP",
-  longValue: [
-    "auth", "auth-type", "output", "print", "style", "history-print", "session", "session-read-only", "verify", "cert", "cert-key",
-    "cert-key-pass", "proxy", "timeout", "max-redirects", "max-headers", "pretty", "format-options", "response-charset",
-    "response-mime", "default-scheme", "boundary", "ssl", "ciphers", "raw", "unix-socket", "bearer",
-  ],
-  aliases: { f: "form", j: "json" },
-};
 
 /** What an httpie request item is: `k==v` a query parameter, `H:v` a header, `k=v`/`k:=json`/`k@file` data. */
 function httpieItem(v: string): "query" | "header" | "data" | "other" {
