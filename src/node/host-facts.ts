@@ -57,8 +57,8 @@ export const NODE_HOST_FS: HostFs = {
   },
   hardLinkId(path) {
     try {
-      const st = lstatSync(path);
-      return st.isFile() && st.nlink > 1 ? `${st.dev}:${st.ino}` : null;
+      const st = lstatSync(path, { throwIfNoEntry: false });
+      return st !== undefined && st.isFile() && st.nlink > 1 ? `${st.dev}:${st.ino}` : null;
     } catch {
       return null;
     }
@@ -195,11 +195,15 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
           break;
         }
         operands.add(p);
+        let absent = false;
         for (const q of prefixes(p)) {
           if (looked.has(q)) continue;
           looked.add(q);
           const link = fs.isSymlink(q);
-          if (link === null) break; // nothing there: nothing below it either
+          if (link === null) {
+            absent = true; // nothing there: nothing below it either
+            break;
+          }
           if (!link || Object.prototype.hasOwnProperty.call(links, q)) continue;
           if (linkCount >= HOST_BOUNDS.links) {
             found = over(`more than ${HOST_BOUNDS.links} symlinks in the operands: the rest not resolved`) || found;
@@ -212,8 +216,9 @@ export function gatherHostFacts(engine: WantsSource, event: EventInput, fs: Host
           linkCount++;
           found = true;
         }
-        // A hard link to a footprint file is recorded as a link to it: no symlink shows it.
-        const id = fs.hardLinkId?.(p) ?? null;
+        // A hard link to a footprint file is recorded as a link to it: no symlink shows it. (An operand with
+        // a prefix just found missing is no file: not looked at again — the common write of a new file.)
+        const id = absent ? null : (fs.hardLinkId?.(p) ?? null);
         if (id !== null && !Object.prototype.hasOwnProperty.call(links, p) && linkCount < HOST_BOUNDS.links) {
           hardLinks ??= gateHardLinks(fs, given?.gate ?? []);
           const g = hardLinks.get(id);
