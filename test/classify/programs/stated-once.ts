@@ -66,3 +66,24 @@ export function statedTwice(files: ReadonlyArray<readonly [string, string]>): st
   }
   return [...seen].filter(([, at]) => at.length > 1).map(([key, at]) => `${key}: ${at.join(" · ")}`);
 }
+
+/**
+ * Option lists in two files that are near copies: at least `minShared` options
+ * in common, and at least `share` of the smaller list. An exact copy is
+ * statedTwice's; a near copy is the issue's bypass itself — one copy forgot an
+ * option the other has (kubectl's exec launcher lacked --tls-server-name, the
+ * HTTP family's HTTPie list --resolve). One line per pair of files, sorted.
+ */
+export function nearCopies(files: ReadonlyArray<readonly [string, string]>, minShared = 6, share = 0.75): string[] {
+  const lists = files.flatMap(([file, source]) => statedLists(file, source).filter((l) => l.kind === "option").map((l) => ({ ...l, file })));
+  const pairs = new Set<string>();
+  for (let i = 0; i < lists.length; i++)
+    for (let j = i + 1; j < lists.length; j++) {
+      const a = lists[i]!;
+      const b = lists[j]!;
+      if (a.file === b.file) continue;
+      const shared = a.values.filter((v) => b.values.includes(v)).length;
+      if (shared >= minShared && shared >= share * Math.min(a.values.length, b.values.length)) pairs.add([a.file, b.file].sort().join(" ~ "));
+    }
+  return [...pairs].sort();
+}
